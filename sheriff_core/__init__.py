@@ -1,0 +1,56 @@
+"""sheriff_core: the rules of Sheriff of Nottingham and its relatives, as a library.
+
+>>> import sheriff_core as sc
+>>> sc.load_variant("classic").goods["Pepper"].kind
+'contraband'
+"""
+
+from sheriff_core.errors import (
+    GameOver,
+    IllegalAction,
+    IllegalDebtPayment,
+    IllegalDeclaration,
+    IllegalInspection,
+    IllegalLoad,
+    IllegalMarket,
+    IllegalOffer,
+    NotYourTurn,
+    RulesError,
+    VariantError,
+)
+from sheriff_core.rules import (
+    Bonus,
+    Good,
+    Inspection,
+    Variant,
+    build_deck,
+    check_declaration,
+    inspect_bag,
+    load_variant,
+    variant_names,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Bonus",
+    "GameOver",
+    "Good",
+    "IllegalAction",
+    "IllegalDebtPayment",
+    "IllegalDeclaration",
+    "IllegalInspection",
+    "IllegalLoad",
+    "IllegalMarket",
+    "IllegalOffer",
+    "Inspection",
+    "NotYourTurn",
+    "RulesError",
+    "Variant",
+    "VariantError",
+    "build_deck",
+    "check_declaration",
+    "inspect_bag",
+    "load_variant",
+    "variant_names",
+]

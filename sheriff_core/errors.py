@@ -1,0 +1,68 @@
+"""Errors raised by the rules engine and the variant loader.
+
+Every illegal move raises a subclass of :class:`RulesError` whose message names
+the rule that was broken; the game state is left exactly as it was.
+
+>>> issubclass(IllegalDeclaration, RulesError) and issubclass(RulesError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "RulesError",
+    "IllegalAction",
+    "NotYourTurn",
+    "IllegalMarket",
+    "IllegalLoad",
+    "IllegalDeclaration",
+    "IllegalOffer",
+    "IllegalInspection",
+    "IllegalDebtPayment",
+    "GameOver",
+    "VariantError",
+]
+
+
+class RulesError(ValueError):
+    """An action or argument breaks a rule of the game."""
+
+
+class IllegalAction(RulesError):
+    """The action is not one of the kinds allowed at this step of the game."""
+
+
+class NotYourTurn(RulesError):
+    """The acting player is not the one whose decision it is."""
+
+
+class GameOver(RulesError):
+    """The game has ended; no more actions are accepted."""
+
+
+class IllegalMarket(RulesError):
+    """A market turn breaks the set-aside / draw / discard rules."""
+
+
+class IllegalLoad(RulesError):
+    """A bag load breaks the bag rules (1-5 cards from your own hand)."""
+
+
+class IllegalDeclaration(RulesError):
+    """A declaration is not one legal good with the exact number of cards."""
+
+
+class IllegalOffer(RulesError):
+    """A bribe offers something the merchant does not have or may not give."""
+
+
+class IllegalInspection(RulesError):
+    """The Sheriff's choice breaks an inspection rule or a binding promise."""
+
+
+class IllegalDebtPayment(RulesError):
+    """Goods given for a debt break the "no change" or order rules."""
+
+
+class VariantError(ValueError):
+    """A variant file is malformed: the message names the file and the key."""

@@ -1,0 +1,462 @@
+"""Load, merge and validate variant files into frozen :class:`Variant` rules.
+
+A variant is a TOML file. It may name a parent with ``extends`` and then lists
+only what differs: tables are merged key by key, except the tables named in
+``replace``, which replace the parent's table whole. Every key is checked: an
+unknown key, a negative count or a bonus for a good that does not exist is a
+:class:`~sheriff_core.errors.VariantError` naming the file and the key.
+
+>>> v = load_variant("classic")
+>>> v.goods["Pepper"].penalty, v.rounds(3), v.rounds(4)
+(4, 9, 8)
+>>> load_variant("summary-sheet").goods["Pepper"].penalty
+6
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from sheriff_core.errors import VariantError
+
+__all__ = ["Good", "Bonus", "Variant", "load_variant", "variant_names", "data_dir"]
+
+KINDS = ("legal", "contraband", "royal")
+MARKET_STARTERS = ("sheriff_left", "sheriff_chooses")
+DEBT_ORDERS = ("legal_first", "any")
+TIEBREAKS = ("legal_goods", "contraband")
+REPLACEABLE = ("goods", "removed", "bonuses")
+
+
+def data_dir() -> Path:
+    """The folder holding the bundled data (``variants/`` inside it).
+
+    In a wheel the data lives in ``sheriff_core/data``; in a source checkout
+    (editable install) it is the repository's top-level ``data/``.
+    """
+    here = Path(__file__).resolve().parent.parent
+    for candidate in (here / "data", here.parent / "data"):
+        if (candidate / "variants").is_dir():
+            return candidate
+    raise FileNotFoundError("sheriff_core data folder not found (expected data/variants)")
+
+
+def variant_names() -> list[str]:
+    """Names of the bundled variants, sorted.
+
+    >>> "classic" in variant_names()
+    True
+    """
+    return sorted(p.stem for p in (data_dir() / "variants").glob("*.toml"))
+
+
+@dataclass(frozen=True, slots=True)
+class Good:
+    """One kind of goods card: what it is worth and what it costs when caught."""
+
+    name: str
+    kind: str
+    count: int
+    value: int
+    penalty: int
+    counts_as: tuple[str, int] | None = None
+
+    @property
+    def is_legal(self) -> bool:
+        return self.kind == "legal"
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """King (most) and Queen (second most) bonus for one legal good."""
+
+    king: int
+    queen: int
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A loaded, validated, read-only rule set. Build it with :func:`load_variant`."""
+
+    name: str
+    title: str
+    summary: str
+    lineage: tuple[str, ...]
+    source: str
+    min_players: int
+    max_players: int
+    default_names: tuple[str, ...]
+    starting_gold: int
+    hand_size: int
+    discard_piles: int
+    discard_pile_setup: int
+    sheriff_turns: int
+    sheriff_turns_by_players: Mapping[int, int]
+    market_starter: str
+    set_aside_max: int
+    draw_from_discards: bool
+    bag_min: int
+    bag_max: int
+    reshuffle_keep: int
+    debt_order: str
+    tiebreaks: tuple[str, ...]
+    goods: Mapping[str, Good]
+    removed: Mapping[int, Mapping[str, int]]
+    bonuses: Mapping[str, Bonus]
+    raw: Mapping[str, Any] = field(repr=False, compare=False)
+
+    @property
+    def legal_goods(self) -> tuple[str, ...]:
+        """Names of the goods that may be declared, in file order."""
+        return tuple(n for n, g in self.goods.items() if g.kind == "legal")
+
+    def check_players(self, players: int) -> None:
+        """Raise :class:`RulesError` unless ``players`` is a supported count."""
+        from sheriff_core.errors import RulesError
+
+        if not self.min_players <= players <= self.max_players:
+            raise RulesError(
+                f"{self.name} is played by {self.min_players}-{self.max_players} players, "
+                f"not {players}"
+            )
+
+    def sheriff_turns_for(self, players: int) -> int:
+        """How many times each player is Sheriff in a game of ``players``."""
+        return self.sheriff_turns_by_players.get(players, self.sheriff_turns)
+
+    def rounds(self, players: int) -> int:
+        """Number of rounds in a game of ``players`` (each round has one Sheriff)."""
+        self.check_players(players)
+        return players * self.sheriff_turns_for(players)
+
+    def deck_counts(self, players: int) -> dict[str, int]:
+        """Card counts in the deck for ``players``, after the removals."""
+        self.check_players(players)
+        gone = self.removed.get(players, {})
+        return {n: g.count - gone.get(n, 0) for n, g in self.goods.items()}
+
+    def to_data(self) -> dict[str, Any]:
+        """The merged variant data (no ``extends``), as plain JSON-able values."""
+        return json.loads(json.dumps(_thaw(self.raw)))
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], source: str = "<data>") -> Variant:
+        """Build a variant from merged data, as returned by :meth:`to_data`."""
+        return _build(dict(copy.deepcopy(dict(data))), source, tuple(data.get("lineage", ())))
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def load_variant(name_or_path: str | Path) -> Variant:
+    """Load a bundled variant by name, or a user's own TOML file by path.
+
+    >>> load_variant("classic-royal").goods["Bleu Cheese"].counts_as
+    ('Cheese', 3)
+    """
+    if isinstance(name_or_path, Variant):
+        return name_or_path
+    path = _resolve(str(name_or_path), None)
+    merged, lineage = _load_merged(path, ())
+    merged["lineage"] = list(lineage)
+    return _build(merged, str(path), lineage)
+
+
+def _resolve(ref: str, relative_to: Path | None) -> Path:
+    candidate = Path(ref)
+    if candidate.suffix == ".toml" or candidate.exists() or "/" in ref or "\\" in ref:
+        if not candidate.is_absolute() and relative_to is not None:
+            sibling = relative_to / candidate
+            if sibling.exists():
+                return sibling
+        if candidate.exists():
+            return candidate.resolve()
+        raise VariantError(f"variant file not found: {ref}")
+    if relative_to is not None and (relative_to / f"{ref}.toml").exists():
+        return relative_to / f"{ref}.toml"
+    bundled = data_dir() / "variants" / f"{ref}.toml"
+    if bundled.exists():
+        return bundled
+    raise VariantError(f"unknown variant {ref!r}; bundled variants: {', '.join(variant_names())}")
+
+
+def _load_merged(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tuple[str, ...]]:
+    if str(path) in seen:
+        raise VariantError(f"{path}: extends: circular chain {' -> '.join(seen + (str(path),))}")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantError(f"{path}: not valid TOML: {exc}") from None
+    parent_ref = data.pop("extends", None)
+    replace = data.pop("replace", [])
+    if not isinstance(replace, list) or any(r not in REPLACEABLE for r in replace):
+        raise VariantError(f"{path}: replace: must be a list drawn from {list(REPLACEABLE)}")
+    _check_keys(data, path)
+    if parent_ref is None:
+        return data, (str(data.get("name", path.stem)),)
+    if not isinstance(parent_ref, str):
+        raise VariantError(f"{path}: extends: must be a variant name or a path")
+    parent_path = _resolve(parent_ref, path.parent)
+    parent, lineage = _load_merged(parent_path, seen + (str(path),))
+    for table in replace:
+        parent.pop(table, None)
+    merged = _merge(parent, data)
+    if "name" not in data:
+        merged["name"] = path.stem
+    return merged, lineage + (str(merged["name"]),)
+
+
+def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+# Schema: section -> allowed keys. "*" sections are tables of named entries.
+_TOP = {"name", "title", "summary", "players", "setup", "round", "debts", "scoring", "goods",
+        "removed", "bonuses", "lineage"}
+_SECTIONS = {
+    "players": {"min", "max", "names"},
+    "setup": {"starting_gold", "hand_size", "discard_piles", "discard_pile_setup"},
+    "round": {"sheriff_turns", "sheriff_turns_by_players", "market_starter", "set_aside_max",
+              "draw_from_discards", "bag_min", "bag_max", "reshuffle_keep"},
+    "debts": {"order"},
+    "scoring": {"tiebreaks"},
+}
+_GOOD_KEYS = {"kind", "count", "value", "penalty", "counts_as"}
+_BONUS_KEYS = {"king", "queen"}
+
+
+def _check_keys(data: Mapping[str, Any], path: Path | str) -> None:
+    """Reject unknown keys in one file (before merging), naming file and key."""
+    for key, value in data.items():
+        if key not in _TOP:
+            raise VariantError(f"{path}: unknown key {key!r}; known keys: {sorted(_TOP)}")
+        allowed = _SECTIONS.get(key)
+        if allowed is not None:
+            _table(value, path, key)
+            for sub in value:
+                if sub not in allowed:
+                    raise VariantError(
+                        f"{path}: [{key}] unknown key {sub!r}; known keys: {sorted(allowed)}"
+                    )
+        elif key in ("goods", "bonuses"):
+            keys = _GOOD_KEYS if key == "goods" else _BONUS_KEYS
+            for entry, fields in _table(value, path, key).items():
+                for sub in _table(fields, path, f"{key}.{entry}"):
+                    if sub not in keys:
+                        raise VariantError(
+                            f"{path}: [{key}.{entry}] unknown key {sub!r}; known keys: {sorted(keys)}"
+                        )
+
+
+def _table(value: Any, path: Path | str, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise VariantError(f"{path}: [{where}] must be a table")
+    return value
+
+
+def _int(value: Any, path: str, where: str, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise VariantError(f"{path}: {where}: must be an integer, got {value!r}")
+    if value < minimum:
+        qualifier = "non-negative" if minimum == 0 else f">= {minimum}"
+        raise VariantError(f"{path}: {where}: must be {qualifier}, got {value}")
+    return value
+
+
+def _choice(value: Any, path: str, where: str, options: tuple[str, ...]) -> str:
+    if value not in options:
+        raise VariantError(f"{path}: {where}: must be one of {list(options)}, got {value!r}")
+    return value
+
+
+def _need(section: Mapping[str, Any], key: str, path: str, where: str) -> Any:
+    if key not in section:
+        raise VariantError(f"{path}: [{where}] missing required key {key!r}")
+    return section[key]
+
+
+def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant:
+    _check_keys(data, path)
+    for sec in ("players", "setup", "round", "debts", "scoring", "goods", "bonuses"):
+        if sec not in data:
+            raise VariantError(f"{path}: missing required table [{sec}]")
+    pl, st, rd = data["players"], data["setup"], data["round"]
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise VariantError(f"{path}: name: must be a non-empty string")
+
+    goods: dict[str, Good] = {}
+    for gname, g in data["goods"].items():
+        where = f"[goods.{gname}]"
+        kind = _choice(_need(g, "kind", path, f"goods.{gname}"), path, f"{where} kind", KINDS)
+        counts_as = g.get("counts_as")
+        if counts_as is not None:
+            if (
+                not isinstance(counts_as, list)
+                or len(counts_as) != 2
+                or not isinstance(counts_as[0], str)
+            ):
+                raise VariantError(f"{path}: {where} counts_as: must be [good, n]")
+            counts_as = (counts_as[0], _int(counts_as[1], path, f"{where} counts_as", 1))
+        goods[gname] = Good(
+            name=gname,
+            kind=kind,
+            count=_int(_need(g, "count", path, f"goods.{gname}"), path, f"{where} count"),
+            value=_int(_need(g, "value", path, f"goods.{gname}"), path, f"{where} value"),
+            penalty=_int(_need(g, "penalty", path, f"goods.{gname}"), path, f"{where} penalty"),
+            counts_as=counts_as,
+        )
+    legal = [n for n, g in goods.items() if g.kind == "legal"]
+    if not legal:
+        raise VariantError(f"{path}: [goods] needs at least one legal good to declare")
+    for g in goods.values():
+        if g.counts_as is not None and g.counts_as[0] not in legal:
+            raise VariantError(
+                f"{path}: [goods.{g.name}] counts_as: {g.counts_as[0]!r} is not a legal good "
+                f"(legal goods: {', '.join(legal)})"
+            )
+
+    min_p = _int(_need(pl, "min", path, "players"), path, "[players] min", 2)
+    max_p = _int(_need(pl, "max", path, "players"), path, "[players] max", min_p)
+    names = pl.get("names", [f"Player {i + 1}" for i in range(max_p)])
+    if (
+        not isinstance(names, list)
+        or len(names) < max_p
+        or len(set(names)) != len(names)
+        or not all(isinstance(n, str) and n for n in names)
+    ):
+        raise VariantError(f"{path}: [players] names: needs {max_p} distinct non-empty names")
+
+    removed: dict[int, dict[str, int]] = {}
+    for count_key, cards in _table(data.get("removed", {}), path, "removed").items():
+        try:
+            n = int(count_key)
+        except ValueError:
+            raise VariantError(f"{path}: [removed] {count_key!r}: must be a player count") from None
+        if not min_p <= n <= max_p:
+            raise VariantError(
+                f"{path}: [removed.{count_key}]: player count outside {min_p}-{max_p}"
+            )
+        removed[n] = {}
+        for gname, k in _table(cards, path, f"removed.{count_key}").items():
+            if gname not in goods:
+                raise VariantError(f"{path}: [removed.{count_key}] {gname}: no such good")
+            k = _int(k, path, f"[removed.{count_key}] {gname}")
+            if k > goods[gname].count:
+                raise VariantError(
+                    f"{path}: [removed.{count_key}] {gname}: removes {k} of only "
+                    f"{goods[gname].count} cards"
+                )
+            removed[n][gname] = k
+
+    bonuses: dict[str, Bonus] = {}
+    for bname, b in data["bonuses"].items():
+        if bname not in legal:
+            raise VariantError(
+                f"{path}: [bonuses.{bname}]: {bname!r} is not a legal good of this variant "
+                f"(legal goods: {', '.join(legal)})"
+            )
+        bonuses[bname] = Bonus(
+            king=_int(_need(b, "king", path, f"bonuses.{bname}"), path, f"[bonuses.{bname}] king"),
+            queen=_int(
+                _need(b, "queen", path, f"bonuses.{bname}"), path, f"[bonuses.{bname}] queen"
+            ),
+        )
+
+    turns_by = {}
+    for k, v in _table(rd.get("sheriff_turns_by_players", {}), path, "round").items():
+        try:
+            turns_by[int(k)] = _int(v, path, f"[round] sheriff_turns_by_players.{k}", 1)
+        except ValueError:
+            raise VariantError(f"{path}: [round] sheriff_turns_by_players: bad key {k!r}") from None
+
+    hand = _int(_need(st, "hand_size", path, "setup"), path, "[setup] hand_size", 1)
+    bag_min = _int(_need(rd, "bag_min", path, "round"), path, "[round] bag_min", 1)
+    bag_max = _int(_need(rd, "bag_max", path, "round"), path, "[round] bag_max", bag_min)
+    if bag_max > hand:
+        raise VariantError(f"{path}: [round] bag_max: {bag_max} exceeds the hand size {hand}")
+    set_aside = _int(_need(rd, "set_aside_max", path, "round"), path, "[round] set_aside_max")
+    if set_aside > hand:
+        raise VariantError(f"{path}: [round] set_aside_max: {set_aside} exceeds the hand size")
+    draw_from_discards = rd.get("draw_from_discards", True)
+    if not isinstance(draw_from_discards, bool):
+        raise VariantError(f"{path}: [round] draw_from_discards: must be true or false")
+    piles = _int(_need(st, "discard_piles", path, "setup"), path, "[setup] discard_piles", 1)
+    tiebreaks = data["scoring"].get("tiebreaks", [])
+    if not isinstance(tiebreaks, list):
+        raise VariantError(f"{path}: [scoring] tiebreaks: must be a list")
+    for t in tiebreaks:
+        _choice(t, path, "[scoring] tiebreaks", TIEBREAKS)
+
+    variant = Variant(
+        name=name,
+        title=str(data.get("title", name)),
+        summary=str(data.get("summary", "")),
+        lineage=tuple(lineage),
+        source=path,
+        min_players=min_p,
+        max_players=max_p,
+        default_names=tuple(names),
+        starting_gold=_int(_need(st, "starting_gold", path, "setup"), path, "[setup] starting_gold"),
+        hand_size=hand,
+        discard_piles=piles,
+        discard_pile_setup=_int(
+            st.get("discard_pile_setup", 0), path, "[setup] discard_pile_setup"
+        ),
+        sheriff_turns=_int(_need(rd, "sheriff_turns", path, "round"), path,
+                           "[round] sheriff_turns", 1),
+        sheriff_turns_by_players=MappingProxyType(turns_by),
+        market_starter=_choice(
+            _need(rd, "market_starter", path, "round"), path, "[round] market_starter",
+            MARKET_STARTERS,
+        ),
+        set_aside_max=set_aside,
+        draw_from_discards=draw_from_discards,
+        bag_min=bag_min,
+        bag_max=bag_max,
+        reshuffle_keep=_int(rd.get("reshuffle_keep", 0), path, "[round] reshuffle_keep"),
+        debt_order=_choice(data["debts"].get("order", "legal_first"), path, "[debts] order",
+                           DEBT_ORDERS),
+        tiebreaks=tuple(tiebreaks),
+        goods=MappingProxyType(goods),
+        removed=MappingProxyType({k: MappingProxyType(v) for k, v in removed.items()}),
+        bonuses=MappingProxyType(bonuses),
+        raw=_freeze(data),
+    )
+    for n in range(min_p, max_p + 1):
+        deck = sum(variant.deck_counts(n).values())
+        needed = n * hand + piles * variant.discard_pile_setup
+        if deck < needed:
+            raise VariantError(
+                f"{path}: [goods]: a {n}-player deck of {deck} cards cannot deal {needed} cards"
+            )
+    return variant
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, dict):
+        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
