@@ -5,6 +5,27 @@
 'contraband'
 """
 
+from sheriff_core.engine import (
+    Accept,
+    Action,
+    ChooseStarter,
+    Confiscate,
+    Declare,
+    Decline,
+    Event,
+    Game,
+    Inspect,
+    LegalActions,
+    LetPass,
+    Load,
+    Market,
+    Offer,
+    PayDebt,
+    Promise,
+    Threaten,
+    new_game,
+    parse_action,
+)
 from sheriff_core.errors import (
     GameOver,
     IllegalAction,
@@ -29,10 +50,31 @@ from sheriff_core.rules import (
     load_variant,
     variant_names,
 )
+from sheriff_core.scoring import final_scores
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Accept",
+    "Action",
+    "ChooseStarter",
+    "Confiscate",
+    "Declare",
+    "Decline",
+    "Event",
+    "Game",
+    "LegalActions",
+    "LetPass",
+    "Load",
+    "Market",
+    "Offer",
+    "PayDebt",
+    "Promise",
+    "Threaten",
+    "Inspect",
+    "new_game",
+    "parse_action",
+    "final_scores",
     "Bonus",
     "GameOver",
     "Good",

@@ -224,13 +224,33 @@ def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # Schema: section -> allowed keys. "*" sections are tables of named entries.
-_TOP = {"name", "title", "summary", "players", "setup", "round", "debts", "scoring", "goods",
-        "removed", "bonuses", "lineage"}
+_TOP = {
+    "name",
+    "title",
+    "summary",
+    "players",
+    "setup",
+    "round",
+    "debts",
+    "scoring",
+    "goods",
+    "removed",
+    "bonuses",
+    "lineage",
+}
 _SECTIONS = {
     "players": {"min", "max", "names"},
     "setup": {"starting_gold", "hand_size", "discard_piles", "discard_pile_setup"},
-    "round": {"sheriff_turns", "sheriff_turns_by_players", "market_starter", "set_aside_max",
-              "draw_from_discards", "bag_min", "bag_max", "reshuffle_keep"},
+    "round": {
+        "sheriff_turns",
+        "sheriff_turns_by_players",
+        "market_starter",
+        "set_aside_max",
+        "draw_from_discards",
+        "bag_min",
+        "bag_max",
+        "reshuffle_keep",
+    },
     "debts": {"order"},
     "scoring": {"tiebreaks"},
 }
@@ -410,17 +430,22 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
         min_players=min_p,
         max_players=max_p,
         default_names=tuple(names),
-        starting_gold=_int(_need(st, "starting_gold", path, "setup"), path, "[setup] starting_gold"),
+        starting_gold=_int(
+            _need(st, "starting_gold", path, "setup"), path, "[setup] starting_gold"
+        ),
         hand_size=hand,
         discard_piles=piles,
         discard_pile_setup=_int(
             st.get("discard_pile_setup", 0), path, "[setup] discard_pile_setup"
         ),
-        sheriff_turns=_int(_need(rd, "sheriff_turns", path, "round"), path,
-                           "[round] sheriff_turns", 1),
+        sheriff_turns=_int(
+            _need(rd, "sheriff_turns", path, "round"), path, "[round] sheriff_turns", 1
+        ),
         sheriff_turns_by_players=MappingProxyType(turns_by),
         market_starter=_choice(
-            _need(rd, "market_starter", path, "round"), path, "[round] market_starter",
+            _need(rd, "market_starter", path, "round"),
+            path,
+            "[round] market_starter",
             MARKET_STARTERS,
         ),
         set_aside_max=set_aside,
@@ -428,8 +453,9 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
         bag_min=bag_min,
         bag_max=bag_max,
         reshuffle_keep=_int(rd.get("reshuffle_keep", 0), path, "[round] reshuffle_keep"),
-        debt_order=_choice(data["debts"].get("order", "legal_first"), path, "[debts] order",
-                           DEBT_ORDERS),
+        debt_order=_choice(
+            data["debts"].get("order", "legal_first"), path, "[debts] order", DEBT_ORDERS
+        ),
         tiebreaks=tuple(tiebreaks),
         goods=MappingProxyType(goods),
         removed=MappingProxyType({k: MappingProxyType(v) for k, v in removed.items()}),

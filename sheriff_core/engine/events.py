@@ -1,0 +1,34 @@
+"""Events: the frozen record of what each applied action did."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+__all__ = ["Event"]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened: ``kind`` (e.g. ``"inspected"``), the round, the seat
+    it concerns (or None) and details in ``info``.
+
+    >>> e = Event(0, "declared", 1, MappingProxyType({"good": "Apples", "count": 3}))
+    >>> e.to_dict()
+    {'round': 0, 'kind': 'declared', 'seat': 1, 'good': 'Apples', 'count': 3}
+    """
+
+    round: int
+    kind: str
+    seat: int | None
+    info: Mapping[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "kind": self.kind, "seat": self.seat, **self.info}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Event:
+        d = dict(data)
+        return cls(d.pop("round"), d.pop("kind"), d.pop("seat"), MappingProxyType(d))

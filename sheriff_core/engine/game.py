@@ -1,0 +1,1051 @@
+"""The game: one mutable state made by :func:`new_game`, driven by frozen actions.
+
+Every step follows one pattern: :meth:`Game.verify` raises a
+:class:`~sheriff_core.errors.RulesError` naming the broken rule, :meth:`Game.can`
+answers True/False, :meth:`Game.apply` checks completely, then changes the state
+and returns the events. A refused action leaves the state exactly as it was.
+
+>>> import sheriff_core as sc
+>>> game = sc.new_game("classic", players=4, seed=1)
+>>> game.phase, game.sheriff, game.to_move
+('market', 0, 1)
+>>> game.apply(sc.Market())[0].kind
+'market'
+>>> game.apply(sc.Declare("Apples", 1))
+Traceback (most recent call last):
+...
+sheriff_core.errors.IllegalAction: it is the market phase: Cat (seat 2) must make a market turn (market), not declare
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from itertools import permutations
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from sheriff_core.engine.actions import (
+    Accept,
+    Action,
+    ChooseStarter,
+    Confiscate,
+    Declare,
+    Decline,
+    Inspect,
+    LetPass,
+    Load,
+    Market,
+    Offer,
+    PayDebt,
+    Promise,
+    Threaten,
+    action_from_dict,
+)
+from sheriff_core.engine.events import Event
+from sheriff_core.errors import (
+    GameOver,
+    IllegalAction,
+    IllegalDebtPayment,
+    IllegalInspection,
+    IllegalLoad,
+    IllegalMarket,
+    IllegalOffer,
+    NotYourTurn,
+    RulesError,
+)
+from sheriff_core.rules.cards import build_deck, check_declaration, inspect_bag
+from sheriff_core.rules.variants import Variant, load_variant
+from sheriff_core.scoring import score_rows
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["Game", "LegalActions", "new_game"]
+
+JSON_FORMAT = 1
+
+# What each step expects, for error messages.
+_STEP_ACTIONS = {
+    "starter": "choose who starts the market (starter)",
+    "market": "make a market turn (market)",
+    "load": "load a bag (load)",
+    "declare": "declare the bag (declare)",
+    "sheriff": "threaten, inspect or let a bag pass",
+    "merchant": "offer a bribe, accept the Sheriff's demand or decline",
+    "negotiation": "inspect, let the bag pass (taking the offer) or counter-offer",
+    "confiscate": "place the confiscated cards on a discard pile (confiscate)",
+    "debt": "choose stand goods to pay the debt (pay-debt)",
+}
+
+
+def _word(action: Action) -> str:
+    return str(action).split(" ", 1)[0]
+
+
+def _take_multiset(pool: Sequence[str], cards: Sequence[str]) -> list[str] | None:
+    """``pool`` minus ``cards`` as a new list, or None if ``cards`` is not a sub-multiset."""
+    rest = list(pool)
+    for c in cards:
+        try:
+            rest.remove(c)
+        except ValueError:
+            return None
+    return rest
+
+
+class LegalActions:
+    """The legal actions of the current decision.
+
+    ``action in legal`` runs the full check, so every legal action -- however
+    combinatorial (which cards to set aside, what to offer) -- is accepted.
+    Iterating lists them lazily; for negotiation steps it lists the non-offer
+    actions and the gold-only offers (offers with goods and promises are legal
+    too, and ``in`` accepts them).
+    """
+
+    __slots__ = ("_game", "step", "player", "_make")
+
+    def __init__(
+        self, game: Game, step: str, player: int | None, make: Callable[[], Iterator[Action]]
+    ) -> None:
+        self._game = game
+        self.step = step
+        self.player = player
+        self._make = make
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and self._game.can(action)
+
+    def __iter__(self) -> Iterator[Action]:
+        return self._make()
+
+    def __repr__(self) -> str:
+        return f"<LegalActions step={self.step!r} player={self.player!r}>"
+
+
+class Game:
+    """A game of Sheriff of Nottingham under one variant. Make it with :func:`new_game`.
+
+    Public state (read it, do not assign it): ``players`` (names by seat),
+    ``round`` (0-based), ``rounds``, ``sheriff`` (seat), ``phase``, ``to_move``,
+    ``gold``, ``hands``, ``stands``, ``deck`` (draw pile, top last), ``piles``
+    (discard piles, top last), ``bags``, ``declared``, ``events``, ``history``.
+    """
+
+    # ------------------------------------------------------------ construction
+
+    def __init__(
+        self, variant: Variant, names: Sequence[str], rng: np.random.Generator, first_sheriff: int
+    ) -> None:
+        self.variant = variant
+        self.players = tuple(names)
+        self.n = len(self.players)
+        self.rng = rng
+        self.first_sheriff = first_sheriff
+        self.rounds = variant.rounds(self.n)
+        self.round = 0
+        self.sheriff = first_sheriff
+        self.phase = "setup"
+        self.deck: list[str] = []
+        self.piles: list[list[str]] = [[] for _ in range(variant.discard_piles)]
+        self.hands: list[list[str]] = [[] for _ in range(self.n)]
+        self.stands: list[list[str]] = [[] for _ in range(self.n)]
+        self.gold: list[int] = [variant.starting_gold] * self.n
+        self.order: list[int] = []
+        self.turn = 0
+        self.bags: dict[int, list[str]] = {}
+        self.declared: dict[int, tuple[str, int]] = {}
+        self.resolved: list[int] = []
+        self.negotiation: dict[str, Any] | None = None
+        self.binding: dict[int, str] = {}
+        self.promises: list[dict[str, Any]] = []
+        self.pending: list[dict[str, Any]] = []
+        self.events: list[Event] = []
+        self.history: list[tuple[int, Action]] = []
+        self._new: list[Event] = []
+
+    def _setup(self) -> None:
+        v = self.variant
+        deck = build_deck(v, self.n)
+        perm = self.rng.permutation(len(deck))
+        self.deck = [deck[i] for i in perm]
+        for _ in range(v.hand_size):
+            for seat in range(self.n):
+                self.hands[seat].append(self.deck.pop())
+        for pile in self.piles:
+            for _ in range(v.discard_pile_setup):
+                pile.append(self.deck.pop())
+        self._emit(
+            "setup",
+            None,
+            players=list(self.players),
+            sheriff=self.sheriff,
+            piles=[list(p) for p in self.piles],
+        )
+        self._start_round()
+        self.events.extend(self._new)
+        self._new = []
+
+    # ------------------------------------------------------------ read-only helpers
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def merchants(self) -> list[int]:
+        """Seats of this round's merchants, clockwise from the Sheriff's left."""
+        return [(self.sheriff + k) % self.n for k in range(1, self.n)]
+
+    @property
+    def step(self) -> str:
+        """The kind of decision now due (see :data:`_STEP_ACTIONS`), or ``"over"``."""
+        if self.phase != "inspect":
+            return self.phase
+        if self.pending:
+            return self.pending[0]["type"]
+        if self.negotiation is not None:
+            return "merchant" if self.negotiation["to_move"] == "merchant" else "negotiation"
+        return "sheriff"
+
+    @property
+    def to_move(self) -> int | None:
+        """Seat whose decision it is (None when the game is over)."""
+        step = self.step
+        if step == "over":
+            return None
+        if step in ("market", "load", "declare"):
+            return self.order[self.turn]
+        if step == "merchant":
+            return self.negotiation["seat"]  # type: ignore[index]
+        if step == "debt":
+            return self.pending[0]["debtor"]
+        return self.sheriff
+
+    def name(self, seat: int) -> str:
+        return f"{self.players[seat]} (seat {seat})"
+
+    def unresolved(self) -> list[int]:
+        """Merchants whose bag the Sheriff has not yet dealt with, in seat order from the left."""
+        return [s for s in self.order if s not in self.resolved]
+
+    # ------------------------------------------------------------ verify / can / apply
+
+    def verify(self, action: Action, player: int | None = None) -> None:
+        """Raise a :class:`RulesError` if ``action`` is not legal now (for ``player``)."""
+        if self.phase == "over":
+            raise GameOver("the game is over: no more actions")
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action")
+        if player is not None and player != self.to_move:
+            raise NotYourTurn(
+                f"it is {self.name(self.to_move)}'s decision ({_STEP_ACTIONS[self.step]}), "  # type: ignore[arg-type]
+                f"not {self.name(player)}'s"
+            )
+        self._check(action)
+
+    def can(self, action: Action, player: int | None = None) -> bool:
+        """True if ``action`` is legal now."""
+        try:
+            self.verify(action, player)
+        except RulesError:
+            return False
+        return True
+
+    def apply(self, action: Action, player: int | None = None) -> list[Event]:
+        """Apply a legal action and return the events it caused.
+
+        Raises a :class:`RulesError` (state unchanged) if it is not legal.
+        """
+        self.verify(action, player)
+        seat = self.to_move
+        self.history.append((seat, action))  # type: ignore[arg-type]
+        self._do(action)
+        self._advance()
+        new, self._new = self._new, []
+        self.events.extend(new)
+        return new
+
+    def _wrong_kind(self, action: Action) -> IllegalAction:
+        step = self.step
+        who = self.name(self.to_move)  # type: ignore[arg-type]
+        phase = "inspection" if self.phase == "inspect" else self.phase
+        return IllegalAction(
+            f"it is the {phase} phase: {who} must {_STEP_ACTIONS[step]}, not {_word(action)}"
+        )
+
+    def _check(self, a: Action) -> None:
+        step = self.step
+        t = type(a)
+        if step == "market" and t is Market:
+            return self._check_market(a)  # type: ignore[arg-type]
+        if step == "load" and t is Load:
+            return self._check_load(a)  # type: ignore[arg-type]
+        if step == "declare" and t is Declare:
+            seat = self.order[self.turn]
+            return check_declaration(self.variant, len(self.bags[seat]), a.good, a.count)  # type: ignore[attr-defined]
+        if step == "starter" and t is ChooseStarter:
+            if a.seat == self.sheriff or not 0 <= a.seat < self.n:  # type: ignore[attr-defined]
+                raise IllegalAction(
+                    f"the Sheriff must choose a merchant to start the market "
+                    f"(seats {self.merchants}), not {a.seat}"  # type: ignore[attr-defined]
+                )
+            return None
+        if step == "sheriff" and t in (Threaten, Inspect, LetPass):
+            return self._check_bag_choice(a)  # type: ignore[arg-type]
+        if step == "negotiation":
+            seat = self.negotiation["seat"]  # type: ignore[index]
+            if t in (Inspect, LetPass):
+                if a.seat != seat:  # type: ignore[attr-defined]
+                    raise IllegalInspection(
+                        f"the Sheriff is negotiating with {self.name(seat)}: settle that bag "
+                        f"first (inspect {seat} or pass {seat})"
+                    )
+                return self._check_bag_choice(a)  # type: ignore[arg-type]
+            if t is Offer:
+                return self._check_offer(seat, a)  # type: ignore[arg-type]
+        if step == "merchant":
+            if t is Offer:
+                return self._check_offer(self.negotiation["seat"], a)  # type: ignore[index,arg-type]
+            if t is Decline:
+                return None
+            if t is Accept:
+                neg = self.negotiation
+                if neg["offer"] is None or neg["by"] != "sheriff":  # type: ignore[index]
+                    raise IllegalOffer("there is no demand from the Sheriff to accept")
+                return None
+        if step == "confiscate" and t is Confiscate:
+            return self._check_confiscate(a)  # type: ignore[arg-type]
+        if step == "debt" and t is PayDebt:
+            return self._check_debt(a)  # type: ignore[arg-type]
+        raise self._wrong_kind(a)
+
+    def _do(self, a: Action) -> None:
+        t = type(a)
+        if t is Market:
+            self._do_market(a)  # type: ignore[arg-type]
+        elif t is Load:
+            seat = self.order[self.turn]
+            self.hands[seat] = _take_multiset(self.hands[seat], a.cards)  # type: ignore[assignment,attr-defined]
+            self.bags[seat] = list(a.cards)  # type: ignore[attr-defined]
+            self._emit("loaded", seat, cards=list(a.cards), size=len(a.cards))  # type: ignore[attr-defined]
+            self.turn += 1
+        elif t is Declare:
+            seat = self.order[self.turn]
+            self.declared[seat] = (a.good, a.count)  # type: ignore[attr-defined]
+            self._emit("declared", seat, good=a.good, count=a.count)  # type: ignore[attr-defined]
+            self.turn += 1
+        elif t is ChooseStarter:
+            self._set_order(a.seat)  # type: ignore[attr-defined]
+            self._emit("starter", a.seat)  # type: ignore[attr-defined]
+            self.phase = "market"
+        elif t is Threaten:
+            self.negotiation = {"seat": a.seat, "to_move": "merchant", "offer": None, "by": None}  # type: ignore[attr-defined]
+            self._emit("threatened", a.seat)  # type: ignore[attr-defined]
+        elif t is Inspect:
+            self._do_inspect(a.seat)  # type: ignore[attr-defined]
+        elif t is LetPass:
+            neg = self.negotiation
+            offer = neg["offer"] if neg is not None and neg["by"] == "merchant" else None
+            self._pass_bag(a.seat, offer)  # type: ignore[attr-defined]
+        elif t is Offer:
+            neg = self.negotiation
+            assert neg is not None
+            by = neg["to_move"]
+            neg["offer"], neg["by"] = a, by
+            neg["to_move"] = "merchant" if by == "sheriff" else "sheriff"
+            self._emit("offer", neg["seat"], by=by, offer=str(a))
+        elif t is Decline:
+            neg = self.negotiation
+            assert neg is not None
+            neg["offer"], neg["by"], neg["to_move"] = None, None, "sheriff"
+            self._emit("declined", neg["seat"])
+        elif t is Accept:
+            neg = self.negotiation
+            assert neg is not None
+            self._pass_bag(neg["seat"], neg["offer"])
+        elif t is Confiscate:
+            pend = self.pending.pop(0)
+            self.piles[a.pile].extend(a.order)  # type: ignore[attr-defined]
+            self._emit("confiscated", pend["seat"], pile=a.pile, cards=list(a.order))  # type: ignore[attr-defined]
+        elif t is PayDebt:
+            pend = self.pending.pop(0)
+            self._give_goods(pend["debtor"], pend["creditor"], list(a.cards), pend["need"])  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------ round structure
+
+    def _start_round(self) -> None:
+        self.sheriff = (self.first_sheriff + self.round) % self.n
+        self.bags, self.declared, self.resolved = {}, {}, []
+        self.negotiation, self.binding, self.turn = None, {}, 0
+        self._emit("round_start", self.sheriff, sheriff=self.players[self.sheriff])
+        if self.variant.market_starter == "sheriff_chooses":
+            self.order = []
+            self.phase = "starter"
+        else:
+            self._set_order((self.sheriff + 1) % self.n)
+            self.phase = "market"
+
+    def _set_order(self, start: int) -> None:
+        self.order = [
+            (start + k) % self.n for k in range(self.n) if (start + k) % self.n != self.sheriff
+        ]
+        self.turn = 0
+
+    def _advance(self) -> None:
+        if self.phase in ("market", "load", "declare") and self.turn == len(self.order):
+            self.turn = 0
+            self.phase = {"market": "load", "load": "declare", "declare": "inspect"}[self.phase]
+        if (
+            self.phase == "inspect"
+            and not self.pending
+            and self.negotiation is None
+            and len(self.resolved) == len(self.order)
+        ):
+            self._end_round()
+
+    def _end_round(self) -> None:
+        self._emit("round_end", self.sheriff)
+        if self.round + 1 == self.rounds:
+            self.phase = "over"
+            rows = self.score_rows()
+            self._emit("game_over", None, winners=[r["player"] for r in rows if r["rank"] == 1])
+            return
+        hand = self.variant.hand_size
+        for k in range(1, self.n + 1):
+            seat = (self.sheriff + k) % self.n
+            drawn = []
+            while len(self.hands[seat]) < hand:
+                card = self._draw()
+                if card is None:
+                    break
+                self.hands[seat].append(card)
+                drawn.append(card)
+            if drawn:
+                self._emit("drew", seat, cards=drawn, count=len(drawn))
+        self.round += 1
+        self._start_round()
+
+    def _draw(self) -> str | None:
+        if not self.deck:
+            self._reshuffle()
+            if not self.deck:
+                return None
+        return self.deck.pop()
+
+    def _reshuffle(self) -> None:
+        keep = self.variant.reshuffle_keep
+        cards: list[str] = []
+        for i, pile in enumerate(self.piles):
+            if len(pile) > keep:
+                cut = len(pile) - keep
+                cards.extend(pile[:cut])
+                self.piles[i] = pile[cut:]
+        if cards:
+            perm = self.rng.permutation(len(cards))
+            self.deck = [cards[i] for i in perm]
+        self._emit("reshuffled", None, cards=len(cards))
+
+    # ------------------------------------------------------------ market
+
+    def _check_market(self, a: Market) -> None:
+        v = self.variant
+        seat = self.order[self.turn]
+        hand = self.hands[seat]
+        if len(a.set_aside) > v.set_aside_max:
+            raise IllegalMarket(
+                f"you may set aside at most {v.set_aside_max} cards, not {len(a.set_aside)}"
+            )
+        if _take_multiset(hand, a.set_aside) is None:
+            raise IllegalMarket(
+                f"cannot set aside {', '.join(a.set_aside)}: only cards in your hand "
+                f"({', '.join(hand)}) may be set aside"
+            )
+        if not 0 <= a.pile < len(self.piles):
+            raise IllegalMarket(
+                f"there is no discard pile {a.pile}; piles are numbered 0-{len(self.piles) - 1}"
+            )
+        if not a.take:
+            return
+        if not v.draw_from_discards:
+            raise IllegalMarket("in this variant merchants draw from the draw pile only")
+        need = v.hand_size - len(hand) + len(a.set_aside)
+        if len(a.take) > need:
+            raise IllegalMarket(
+                f"you draw back up to {v.hand_size} cards: {need} to draw, not {len(a.take)} "
+                "from the discard piles"
+            )
+        sizes = [len(p) for p in self.piles]
+        for i in a.take:
+            if not 0 <= i < len(sizes):
+                raise IllegalMarket(
+                    f"there is no discard pile {i}; piles are numbered 0-{len(sizes) - 1}"
+                )
+            if sizes[i] == 0:
+                raise IllegalMarket(f"discard pile {i} has no more cards to take")
+            sizes[i] -= 1
+
+    def _do_market(self, a: Market) -> None:
+        v = self.variant
+        seat = self.order[self.turn]
+        hand = _take_multiset(self.hands[seat], a.set_aside)
+        assert hand is not None
+        took = [self.piles[i].pop() for i in a.take]
+        hand.extend(took)
+        drawn = []
+        while len(hand) < v.hand_size:
+            card = self._draw()
+            if card is None:
+                break
+            drawn.append(card)
+            hand.append(card)
+        self.hands[seat] = hand
+        if a.set_aside:
+            self.piles[a.pile].extend(a.set_aside)
+        self._emit(
+            "market",
+            seat,
+            set_aside=list(a.set_aside),
+            pile=a.pile,
+            took=took,
+            took_from=list(a.take),
+            drew=len(drawn),
+            drawn=drawn,
+        )
+        self.turn += 1
+
+    # ------------------------------------------------------------ load
+
+    def _check_load(self, a: Load) -> None:
+        v = self.variant
+        seat = self.order[self.turn]
+        if not v.bag_min <= len(a.cards) <= v.bag_max:
+            raise IllegalLoad(f"a bag holds {v.bag_min}-{v.bag_max} cards, not {len(a.cards)}")
+        if _take_multiset(self.hands[seat], a.cards) is None:
+            raise IllegalLoad(
+                f"cannot load {', '.join(a.cards)}: only cards in your hand "
+                f"({', '.join(self.hands[seat])}) go in the bag"
+            )
+
+    # ------------------------------------------------------------ inspection
+
+    def _check_bag_choice(self, a: Threaten | Inspect | LetPass) -> None:
+        seat = a.seat
+        if seat not in self.order or seat in self.resolved:
+            raise IllegalInspection(
+                f"seat {seat} has no bag waiting: bags still to settle are {self.unresolved()}"
+            )
+        promised = self.binding.get(seat)
+        if promised == "inspect" and type(a) is not Inspect:
+            raise IllegalInspection(
+                f"the Sheriff promised this round to inspect {self.name(seat)}'s bag: "
+                "the deal must be honoured (inspect it)"
+            )
+        if promised == "pass" and type(a) is Inspect:
+            raise IllegalInspection(
+                f"the Sheriff promised this round to let {self.name(seat)}'s bag pass: "
+                "the deal must be honoured (let it pass)"
+            )
+
+    def _check_offer(self, seat: int, offer: Offer) -> None:
+        who = self.name(seat)
+        if isinstance(offer.gold, bool) or not isinstance(offer.gold, int) or offer.gold < 0:
+            raise IllegalOffer(f"gold in a bribe must be a whole number >= 0, not {offer.gold!r}")
+        if offer.gold > self.gold[seat]:
+            raise IllegalOffer(
+                f"cannot offer {offer.gold} gold: {who} has only {self.gold[seat]} "
+                "(you cannot offer gold you do not have)"
+            )
+        if _take_multiset(self.stands[seat], offer.stand) is None:
+            raise IllegalOffer(
+                f"cannot offer {', '.join(offer.stand)} from the stand: only goods on "
+                f"{who}'s stand may be offered (hand cards never)"
+            )
+        goods = self.variant.goods
+        for card in offer.bag:
+            if card not in goods:
+                raise IllegalOffer(f"{card!r} is not a card of {self.variant.name}")
+        if len(offer.bag) > len(self.bags[seat]):
+            raise IllegalOffer(
+                f"cannot promise {len(offer.bag)} cards from a bag of {len(self.bags[seat])}"
+            )
+        wanted: dict[int, str] = {}
+        for p in offer.promises:
+            if not isinstance(p, Promise) or p.kind not in ("inspect", "pass", "future"):
+                raise IllegalOffer(f"a promise is inspect SEAT, pass SEAT or future TEXT: {p!r}")
+            if p.kind == "future":
+                continue
+            target = p.seat
+            if target == seat or target not in self.order or target in self.resolved:
+                raise IllegalOffer(
+                    f"a promise to {p.kind} a bag this round must name another merchant whose "
+                    f"bag is still waiting ({[s for s in self.unresolved() if s != seat]})"
+                )
+            if self.binding.get(target, p.kind) != p.kind or wanted.get(target, p.kind) != p.kind:
+                raise IllegalOffer(
+                    f"the Sheriff cannot promise to {p.kind} {self.name(target)}'s bag: it "
+                    "contradicts another promise made this round"
+                )
+            wanted[target] = p.kind
+
+    def _pass_bag(self, seat: int, offer: Offer | None) -> None:
+        sheriff = self.sheriff
+        bag = self.bags[seat]
+        bribe: dict[str, Any] = {}
+        if offer is not None:
+            self.gold[seat] -= offer.gold
+            self.gold[sheriff] += offer.gold
+            stand = _take_multiset(self.stands[seat], offer.stand)
+            assert stand is not None
+            self.stands[seat] = stand
+            self.stands[sheriff].extend(offer.stand)
+            paid_bag, not_owed = [], []
+            for card in offer.bag:
+                if card in bag:
+                    bag.remove(card)
+                    paid_bag.append(card)
+                else:
+                    not_owed.append(card)
+            self.stands[sheriff].extend(paid_bag)
+            for p in offer.promises:
+                if p.kind != "future":
+                    self.binding[p.seat] = p.kind  # type: ignore[index]
+                self.promises.append(
+                    {
+                        "round": self.round,
+                        "deal_with": seat,
+                        **p.to_dict(),
+                        "binding": p.kind != "future",
+                    }
+                )
+            bribe = {
+                "bribe": str(offer),
+                "bribe_gold": offer.gold,
+                "bribe_stand": list(offer.stand),
+                "bribe_bag": paid_bag,
+                "not_owed": not_owed,
+            }
+        good, count = self.declared[seat]
+        truthful = all(c == good for c in self.bags[seat]) and not bribe.get("bribe_bag")
+        self.stands[seat].extend(bag)
+        self._emit(
+            "passed",
+            seat,
+            declared=f"{count} {good}",
+            cards=list(bag),
+            smuggled=sum(1 for c in bag if not self.variant.goods[c].is_legal),
+            truthful=truthful,
+            **bribe,
+        )
+        self.bags[seat] = []
+        self.resolved.append(seat)
+        self.negotiation = None
+
+    def _do_inspect(self, seat: int) -> None:
+        good, count = self.declared[seat]
+        bag = self.bags[seat]
+        res = inspect_bag(self.variant, bag, good, count)
+        self._emit(
+            "inspected",
+            seat,
+            declared=f"{count} {good}",
+            cards=list(bag),
+            truthful=res.truthful,
+            admitted=res.admitted,
+            confiscated=res.confiscated,
+            merchant_pays=res.merchant_pays,
+        )
+        self.stands[seat].extend(res.admitted)
+        self.bags[seat] = []
+        self.resolved.append(seat)
+        self.negotiation = None
+        if res.confiscated:
+            cards = res.confiscated
+            if len(self.piles) > 1 or (self.variant.draw_from_discards and len(set(cards)) > 1):
+                self.pending.append({"type": "confiscate", "seat": seat, "cards": cards})
+            else:
+                self.piles[0].extend(cards)
+                self._emit("confiscated", seat, pile=0, cards=cards)
+        if res.merchant_pays > 0:
+            self._pay(seat, self.sheriff, res.merchant_pays)
+        elif res.merchant_pays < 0:
+            self._pay(self.sheriff, seat, -res.merchant_pays)
+
+    def _check_confiscate(self, a: Confiscate) -> None:
+        cards = self.pending[0]["cards"]
+        if not 0 <= a.pile < len(self.piles):
+            raise IllegalAction(
+                f"there is no discard pile {a.pile}; piles are numbered 0-{len(self.piles) - 1}"
+            )
+        if Counter(a.order) != Counter(cards):
+            raise IllegalAction(
+                f"the confiscated cards are {', '.join(cards)}: place exactly those, in any order"
+            )
+
+    # ------------------------------------------------------------ payments and debts
+
+    def _pay(self, payer: int, payee: int, amount: int) -> None:
+        coins = min(self.gold[payer], amount)
+        self.gold[payer] -= coins
+        self.gold[payee] += coins
+        self._emit("paid", payer, to=payee, gold=coins, owed=amount)
+        rest = amount - coins
+        if rest == 0:
+            return
+        forced, pool, need = self._debt_pool(payer, rest)
+        values = self.variant.goods
+        if sum(values[c].value for c in pool) <= need:
+            self._give_goods(payer, payee, forced + pool, rest)
+            return
+        covers = list(_minimal_covers(pool, need, values, limit=2))
+        if len(covers) == 1:
+            self._give_goods(payer, payee, forced + covers[0], rest)
+            return
+        self.pending.append(
+            {
+                "type": "debt",
+                "debtor": payer,
+                "creditor": payee,
+                "debt": rest,
+                "forced": forced,
+                "need": need,
+            }
+        )
+
+    def _debt_pool(self, seat: int, debt: int) -> tuple[list[str], list[str], int]:
+        """(cards that must be given, cards to choose from, value still to cover)."""
+        goods = self.variant.goods
+        stand = self.stands[seat]
+        if self.variant.debt_order == "any":
+            return [], list(stand), debt
+        legal = [c for c in stand if goods[c].kind == "legal"]
+        legal_value = sum(goods[c].value for c in legal)
+        if legal_value >= debt:
+            return [], legal, debt
+        return legal, [c for c in stand if goods[c].kind != "legal"], debt - legal_value
+
+    def debt_options(self) -> list[PayDebt]:
+        """Every way to pay the pending debt (minimal sets of stand cards)."""
+        pend = self.pending[0]
+        forced, pool, need = self._debt_pool(pend["debtor"], pend["debt"])
+        return [PayDebt(tuple(forced + c)) for c in _minimal_covers(pool, need, self.variant.goods)]
+
+    def _check_debt(self, a: PayDebt) -> None:
+        pend = self.pending[0]
+        debtor, debt = pend["debtor"], pend["debt"]
+        goods = self.variant.goods
+        if _take_multiset(self.stands[debtor], a.cards) is None:
+            raise IllegalDebtPayment(
+                f"cannot pay with {', '.join(a.cards)}: debts are paid with goods from your "
+                "own stand"
+            )
+        forced, pool, need = self._debt_pool(debtor, debt)
+        chosen = _take_multiset(a.cards, forced)
+        if chosen is None or _take_multiset(pool, chosen) is None:
+            if self.variant.debt_order == "legal_first" and forced:
+                msg = "all your legal goods must be given before contraband"
+            else:
+                msg = "legal goods cover this debt: contraband may not be given"
+            raise IllegalDebtPayment(f"cannot pay with {', '.join(a.cards)}: {msg}")
+        total = sum(goods[c].value for c in chosen)
+        if total < need:
+            raise IllegalDebtPayment(
+                f"goods worth {total} do not cover the {need} still owed: give goods worth at "
+                "least the debt"
+            )
+        if total - min(goods[c].value for c in chosen) >= need:
+            raise IllegalDebtPayment(
+                f"goods worth {total} pay more than needed for {need}: no change is given, so "
+                "give no card that is not needed to reach the debt"
+            )
+
+    def _give_goods(self, payer: int, payee: int, cards: list[str], owed: int) -> None:
+        goods = self.variant.goods
+        stand = _take_multiset(self.stands[payer], cards)
+        assert stand is not None
+        self.stands[payer] = stand
+        self.stands[payee].extend(cards)
+        value = sum(goods[c].value for c in cards)
+        self._emit(
+            "paid_in_goods",
+            payer,
+            to=payee,
+            cards=cards,
+            value=value,
+            forgiven=max(0, owed - value) if not self.pending_for(payer) else 0,
+        )
+
+    def pending_for(self, seat: int) -> bool:
+        return any(p.get("debtor") == seat for p in self.pending)
+
+    # ------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> LegalActions:
+        """The legal actions of the player to move (see :class:`LegalActions`).
+
+        >>> import sheriff_core as sc
+        >>> g = sc.new_game("classic", players=3, seed=0)
+        >>> legal = g.legal_actions()
+        >>> legal.step, sc.Market() in legal, sc.Declare("Apples", 1) in legal
+        ('market', True, False)
+        """
+        step = self.step
+        return LegalActions(self, step, self.to_move, lambda: self._enumerate(step))
+
+    def _enumerate(self, step: str) -> Iterator[Action]:
+        v = self.variant
+        if step == "over":
+            return
+        if step == "starter":
+            yield from (ChooseStarter(s) for s in self.merchants)
+        elif step == "market":
+            yield from self._enumerate_market()
+        elif step == "load":
+            hand = self.hands[self.order[self.turn]]
+            for k in range(v.bag_min, min(v.bag_max, len(hand)) + 1):
+                yield from (Load(c) for c in _sub_multisets(hand, k))
+        elif step == "declare":
+            size = len(self.bags[self.order[self.turn]])
+            yield from (Declare(g, size) for g in v.legal_goods)
+        elif step == "sheriff":
+            for s in self.unresolved():
+                for a in (Threaten(s), Inspect(s), LetPass(s)):
+                    if self.can(a):
+                        yield a
+        elif step == "negotiation":
+            seat = self.negotiation["seat"]  # type: ignore[index]
+            for a in (Inspect(seat), LetPass(seat)):
+                if self.can(a):
+                    yield a
+            yield from (Offer(g) for g in range(self.gold[seat] + 1))
+        elif step == "merchant":
+            seat = self.negotiation["seat"]  # type: ignore[index]
+            yield Decline()
+            if self.can(Accept()):
+                yield Accept()
+            yield from (Offer(g) for g in range(self.gold[seat] + 1))
+        elif step == "confiscate":
+            cards = self.pending[0]["cards"]
+            for p in range(len(self.piles)):
+                for order in sorted(set(permutations(cards))):
+                    yield Confiscate(p, order)
+        elif step == "debt":
+            yield from self.debt_options()
+
+    def _enumerate_market(self) -> Iterator[Market]:
+        v = self.variant
+        hand = self.hands[self.order[self.turn]]
+        yield Market()
+        for k in range(1, min(v.set_aside_max, len(hand)) + 1):
+            need = v.hand_size - len(hand) + k
+            for subset in _sub_multisets(hand, k):
+                orders = sorted(set(permutations(subset)))
+                for take in self._take_sequences(need if v.draw_from_discards else 0):
+                    for pile in range(len(self.piles)):
+                        for order in orders:
+                            yield Market(order, take, pile)
+
+    def _take_sequences(self, most: int) -> Iterator[tuple[int, ...]]:
+        sizes = [len(p) for p in self.piles]
+
+        def grow(prefix: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+            yield prefix
+            if len(prefix) == most:
+                return
+            for i, size in enumerate(sizes):
+                if prefix.count(i) < size:
+                    yield from grow(prefix + (i,))
+
+        yield from grow(())
+
+    # ------------------------------------------------------------ scoring and views
+
+    def score_rows(self) -> list[dict[str, Any]]:
+        """Scores as if the game ended now (hand cards score nothing), one dict per player."""
+        return score_rows(
+            self.variant,
+            {p: self.stands[i] for i, p in enumerate(self.players)},
+            {p: self.gold[i] for i, p in enumerate(self.players)},
+        )
+
+    def final_scores(self) -> pd.DataFrame:
+        """The scoring table (pandas), as :func:`sheriff_core.final_scores` gives it."""
+        import pandas as pd
+
+        df = pd.DataFrame(self.score_rows())
+        df.insert(0, "seat", range(self.n))
+        return df
+
+    def total_cards(self) -> int:
+        return (
+            len(self.deck)
+            + sum(map(len, self.piles))
+            + sum(map(len, self.hands))
+            + sum(map(len, self.stands))
+            + sum(map(len, self.bags.values()))
+            + sum(len(p["cards"]) for p in self.pending if p["type"] == "confiscate")
+        )
+
+    def __repr__(self) -> str:
+        if self.is_over:
+            return f"<Game {self.variant.name}, {self.n} players, over>"
+        return (
+            f"<Game {self.variant.name}, {self.n} players, round {self.round + 1}/{self.rounds}, "
+            f"Sheriff {self.players[self.sheriff]}, {self.step}: {self.players[self.to_move]} "  # type: ignore[index]
+            "to move>"
+        )
+
+    # ------------------------------------------------------------ events
+
+    def _emit(self, kind: str, seat: int | None, **info: Any) -> None:
+        self._new.append(Event(self.round, kind, seat, MappingProxyType(info)))
+
+    # ------------------------------------------------------------ JSON
+
+    def to_json(self) -> str:
+        """The whole game (rules, state, generator, events, history) as JSON text."""
+        neg = None
+        if self.negotiation is not None:
+            neg = dict(self.negotiation)
+            neg["offer"] = neg["offer"].to_dict() if neg["offer"] is not None else None
+        data = {
+            "format": JSON_FORMAT,
+            "variant": self.variant.to_data(),
+            "variant_source": self.variant.source,
+            "players": list(self.players),
+            "first_sheriff": self.first_sheriff,
+            "rng": self.rng.bit_generator.state,
+            "round": self.round,
+            "sheriff": self.sheriff,
+            "phase": self.phase,
+            "deck": self.deck,
+            "piles": self.piles,
+            "hands": self.hands,
+            "stands": self.stands,
+            "gold": self.gold,
+            "order": self.order,
+            "turn": self.turn,
+            "bags": {str(k): v for k, v in self.bags.items()},
+            "declared": {str(k): list(v) for k, v in self.declared.items()},
+            "resolved": self.resolved,
+            "negotiation": neg,
+            "binding": {str(k): v for k, v in self.binding.items()},
+            "promises": self.promises,
+            "pending": self.pending,
+            "events": [e.to_dict() for e in self.events],
+            "history": [[s, a.to_dict()] for s, a in self.history],
+        }
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Rebuild a game saved with :meth:`to_json`.
+
+        >>> import sheriff_core as sc
+        >>> g = sc.new_game("classic", players=4, seed=3)
+        >>> sc.Game.from_json(g.to_json()).to_json() == g.to_json()
+        True
+        """
+        d = json.loads(text)
+        if d.get("format") != JSON_FORMAT:
+            raise ValueError(f"unknown game file format {d.get('format')!r}")
+        variant = Variant.from_data(d["variant"], d.get("variant_source", "<json>"))
+        rng = np.random.Generator(np.random.PCG64())
+        rng.bit_generator.state = d["rng"]
+        g = cls(variant, d["players"], rng, d["first_sheriff"])
+        g.round, g.sheriff, g.phase = d["round"], d["sheriff"], d["phase"]
+        g.deck, g.piles, g.hands, g.stands = d["deck"], d["piles"], d["hands"], d["stands"]
+        g.gold, g.order, g.turn = d["gold"], d["order"], d["turn"]
+        g.bags = {int(k): v for k, v in d["bags"].items()}
+        g.declared = {int(k): (v[0], v[1]) for k, v in d["declared"].items()}
+        g.resolved = d["resolved"]
+        neg = d["negotiation"]
+        if neg is not None and neg["offer"] is not None:
+            neg["offer"] = action_from_dict(neg["offer"])
+        g.negotiation = neg
+        g.binding = {int(k): v for k, v in d["binding"].items()}
+        g.promises, g.pending = d["promises"], d["pending"]
+        g.events = [Event.from_dict(e) for e in d["events"]]
+        g.history = [(s, action_from_dict(a)) for s, a in d["history"]]
+        return g
+
+
+def _sub_multisets(cards: Sequence[str], k: int) -> Iterator[tuple[str, ...]]:
+    """Distinct sub-multisets of size k, each as a tuple in first-seen card order."""
+    counts = Counter(cards)
+    names = list(counts)
+
+    def rec(i: int, left: int) -> Iterator[tuple[str, ...]]:
+        if left == 0:
+            yield ()
+            return
+        if i == len(names):
+            return
+        for take in range(min(counts[names[i]], left), -1, -1):
+            for rest in rec(i + 1, left - take):
+                yield (names[i],) * take + rest
+
+    yield from rec(0, k)
+
+
+def _minimal_covers(
+    pool: Sequence[str], need: int, goods: Any, limit: int | None = None
+) -> Iterator[list[str]]:
+    """Distinct sub-multisets of ``pool`` worth >= need from which no card can be dropped."""
+    counts = Counter(pool)
+    names = sorted(counts, key=lambda c: (-goods[c].value, c))
+    found = 0
+
+    def rec(i: int, chosen: list[str], total: int) -> Iterator[list[str]]:
+        if total >= need:
+            if total - min(goods[c].value for c in chosen) < need:
+                yield list(chosen)
+            return
+        if i == len(names):
+            return
+        name = names[i]
+        for take in range(counts[name], -1, -1):
+            yield from rec(i + 1, chosen + [name] * take, total + take * goods[name].value)
+
+    for cover in rec(0, [], 0):
+        yield cover
+        found += 1
+        if limit is not None and found >= limit:
+            return
+
+
+def new_game(
+    variant: Variant | str = "classic",
+    players: int | Sequence[str] = 4,
+    seed: int | np.random.SeedSequence | None = 0,
+    first_sheriff: int = 0,
+) -> Game:
+    """Deal a new game.
+
+    ``players`` is a count (default names from the variant) or a list of names;
+    ``seed`` seeds the one ``numpy.random.Generator`` the game uses;
+    ``first_sheriff`` is the seat of the first Sheriff (the rulebook gives it
+    to the player with the most cash on them -- the caller decides).
+
+    >>> g = new_game("classic", players=["Robin", "Marian", "Tuck"], seed=7, first_sheriff=2)
+    >>> g.rounds, g.players[g.sheriff], [len(h) for h in g.hands], [len(p) for p in g.piles]
+    (9, 'Tuck', [6, 6, 6], [5, 5])
+    """
+    v = load_variant(variant) if not isinstance(variant, Variant) else variant
+    if isinstance(players, int):
+        v.check_players(players)
+        names = list(v.default_names[:players])
+    else:
+        names = list(players)
+        if len(set(names)) != len(names) or not all(isinstance(n, str) and n for n in names):
+            raise RulesError("player names must be distinct non-empty strings")
+        v.check_players(len(names))
+    if not isinstance(first_sheriff, int) or not 0 <= first_sheriff < len(names):
+        raise RulesError(f"first_sheriff must be a seat 0-{len(names) - 1}, not {first_sheriff!r}")
+    game = Game(v, names, np.random.default_rng(seed), first_sheriff)
+    game._setup()
+    return game

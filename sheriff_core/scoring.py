@@ -1,0 +1,133 @@
+"""Final scoring: goods value, gold, King/Queen bonuses with ties, winner tie-breaks.
+
+:func:`score_rows` is pure Python (the engine uses it); :func:`final_scores`
+returns the same rows as a pandas DataFrame for notebooks.
+
+>>> import sheriff_core as sc
+>>> v = sc.load_variant("classic")
+>>> rows = score_rows(v, {"Ann": ["Apples"] * 3, "Ben": ["Apples"] * 3, "Cat": ["Pepper"]},
+...                   {"Ann": 10, "Ben": 10, "Cat": 20})
+>>> [(r["player"], r["bonus"], r["total"], r["rank"]) for r in rows]
+[('Ann', 15, 31, 1), ('Ben', 15, 31, 1), ('Cat', 0, 26, 3)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from sheriff_core.rules.variants import Variant
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["bonus_counts", "award_bonuses", "score_rows", "final_scores"]
+
+
+def bonus_counts(variant: Variant, stand: Sequence[str]) -> dict[str, int]:
+    """How many of each bonus good a stand counts (royal goods count as several).
+
+    >>> import sheriff_core as sc
+    >>> bonus_counts(sc.load_variant("classic-royal"), ["Cheese", "Bleu Cheese"])["Cheese"]
+    4
+    """
+    counts = dict.fromkeys(variant.bonuses, 0)
+    goods = variant.goods
+    for card in stand:
+        g = goods[card]
+        if g.kind == "legal":
+            if card in counts:
+                counts[card] += 1
+        elif g.counts_as is not None and g.counts_as[0] in counts:
+            counts[g.counts_as[0]] += g.counts_as[1]
+    return counts
+
+
+def award_bonuses(
+    variant: Variant, counts: Mapping[str, Mapping[str, int]]
+) -> dict[str, dict[str, int]]:
+    """King/Queen bonus per player and good.
+
+    ``counts[player][good]`` is what :func:`bonus_counts` gives. Nobody with 0
+    of a good gets a bonus for it. King tie: King + Queen bonuses are split
+    equally (rounded down) among the tied and no Queen is paid. Queen tie: the
+    Queen bonus is split (rounded down).
+    """
+    out = {p: dict.fromkeys(variant.bonuses, 0) for p in counts}
+    for good, bonus in variant.bonuses.items():
+        have = {p: c[good] for p, c in counts.items() if c[good] > 0}
+        if not have:
+            continue
+        top = max(have.values())
+        kings = [p for p, n in have.items() if n == top]
+        if len(kings) > 1:
+            share = (bonus.king + bonus.queen) // len(kings)
+            for p in kings:
+                out[p][good] = share
+            continue
+        out[kings[0]][good] = bonus.king
+        rest = {p: n for p, n in have.items() if n < top}
+        if rest:
+            second = max(rest.values())
+            queens = [p for p, n in rest.items() if n == second]
+            for p in queens:
+                out[p][good] = bonus.queen // len(queens)
+    return out
+
+
+def score_rows(
+    variant: Variant, stands: Mapping[str, Sequence[str]], gold: Mapping[str, int]
+) -> list[dict[str, Any]]:
+    """One dict per player: player, gold, goods_value, bonus, total, legal_goods,
+    contraband, a ``bonus_<good>`` entry per bonus good, and rank.
+
+    Rank 1 is the winner. Players are ranked by total, then by the variant's
+    tie-breaks (most legal goods, then most contraband); equal ranks only on a
+    full tie (which the rules call a shared win).
+    """
+    unknown = [c for s in stands.values() for c in s if c not in variant.goods]
+    if unknown:
+        raise ValueError(f"not cards of {variant.name}: {sorted(set(unknown))}")
+    if set(stands) != set(gold):
+        raise ValueError("stands and gold must name the same players")
+    goods = variant.goods
+    counts = {p: bonus_counts(variant, s) for p, s in stands.items()}
+    bonuses = award_bonuses(variant, counts)
+    rows = []
+    for p, stand in stands.items():
+        legal = sum(1 for c in stand if goods[c].kind == "legal")
+        row: dict[str, Any] = {
+            "player": p,
+            "gold": gold[p],
+            "goods_value": sum(goods[c].value for c in stand),
+            "bonus": sum(bonuses[p].values()),
+        }
+        row["total"] = row["gold"] + row["goods_value"] + row["bonus"]
+        row["legal_goods"] = legal
+        row["contraband"] = len(stand) - legal
+        for good in variant.bonuses:
+            row[f"bonus_{good}"] = bonuses[p][good]
+        rows.append(row)
+
+    def key(r: dict[str, Any]) -> tuple[int, ...]:
+        return (r["total"],) + tuple(r[t] for t in variant.tiebreaks)
+
+    for r in rows:
+        r["rank"] = 1 + sum(1 for o in rows if key(o) > key(r))
+    return rows
+
+
+def final_scores(
+    variant: Variant, stands: Mapping[str, Sequence[str]], gold: Mapping[str, int]
+) -> pd.DataFrame:
+    """The scoring table as a DataFrame, one row per player (see :func:`score_rows`).
+
+    >>> import sheriff_core as sc
+    >>> df = sc.final_scores(sc.load_variant("classic"), {"Ann": ["Chickens"], "Ben": []},
+    ...                      {"Ann": 0, "Ben": 5})
+    >>> df[["player", "goods_value", "bonus", "total", "rank"]].to_dict("records")
+    [{'player': 'Ann', 'goods_value': 4, 'bonus': 10, 'total': 14, 'rank': 1}, {'player': 'Ben', 'goods_value': 0, 'bonus': 0, 'total': 5, 'rank': 2}]
+    """
+    import pandas as pd
+
+    return pd.DataFrame(score_rows(variant, stands, gold))
