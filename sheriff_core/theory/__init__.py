@@ -1,0 +1,44 @@
+"""Game theory of bluffing: closed forms, the Sheriff game tree, an equilibrium solver.
+
+Three parts:
+
+* :mod:`~sheriff_core.theory.inspection` -- the one-bag inspection game built
+  from a variant's numbers, its closed-form mixed equilibrium, best responses
+  and tidy sweeps (Tsebelis 1989 and the Sheriff's own rule side by side).
+* :mod:`~sheriff_core.theory.sheriff_game` -- the bribing game of Farina, Ling,
+  Fang and Sandholm (NeurIPS 2019), exactly as OpenSpiel's ``sheriff`` game,
+  and the same game with a variant's real numbers.
+* :mod:`~sheriff_core.theory.solver` -- a vectorised CFR+/DCFR/PCFR+ solver
+  for the two-player games these builders make, with exact NashConv.
+
+>>> import sheriff_core as sc
+>>> from sheriff_core import theory
+>>> round(theory.equilibrium(theory.inspection_game(sc.load_variant("classic"))).inspect_prob, 3)
+0.2
+"""
+
+from sheriff_core.theory.inspection import (
+    Equilibrium,
+    InspectionGame,
+    best_response_curves,
+    compare_variants,
+    equilibrium,
+    equilibrium_table,
+    inspection_game,
+    merchant_best_response,
+    sheriff_best_response,
+    sweep,
+)
+
+__all__ = [
+    "Equilibrium",
+    "InspectionGame",
+    "best_response_curves",
+    "compare_variants",
+    "equilibrium",
+    "equilibrium_table",
+    "inspection_game",
+    "merchant_best_response",
+    "sheriff_best_response",
+    "sweep",
+]
