@@ -880,6 +880,19 @@ class Game:
         df.insert(0, "seat", range(self.n))
         return df
 
+    def stand_view(self, seat: int) -> dict[str, Any]:
+        """What everybody sees of a stand: legal goods face up, contraband only counted.
+
+        >>> g = new_game("classic", players=3, seed=0)
+        >>> g.stands[1] = ["Cheese", "Mead", "Cheese"]
+        >>> g.stand_view(1)
+        {'legal': {'Cheese': 2}, 'contraband': 1}
+        """
+        goods = self.variant.goods
+        legal = Counter(c for c in self.stands[seat] if goods[c].kind == "legal")
+        hidden = sum(1 for c in self.stands[seat] if goods[c].kind != "legal")
+        return {"legal": dict(legal), "contraband": hidden}
+
     def total_cards(self) -> int:
         return (
             len(self.deck)

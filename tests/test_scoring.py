@@ -1,0 +1,84 @@
+"""Final scoring: goods, gold, King/Queen bonuses with ties, winner tie-breaks (RULES.md §1)."""
+
+from __future__ import annotations
+
+import pytest
+
+import sheriff_core as sc
+
+
+def rows(variant, stands, gold=None):
+    gold = gold or dict.fromkeys(stands, 0)
+    return {r["player"]: r for r in sc.scoring.score_rows(variant, stands, gold)}
+
+
+def test_king_and_queen(classic):
+    r = rows(classic, {"A": ["Apples"] * 3, "B": ["Apples"] * 2, "C": ["Apples"]})
+    assert [r[p]["bonus_Apples"] for p in "ABC"] == [20, 10, 0]
+
+
+def test_king_tie_splits_king_plus_queen_rounded_down_and_no_queen(classic):
+    r = rows(classic, {"A": ["Chickens"] * 2, "B": ["Chickens"] * 2, "C": ["Chickens"]})
+    assert [r[p]["bonus_Chickens"] for p in "ABC"] == [7, 7, 0]  # (10 + 5) // 2
+    r = rows(classic, {"A": ["Apples"], "B": ["Apples"], "C": ["Apples"]})
+    assert [r[p]["bonus_Apples"] for p in "ABC"] == [10, 10, 10]  # 30 // 3
+
+
+def test_queen_tie_splits_queen_rounded_down(classic):
+    r = rows(classic, {"A": ["Chickens"] * 3, "B": ["Chickens"], "C": ["Chickens"]})
+    assert [r[p]["bonus_Chickens"] for p in "ABC"] == [10, 2, 2]  # 5 // 2
+    r = rows(classic, {"A": ["Cheese"] * 3, "B": ["Cheese"], "C": ["Cheese"]})
+    assert [r[p]["bonus_Cheese"] for p in "ABC"] == [15, 5, 5]
+
+
+def test_nobody_with_none_of_a_good_gets_its_bonus(classic):
+    r = rows(classic, {"A": ["Apples"], "B": [], "C": ["Pepper"]})
+    assert r["A"]["bonus"] == 20 and r["B"]["bonus"] == 0 and r["C"]["bonus"] == 0
+
+
+def test_royal_goods_count_as_several_for_king_and_queen():
+    v = sc.load_variant("classic-royal")
+    r = rows(v, {"A": ["Golden Apples"], "B": ["Apples", "Apples"], "C": ["Green Apples"]})
+    assert [r[p]["bonus_Apples"] for p in "ABC"] == [
+        20,
+        5,
+        5,
+    ]  # 3 beats 2 and 2 (Queen tie: 10 // 2)
+    assert r["A"]["goods_value"] == 6 and r["A"]["contraband"] == 1
+
+
+def test_total_is_gold_plus_goods_value_plus_bonus_including_contraband(classic):
+    r = rows(classic, {"A": ["Apples", "Crossbow"], "B": []}, {"A": 10, "B": 40})
+    assert r["A"]["goods_value"] == 11 and r["A"]["total"] == 10 + 11 + 20
+
+
+def test_winner_tie_breaks_legal_goods_then_contraband_else_shared(classic):
+    # A and B both total 20 (A: 20 gold; B: 3 Cheese worth 9 + 11 gold, no bonus since C is King)
+    stands = {"A": ["Chickens"] * 0, "B": ["Apples"] * 2, "C": ["Apples"] * 5}
+    r = rows(classic, stands, {"A": 24, "B": 10, "C": 0})
+    assert r["A"]["total"] == r["B"]["total"] == 24
+    assert r["B"]["rank"] < r["A"]["rank"]  # more legal goods
+    r = rows(classic, {"A": ["Pepper"], "B": ["Mead"]}, {"A": 11, "B": 10})
+    assert r["A"]["total"] == r["B"]["total"] == 17
+    assert r["A"]["rank"] == r["B"]["rank"] == 1  # same legal goods and contraband: shared win
+    r = rows(classic, {"A": ["Crossbow"], "B": ["Pepper", "Pepper"]}, {"A": 12, "B": 9})
+    assert r["A"]["total"] == r["B"]["total"] == 21
+    assert (r["B"]["rank"], r["A"]["rank"]) == (1, 2)  # more contraband
+
+
+def test_final_scores_dataframe_contract(classic):
+    df = sc.final_scores(classic, {"Ann": ["Cheese"], "Ben": ["Bread"]}, {"Ann": 3, "Ben": 3})
+    assert list(df.columns[:6]) == [
+        "player",
+        "gold",
+        "goods_value",
+        "bonus",
+        "total",
+        "legal_goods",
+    ]
+    assert "rank" in df.columns and df["rank"].tolist() == [1, 1]
+
+
+def test_final_scores_rejects_unknown_cards(classic):
+    with pytest.raises(ValueError, match="not cards of classic"):
+        sc.final_scores(classic, {"Ann": ["Turnips"]}, {"Ann": 0})
