@@ -29,9 +29,39 @@ from sheriff_core.theory.inspection import (
     sheriff_best_response,
     sweep,
 )
+from sheriff_core.theory.sheriff_game import (
+    OPENSPIEL_SIZES,
+    ExtensiveGame,
+    SheriffParams,
+    bimatrix_game,
+    build_game,
+    sheriff_game,
+    sheriff_game_from_variant,
+)
+from sheriff_core.theory.solver import (
+    METHODS,
+    CFRSolver,
+    Solution,
+    nash_conv,
+    policy_frame,
+    solve,
+)
 
 __all__ = [
+    "CFRSolver",
     "Equilibrium",
+    "ExtensiveGame",
+    "METHODS",
+    "OPENSPIEL_SIZES",
+    "SheriffParams",
+    "Solution",
+    "bimatrix_game",
+    "build_game",
+    "nash_conv",
+    "policy_frame",
+    "sheriff_game",
+    "sheriff_game_from_variant",
+    "solve",
     "InspectionGame",
     "best_response_curves",
     "compare_variants",
