@@ -1,7 +1,5 @@
 """Closed forms of the one-bag inspection game against brute force on a grid."""
 
-import itertools
-
 import numpy as np
 import pytest
 
@@ -66,14 +64,17 @@ def test_brute_force_equilibrium_search_finds_the_closed_form():
     game = theory.inspection_game(sc.load_variant("classic"), contraband="Silk", j=2)
     eq = theory.equilibrium(game)
     grid = np.linspace(0, 1, 401)
-    # epsilon-equilibria on the grid: the best response gain against each point
-    best = None
-    for s, q in itertools.product(grid, grid):
-        m, sh = game.expected(s, q)
-        gain = max(game.expected(x, q)[0] for x in (0.0, 1.0)) - m
-        gain += max(game.expected(s, y)[1] for y in (0.0, 1.0)) - sh
-        if best is None or gain < best[0]:
-            best = (gain, s, q)
+    s, q = np.meshgrid(grid, grid, indexing="ij")
+    a, b = np.asarray(game.merchant), np.asarray(game.sheriff)
+
+    def pay(m, s, q):
+        return (1 - s) * ((1 - q) * m[0, 0] + q * m[0, 1]) + s * ((1 - q) * m[1, 0] + q * m[1, 1])
+
+    # total best-response gain at every grid point; the equilibrium minimises it
+    gain = np.maximum(pay(a, 0.0, q), pay(a, 1.0, q)) - pay(a, s, q)
+    gain += np.maximum(pay(b, s, 0.0), pay(b, s, 1.0)) - pay(b, s, q)
+    i, k = np.unravel_index(np.argmin(gain), gain.shape)
+    best = (gain[i, k], grid[i], grid[k])
     assert best[1] == pytest.approx(eq.smuggle_prob, abs=2.5e-3)
     assert best[2] == pytest.approx(eq.inspect_prob, abs=2.5e-3)
 
