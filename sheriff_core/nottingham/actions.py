@@ -1,0 +1,261 @@
+"""Nottingham actions (frozen, hashable values with a text form) and events.
+
+An action does not name its player: it is always the decision of
+``game.to_move``. Each kind of action belongs to one kind of decision
+(:attr:`Game.decision <sheriff_core.nottingham.game.Game.decision>`):
+
+====================  ===========================================================
+decision              actions
+====================  ===========================================================
+``reveal``            :class:`Keep`, :class:`Use`
+``defend``            :class:`Defend`, :class:`Allow`
+``take``              :class:`TakeCard`
+``offer``             :class:`Offer`
+``accept``            :class:`Accept`, :class:`Decline`
+``ambush_card``       :class:`ChooseAmbush`
+``score``             :class:`Pass`, :class:`Lay`, :class:`CompleteTask`
+``spring``            :class:`Spring`, :class:`Hold`
+``discard``           :class:`Discard`
+====================  ===========================================================
+
+>>> str(Lay("Pearls", 3)), str(Use(2)), str(Offer(("Gold", "Chest")))
+('lay 3 Pearls', 'use on seat 2', 'offer Chest+Gold')
+>>> Offer(("Gold", "Chest")) == Offer(("Chest", "Gold"))
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "Action",
+    "Keep",
+    "Use",
+    "Defend",
+    "Allow",
+    "TakeCard",
+    "Offer",
+    "Accept",
+    "Decline",
+    "ChooseAmbush",
+    "Pass",
+    "Lay",
+    "CompleteTask",
+    "Spring",
+    "Hold",
+    "Discard",
+    "Event",
+    "action_kinds",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base class of every Nottingham action."""
+
+    def __str__(self) -> str:  # pragma: no cover - every subclass overrides
+        return type(self).__name__.lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(Action):
+    """Take the revealed card into your hand instead of using its action."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class Use(Action):
+    """Use the revealed card's action; ``target`` is the seat for Steal / Rob / Hold up."""
+
+    target: int | None = None
+
+    def __str__(self) -> str:
+        return "use" if self.target is None else f"use on seat {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Defend(Action):
+    """Play a Necklace against a red action: the two cards swap, nothing else happens."""
+
+    def __str__(self) -> str:
+        return "defend"
+
+
+@dataclass(frozen=True, slots=True)
+class Allow(Action):
+    """Do not defend (keep the Necklace)."""
+
+    def __str__(self) -> str:
+        return "allow"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCard(Action):
+    """Rob / Hold up: the item you take from the target's hand."""
+
+    item: str
+
+    def __str__(self) -> str:
+        return f"take {self.item}"
+
+
+@dataclass(frozen=True, slots=True)
+class Offer(Action):
+    """Purchase / Trade: the card(s) you offer face down (order does not matter)."""
+
+    items: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "items", tuple(sorted(self.items)))
+
+    def __str__(self) -> str:
+        return "offer " + "+".join(self.items)
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(Action):
+    """Purchase / Trade: take the offer of the player at ``seat``."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"accept seat {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """Purchase / Trade: take none of the offers and keep the revealed card."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseAmbush(Action):
+    """Ambush: the drawn ambush card you keep on your Gold."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"ambush with {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Do not score this turn."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Lay(Action):
+    """Score: lay ``count`` (3 or more) cards of ``item``."""
+
+    item: str
+    count: int
+
+    def __str__(self) -> str:
+        return f"lay {self.count} {self.item}"
+
+
+@dataclass(frozen=True, slots=True)
+class CompleteTask(Action):
+    """Score: complete the task card ``task`` with ``task.each`` cards of each of ``items``."""
+
+    task: str
+    items: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "items", tuple(sorted(self.items)))
+
+    def __str__(self) -> str:
+        return f"task {self.task} with " + "+".join(self.items)
+
+
+@dataclass(frozen=True, slots=True)
+class Spring(Action):
+    """Reveal your ambush: swap your Gold for one of the laid cards."""
+
+    def __str__(self) -> str:
+        return "spring ambush"
+
+
+@dataclass(frozen=True, slots=True)
+class Hold(Action):
+    """Do not reveal your ambush now (it stays for later)."""
+
+    def __str__(self) -> str:
+        return "hold ambush"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Discard one card down to the hand limit on the Sheriff's space."""
+
+    item: str
+
+    def __str__(self) -> str:
+        return f"discard {self.item}"
+
+
+def action_kinds() -> dict[str, tuple[type[Action], ...]]:
+    """Which action classes answer which decision.
+
+    >>> [c.__name__ for c in action_kinds()["score"]]
+    ['Pass', 'Lay', 'CompleteTask']
+    """
+    return {
+        "reveal": (Keep, Use),
+        "defend": (Defend, Allow),
+        "take": (TakeCard,),
+        "offer": (Offer,),
+        "accept": (Accept, Decline),
+        "ambush_card": (ChooseAmbush,),
+        "score": (Pass, Lay, CompleteTask),
+        "spring": (Spring, Hold),
+        "discard": (Discard,),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened: ``kind`` plus who, what item and how many.
+
+    >>> str(Event("reveal", seat=0, item="Gold"))
+    'seat 0: reveal Gold'
+    """
+
+    kind: str
+    seat: int | None = None
+    item: str | None = None
+    other: int | None = None
+    count: int | None = None
+    note: str = field(default="")
+
+    def __str__(self) -> str:
+        parts = [f"seat {self.seat}:" if self.seat is not None else "game:", self.kind]
+        if self.count is not None:
+            parts.append(str(self.count))
+        if self.item is not None:
+            parts.append(self.item)
+        if self.other is not None:
+            parts.append(f"(seat {self.other})")
+        if self.note:
+            parts.append(f"- {self.note}")
+        return " ".join(parts)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The event as a plain dict (one row of an event table)."""
+        return {
+            "kind": self.kind,
+            "seat": self.seat,
+            "item": self.item,
+            "other": self.other,
+            "count": self.count,
+            "note": self.note,
+        }

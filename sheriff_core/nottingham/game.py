@@ -1,0 +1,855 @@
+"""The Nottingham game state: decisions, legal actions, apply, JSON save/load.
+
+A game is a sequence of *decisions*. :attr:`Game.decision` says which kind
+(``"reveal"``, ``"score"``, ``"offer"`` ...), :attr:`Game.to_move` whose it is,
+:meth:`Game.legal_actions` lists that player's legal actions and
+:meth:`Game.apply` plays one and returns the events. Chance (shuffles, the blind
+draw of a Steal) comes from the game's one ``numpy.random.Generator``.
+
+Every action is verified completely before anything changes: an illegal one
+raises a :class:`~sheriff_core.nottingham.errors.NottinghamRulesError` naming
+the rule, and the state stays exactly as it was.
+
+>>> from sheriff_core import nottingham as nt
+>>> game = nt.new_game(nt.load_rules(), players=3, seed=4)
+>>> game.decision, game.to_move, game.revealed
+('reveal', 0, 'Necklace')
+>>> [str(a) for a in game.legal_actions()]
+['keep']
+>>> [str(e) for e in game.apply(nt.Keep())]
+['seat 0: keep Necklace']
+>>> game.decision, str(game.legal_actions()[0])
+('score', 'pass')
+>>> same = nt.Game.from_json(game.to_json())
+>>> same.to_json() == game.to_json()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from itertools import combinations, combinations_with_replacement
+from typing import Any
+
+import numpy as np
+
+from sheriff_core.nottingham.actions import (
+    Accept,
+    Action,
+    Allow,
+    ChooseAmbush,
+    CompleteTask,
+    Decline,
+    Defend,
+    Discard,
+    Event,
+    Hold,
+    Keep,
+    Lay,
+    Offer,
+    Pass,
+    Spring,
+    TakeCard,
+    Use,
+    action_kinds,
+)
+from sheriff_core.nottingham.errors import (
+    GameFinished,
+    IllegalAmbush,
+    IllegalDiscard,
+    IllegalOffer,
+    IllegalScore,
+    IllegalTarget,
+    IllegalUse,
+    NottinghamRulesError,
+    WrongDecision,
+)
+from sheriff_core.nottingham.rules import TARGETED, Rules, load_rules
+
+__all__ = ["Game", "new_game", "FORMAT"]
+
+#: The ``format`` tag of a saved game.
+FORMAT = "sheriff_core.nottingham/1"
+#: How many cards a Purchase / Trade offer holds (R).
+OFFER_SIZES = {"purchase": (1, 1), "trade": (1, 2)}
+_KINDS = action_kinds()
+
+
+def new_game(
+    rules: Rules | str | None = None,
+    players: int | Sequence[str] = 4,
+    seed: int | np.random.SeedSequence | np.random.Generator | None = 0,
+) -> Game:
+    """Set up a game: shuffle, deal, and reveal the first player's first card.
+
+    ``players`` is a count (default names from the rules) or a list of names.
+
+    >>> g = new_game(None, players=["Robin", "Marian", "John"], seed=0)
+    >>> g.names, [sum(h.values()) for h in g.hands], len(g.deck)
+    (('Robin', 'Marian', 'John'), [3, 3, 3], 74)
+    """
+    if not isinstance(rules, Rules):
+        rules = load_rules(rules)
+    if isinstance(players, int) and not isinstance(players, bool):
+        rules.check_players(players)
+        names = rules.default_names[:players]
+    else:
+        names = tuple(players)
+        rules.check_players(len(names))
+        if len(set(names)) != len(names) or not all(isinstance(n, str) and n for n in names):
+            raise NottinghamRulesError("players: names must be distinct non-empty strings")
+    return Game._setup(rules, names, np.random.default_rng(seed))
+
+
+class Game:
+    """One game of Nottingham. Make it with :func:`new_game` or :meth:`from_json`.
+
+    Public state (read it, do not write it): ``deck`` (top card last),
+    ``discards``, ``hands`` (item -> count per seat), ``scored`` (face-down items
+    per seat), ``tasks`` (task names per seat, in the order taken),
+    ``task_takers`` (task -> seats in order), ``ambush_pile`` (top first),
+    ``ambushes`` (``[owner, ambush card, gold item]`` lying in front of players),
+    ``sheriff`` (index into ``rules.track``; 0 is Nottingham), ``active`` (whose
+    turn), ``turn`` (turns started), ``revealed`` (the card in play),
+    ``decision`` and ``pending`` (the details of the open decision).
+    """
+
+    rules: Rules
+    names: tuple[str, ...]
+    rng: np.random.Generator
+
+    # ------------------------------------------------------------------ setup
+
+    @classmethod
+    def _setup(cls, rules: Rules, names: tuple[str, ...], rng: np.random.Generator) -> Game:
+        g = cls.__new__(cls)
+        g.rules, g.names, g.rng = rules, names, rng
+        n = len(names)
+        g.deck = g._shuffled(rules.deck())
+        g.discards = []
+        g.hands = [{i: 0 for i in rules.item_names} for _ in range(n)]
+        for _ in range(rules.hand_size):
+            for seat in range(n):
+                g.hands[seat][g.deck.pop()] += 1
+        g.scored = [[] for _ in range(n)]
+        g.tasks = [[] for _ in range(n)]
+        g.task_takers = {t: [] for t in rules.tasks}
+        g.ambush_pile = g._shuffled(list(rules.ambush_cards(n)))
+        g.ambushes = []
+        g.sheriff = 0
+        g.active = rules.first_player
+        g.turn = 0
+        g.turn_revealed = False
+        g.idle = 0
+        g.revealed = None
+        g.decision = "reveal"
+        g.pending = {}
+        g.end_reason = None
+        g._start_turn([])
+        return g
+
+    def _shuffled(self, cards: list[str]) -> list[str]:
+        order = self.rng.permutation(len(cards))
+        return [cards[int(i)] for i in order]
+
+    # ------------------------------------------------------------------ views
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return len(self.names)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the Sheriff is back in Nottingham (or the game stalled)."""
+        return self.decision == "over"
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is (``None`` when the game is over)."""
+        d, p = self.decision, self.pending
+        if d == "over":
+            return None
+        if d in ("discard", "offer"):
+            return p["queue"][0]
+        if d == "defend":
+            return p["target"]
+        if d == "spring":
+            return p["queue"][0][0]
+        return self.active
+
+    def colour(self, seat: int) -> str:
+        """The colour of a seat (its ambush card has this name)."""
+        return self.rules.colours[seat]
+
+    def hand_size(self, seat: int) -> int:
+        """Number of cards in a player's hand."""
+        return sum(self.hands[seat].values())
+
+    def hand_list(self, seat: int) -> list[str]:
+        """A player's hand as a list of cards in item order."""
+        return [i for i in self.rules.item_names for _ in range(self.hands[seat][i])]
+
+    def clockwise(self, start: int) -> list[int]:
+        """All seats clockwise, beginning with ``start``."""
+        n = self.players
+        return [(start + k) % n for k in range(n)]
+
+    def hand_limit(self) -> int:
+        """The number on the Sheriff's space (draw threshold and empty-deck hand limit)."""
+        return self.rules.track[self.sheriff]
+
+    def task_value(self, task: str, seat: int) -> int:
+        """What ``seat``'s task card ``task`` scores now (0 if not taken)."""
+        takers = self.task_takers[task]
+        if seat not in takers:
+            return 0
+        t = self.rules.tasks[task]
+        if self.rules.shared_scores_low and len(takers) >= 2:
+            return t.second
+        return t.first if takers.index(seat) == 0 else t.second
+
+    def score(self, seat: int) -> int:
+        """Face-down item values plus task cards of one seat."""
+        items = self.rules.items
+        return sum(items[i].value for i in self.scored[seat]) + sum(
+            self.task_value(t, seat) for t in self.tasks[seat]
+        )
+
+    def scores(self) -> dict[str, int]:
+        """Scores by player name.
+
+        >>> new_game(None, 3, seed=0).scores()
+        {'Ann': 0, 'Ben': 0, 'Cat': 0}
+        """
+        return {name: self.score(s) for s, name in enumerate(self.names)}
+
+    def results(self) -> list[dict[str, Any]]:
+        """One dict per seat: score, cards scored (tie-break), tasks and rank.
+
+        Rank 1 is the winner; the tie-break is the number of cards scored (items
+        face down plus task cards, R); a tie on both shares the rank.
+
+        >>> new_game(None, 3, seed=0).results()[0]
+        {'seat': 0, 'player': 'Ann', 'score': 0, 'cards_scored': 0, 'tasks': 0, 'rank': 1}
+        """
+        keys = [
+            (self.score(s), len(self.scored[s]) + len(self.tasks[s])) for s in range(self.players)
+        ]
+        return [
+            {
+                "seat": s,
+                "player": self.names[s],
+                "score": keys[s][0],
+                "cards_scored": keys[s][1],
+                "tasks": len(self.tasks[s]),
+                "rank": 1 + sum(k > keys[s] for k in keys),
+            }
+            for s in range(self.players)
+        ]
+
+    def card_counts(self) -> dict[str, int]:
+        """Where the cards are, counted (an invariant: always the full sets).
+
+        >>> new_game(None, 4, seed=0).card_counts()
+        {'items': 84, 'ambush': 10, 'tasks': 8}
+        """
+        items = (
+            len(self.deck)
+            + len(self.discards)
+            + sum(self.hand_size(s) for s in range(self.players))
+            + sum(len(s) for s in self.scored)
+            + len(self.ambushes)
+            + (self.revealed is not None)
+            + (self.pending.get("count", 0) if self.decision == "spring" else 0)
+        )
+        ambush = len(self.ambush_pile) + len(self.ambushes)
+        if self.decision == "ambush_card":
+            ambush += len(self.pending["drawn"])
+        tasks = sum(t.copies - len(self.task_takers[n]) for n, t in self.rules.tasks.items())
+        tasks += sum(len(t) for t in self.tasks)
+        return {"items": items, "ambush": ambush, "tasks": tasks}
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"{self.decision} by seat {self.to_move}"
+        return (
+            f"<Nottingham {self.players}p turn {self.turn}, Sheriff on space "
+            f"{self.sheriff}/{len(self.rules.track)}, {state}>"
+        )
+
+    # ------------------------------------------------------------------ legality
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of :attr:`to_move` (empty when the game is over).
+
+        >>> g = new_game(None, 3, seed=4)
+        >>> [str(a) for a in g.legal_actions()]
+        ['keep']
+        >>> g = new_game(None, 3, seed=2)
+        >>> g.revealed, [str(a) for a in g.legal_actions()]
+        ('Jewels', ['keep', 'use on seat 1', 'use on seat 2'])
+        """
+        return list(self._generate())
+
+    def _generate(self) -> Iterator[Action]:
+        d, p, me = self.decision, self.pending, self.to_move
+        if d == "over":
+            return
+        names = self.rules.item_names
+        if d == "reveal":
+            yield Keep()
+            item = self.rules.items[self.revealed]
+            if item.action in TARGETED:
+                for s in self.clockwise(self.active)[1:]:
+                    if self.hand_size(s) > 0:
+                        yield Use(s)
+            elif item.action == "ambush":
+                if self.ambush_pile:
+                    yield Use()
+            elif item.action != "defend":
+                yield Use()
+        elif d == "defend":
+            yield Defend()
+            yield Allow()
+        elif d == "take":
+            hand = self.hands[p["target"]]
+            for i in names:
+                if hand[i]:
+                    yield TakeCard(i)
+        elif d == "offer":
+            hand = self.hands[me]
+            lo, hi = OFFER_SIZES[self.rules.items[self.revealed].action]
+            free = sorted(i for i in names if hand[i] and i != self.revealed)
+            seen: set[Offer] = set()
+            for k in range(lo, hi + 1):
+                for combo in combinations_with_replacement(free, k):
+                    if all(hand[i] >= combo.count(i) for i in combo):
+                        offer = Offer(combo)
+                        if offer not in seen:
+                            seen.add(offer)
+                            yield offer
+        elif d == "accept":
+            for seat, _ in p["offers"]:
+                yield Accept(seat)
+            yield Decline()
+        elif d == "ambush_card":
+            for card in dict.fromkeys(p["drawn"]):
+                if card != self.colour(self.active):
+                    yield ChooseAmbush(card)
+        elif d == "score":
+            yield Pass()
+            hand = self.hands[me]
+            for i in names:
+                for n in range(3, hand[i] + 1):
+                    yield Lay(i, n)
+            for tname, t in self.rules.tasks.items():
+                if self._task_open(tname, me) is None:
+                    ok = [i for i in names if hand[i] >= t.each]
+                    for combo in combinations(ok, t.distinct):
+                        yield CompleteTask(tname, combo)
+        elif d == "spring":
+            yield Spring()
+            yield Hold()
+        elif d == "discard":
+            hand = self.hands[me]
+            for i in names:
+                if hand[i]:
+                    yield Discard(i)
+
+    def _task_open(self, tname: str, seat: int) -> str | None:
+        """Why ``seat`` may not take task ``tname`` now (None if it may)."""
+        t = self.rules.tasks[tname]
+        takers = self.task_takers[tname]
+        if seat in takers:
+            return f"each task kind may be taken once per player; {self.names[seat]} has {tname}"
+        if len(takers) >= t.copies:
+            return f"both copies of {tname} are taken (only {t.copies} per kind)"
+        return None
+
+    def can(self, action: Action) -> bool:
+        """Whether ``action`` is legal now (``verify`` without the exception)."""
+        try:
+            self.verify(action)
+        except NottinghamRulesError:
+            return False
+        return True
+
+    def verify(self, action: Any) -> None:
+        """Raise a :class:`NottinghamRulesError` naming the rule unless ``action`` is legal.
+
+        >>> g = new_game(None, 3, seed=4)
+        >>> g.verify(Use())
+        Traceback (most recent call last):
+        ...
+        sheriff_core.nottingham.errors.IllegalUse: Necklace (Defend): when revealed it can only be taken into hand
+        """
+        d, p = self.decision, self.pending
+        if d == "over":
+            raise GameFinished(f"the game is over ({self.end_reason}); no more actions")
+        if not isinstance(action, Action):
+            raise WrongDecision(f"{action!r} is not a Nottingham action")
+        me = self.to_move
+        assert me is not None
+        if type(action) not in _KINDS[d]:
+            wanted = ", ".join(c.__name__ for c in _KINDS[d])
+            raise WrongDecision(
+                f"'{action}' is not allowed now: the game waits for the {d!r} decision of "
+                f"{self.names[me]} (seat {me}), answered by {wanted}"
+            )
+        try:
+            self._verify_kind(action, d, p, me)
+        except (TypeError, KeyError, AttributeError):
+            raise WrongDecision(f"malformed action {action!r}") from None
+
+    def _verify_kind(self, action: Action, d: str, p: dict[str, Any], me: int) -> None:
+        items = self.rules.items
+        if d == "reveal":
+            if isinstance(action, Use):
+                self._verify_use(action)
+        elif d == "defend":
+            if isinstance(action, Defend) and self._defend_item(p["target"]) is None:
+                raise IllegalUse("Defend: you need a Necklace (a Defend card) in hand to defend")
+        elif d == "take":
+            assert isinstance(action, TakeCard)
+            if action.item not in items or not self.hands[p["target"]][action.item]:
+                raise IllegalTarget(
+                    f"{items[self.revealed].title}: you may only take a card that is in "
+                    f"{self.names[p['target']]}'s hand; {action.item!r} is not"
+                )
+        elif d == "offer":
+            assert isinstance(action, Offer)
+            self._verify_offer(action, me)
+        elif d == "accept":
+            if isinstance(action, Accept) and action.seat not in [s for s, _ in p["offers"]]:
+                raise IllegalOffer(
+                    f"accept: seat {action.seat!r} made no offer; offers came from seats "
+                    f"{[s for s, _ in p['offers']]}"
+                )
+        elif d == "ambush_card":
+            assert isinstance(action, ChooseAmbush)
+            if action.card not in p["drawn"]:
+                raise IllegalAmbush(
+                    f"Ambush: keep one of the drawn ambush cards {p['drawn']}, not {action.card!r}"
+                )
+            if action.card == self.colour(me):
+                raise IllegalAmbush(
+                    f"Ambush: you may not keep the ambush card of your own colour ({action.card})"
+                )
+        elif d == "score":
+            if isinstance(action, Lay):
+                self._verify_lay(action, me)
+            elif isinstance(action, CompleteTask):
+                self._verify_task(action, me)
+        elif d == "discard":
+            assert isinstance(action, Discard)
+            if action.item not in items or not self.hands[me][action.item]:
+                raise IllegalDiscard(
+                    f"hand limit: discard a card from your hand; {action.item!r} is not in it"
+                )
+
+    def _verify_use(self, action: Use) -> None:
+        item = self.rules.items[self.revealed]
+        label = f"{item.title} ({item.action.replace('_', ' ').title()})"
+        if item.action == "defend":
+            raise IllegalUse(f"{item.name} (Defend): when revealed it can only be taken into hand")
+        if item.action in TARGETED:
+            t = action.target
+            if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < self.players:
+                raise IllegalTarget(f"{label}: name another player's seat, not {t!r}")
+            if t == self.active:
+                raise IllegalTarget(f"{label}: the target must be another player, not yourself")
+            if self.hand_size(t) == 0:
+                raise IllegalTarget(f"{label}: {self.names[t]} has no cards to take")
+            return
+        if action.target is not None:
+            raise IllegalTarget(f"{label}: this action has no target player")
+        if item.action == "ambush" and not self.ambush_pile:
+            raise IllegalUse(f"{label}: the ambush card pile is empty")
+
+    def _verify_offer(self, action: Offer, seat: int) -> None:
+        item = self.rules.items[self.revealed]
+        lo, hi = OFFER_SIZES[item.action]
+        label = f"{item.title} ({item.action.title()})"
+        if not lo <= len(action.items) <= hi:
+            want = f"{lo}" if lo == hi else f"{lo}-{hi}"
+            raise IllegalOffer(f"{label}: offer {want} card(s), not {len(action.items)}")
+        if self.revealed in action.items:
+            raise IllegalOffer(f"{label}: the offered cards may not include {item.name}")
+        hand = self.hands[seat]
+        for i in set(action.items):
+            if i not in self.rules.items or hand[i] < action.items.count(i):
+                raise IllegalOffer(f"{label}: you can only offer cards from your hand; {i!r}")
+
+    def _verify_lay(self, action: Lay, seat: int) -> None:
+        n = action.count
+        if isinstance(n, bool) or not isinstance(n, int) or n < 3:
+            raise IllegalScore(f"score: lay 3 or more cards of one item, not {n!r}")
+        if action.item not in self.rules.items:
+            raise IllegalScore(f"score: {action.item!r} is not an item")
+        have = self.hands[seat][action.item]
+        if have < n:
+            raise IllegalScore(f"score: you have {have} {action.item}, cannot lay {n}")
+
+    def _verify_task(self, action: CompleteTask, seat: int) -> None:
+        t = self.rules.tasks.get(action.task)
+        if t is None:
+            raise IllegalScore(
+                f"task: {action.task!r} is not a task card; tasks: {list(self.rules.tasks)}"
+            )
+        why = self._task_open(action.task, seat)
+        if why is not None:
+            raise IllegalScore(f"task: {why}")
+        if len(set(action.items)) != len(action.items) or len(action.items) != t.distinct:
+            raise IllegalScore(f"task {t.name}: name {t.distinct} different item(s) ({t.title})")
+        for i in action.items:
+            if i not in self.rules.items or self.hands[seat][i] < t.each:
+                raise IllegalScore(f"task {t.name}: you need {t.each} x {i} in hand ({t.title})")
+
+    def _defend_item(self, seat: int) -> str | None:
+        for i, it in self.rules.items.items():
+            if it.action == "defend" and self.hands[seat][i]:
+                return i
+        return None
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play ``action`` for :attr:`to_move`; return the events it caused.
+
+        >>> g = new_game(None, 3, seed=1)
+        >>> g.apply(Pass())
+        Traceback (most recent call last):
+        ...
+        sheriff_core.nottingham.errors.WrongDecision: 'pass' is not allowed now: the game waits for the 'reveal' decision of Ann (seat 0), answered by Keep, Use
+        """
+        self.verify(action)
+        events: list[Event] = []
+        getattr(self, f"_do_{self.decision}")(action, events)
+        return events
+
+    def _give(self, seat: int, item: str, n: int = 1) -> None:
+        self.hands[seat][item] += n
+
+    def _take(self, seat: int, item: str, n: int = 1) -> None:
+        self.hands[seat][item] -= n
+
+    def _to_score(self) -> None:
+        self.decision, self.pending = "score", {}
+
+    def _do_reveal(self, action: Action, ev: list[Event]) -> None:
+        me, card = self.active, self.revealed
+        assert card is not None
+        if isinstance(action, Keep):
+            self._give(me, card)
+            self.revealed = None
+            ev.append(Event("keep", me, card))
+            return self._to_score()
+        assert isinstance(action, Use)
+        kind = self.rules.items[card].action
+        ev.append(Event("use", me, card, action.target, note=kind))
+        if kind in ("purchase", "trade"):
+            return self._start_offers(ev)
+        if kind == "ambush":
+            k = min(self.rules.ambush_draw, len(self.ambush_pile))
+            drawn, self.ambush_pile = self.ambush_pile[:k], self.ambush_pile[k:]
+            if all(c == self.colour(me) for c in drawn):
+                self.ambush_pile.extend(drawn)
+                self._give(me, card)
+                self.revealed = None
+                ev.append(Event("ambush_fizzles", me, card, note="only your own colour drawn"))
+                return self._to_score()
+            self.decision, self.pending = "ambush_card", {"drawn": drawn}
+            return None
+        target = action.target
+        assert target is not None
+        if kind in self.rules.defend_cancels and self._defend_item(target) is not None:
+            self.decision, self.pending = "defend", {"target": target}
+            return None
+        return self._attack(target, ev)
+
+    def _attack(self, target: int, ev: list[Event]) -> None:
+        me, card = self.active, self.revealed
+        assert card is not None
+        kind = self.rules.items[card].action
+        if kind == "steal":
+            cards = self.hand_list(target)
+            got = cards[int(self.rng.integers(len(cards)))]
+            self._take(target, got)
+            self._give(me, got)
+            self._give(target, card)
+            self.revealed = None
+            ev.append(Event("steal", me, got, target))
+            ev.append(Event("compensated", target, card))
+            return self._to_score()
+        if kind == "hold_up":
+            ev.append(Event("show_hand", target, note=", ".join(self.hand_list(target))))
+        self.decision, self.pending = "take", {"target": target}
+        return None
+
+    def _do_defend(self, action: Action, ev: list[Event]) -> None:
+        target = self.pending["target"]
+        if isinstance(action, Allow):
+            ev.append(Event("allow", target))
+            return self._attack(target, ev)
+        me, card = self.active, self.revealed
+        assert card is not None
+        necklace = self._defend_item(target)
+        assert necklace is not None
+        self._take(target, necklace)
+        self._give(me, necklace)
+        self._give(target, card)
+        self.revealed = None
+        ev.append(Event("defend", target, necklace, me, note=f"cancels {card}; cards swapped"))
+        return self._to_score()
+
+    def _do_take(self, action: Action, ev: list[Event]) -> None:
+        assert isinstance(action, TakeCard)
+        target, me, card = self.pending["target"], self.active, self.revealed
+        assert card is not None
+        self._take(target, action.item)
+        self._give(me, action.item)
+        self._give(target, card)
+        self.revealed = None
+        ev.append(Event("take", me, action.item, target))
+        ev.append(Event("compensated", target, card))
+        return self._to_score()
+
+    def _start_offers(self, ev: list[Event]) -> None:
+        me, card = self.active, self.revealed
+        queue = []
+        for s in self.clockwise(me)[1:]:
+            hand = self.hands[s]
+            if any(hand[i] for i in self.rules.item_names if i != card):
+                queue.append(s)
+            elif self.hand_size(s):
+                ev.append(Event("show_hand", s, note=f"only {card}: no offer"))
+            else:
+                ev.append(Event("no_offer", s, note="empty hand"))
+        if not queue:
+            assert card is not None
+            self._give(me, card)
+            self.revealed = None
+            ev.append(Event("keep", me, card, note="nobody could offer"))
+            return self._to_score()
+        self.decision, self.pending = "offer", {"queue": queue, "offers": []}
+        return None
+
+    def _do_offer(self, action: Action, ev: list[Event]) -> None:
+        assert isinstance(action, Offer)
+        seat = self.pending["queue"].pop(0)
+        self.pending["offers"].append([seat, list(action.items)])
+        ev.append(Event("offer", seat, "+".join(action.items), count=len(action.items)))
+        if not self.pending["queue"]:
+            self.decision = "accept"
+            del self.pending["queue"]
+
+    def _do_accept(self, action: Action, ev: list[Event]) -> None:
+        me, card = self.active, self.revealed
+        assert card is not None
+        if isinstance(action, Accept):
+            offered = dict((s, o) for s, o in self.pending["offers"])[action.seat]
+            for i in offered:
+                self._take(action.seat, i)
+                self._give(me, i)
+            self._give(action.seat, card)
+            ev.append(Event("accept", me, "+".join(offered), action.seat, count=len(offered)))
+            ev.append(Event("compensated", action.seat, card))
+        else:
+            self._give(me, card)
+            ev.append(Event("decline", me, card, note="keeps the card"))
+        self.revealed = None
+        return self._to_score()
+
+    def _do_ambush_card(self, action: Action, ev: list[Event]) -> None:
+        assert isinstance(action, ChooseAmbush)
+        drawn = list(self.pending["drawn"])
+        drawn.remove(action.card)
+        self.ambush_pile.extend(drawn)
+        assert self.revealed is not None
+        self.ambushes.append([self.active, action.card, self.revealed])
+        ev.append(Event("ambush_set", self.active, self.revealed, note=action.card))
+        self.revealed = None
+        return self._to_score()
+
+    def _do_score(self, action: Action, ev: list[Event]) -> None:
+        me = self.active
+        if isinstance(action, Pass):
+            return self._end_turn(False, ev)
+        if isinstance(action, CompleteTask):
+            t = self.rules.tasks[action.task]
+            for i in action.items:
+                self._take(me, i, t.each)
+                self.discards.extend([i] * t.each)
+            self.tasks[me].append(t.name)
+            self.task_takers[t.name].append(me)
+            ev.append(Event("task", me, t.name, count=len(self.task_takers[t.name])))
+            return self._end_turn(True, ev)
+        assert isinstance(action, Lay)
+        self._take(me, action.item, action.count)
+        ev.append(Event("lay", me, action.item, count=action.count))
+        mine = self.colour(me)
+        queue = []
+        for s in self.clockwise(me)[1:]:
+            for amb in self.ambushes:
+                if amb[0] == s and (
+                    amb[1] == mine or action.item in self.rules.ambush_items(amb[1])
+                ):
+                    queue.append(list(amb))
+        if queue:
+            self.decision = "spring"
+            self.pending = {"item": action.item, "count": action.count, "queue": queue}
+            return None
+        return self._finish_lay(action.item, action.count, ev)
+
+    def _do_spring(self, action: Action, ev: list[Event]) -> None:
+        p = self.pending
+        amb = p["queue"].pop(0)
+        owner, card, gold = amb
+        if isinstance(action, Spring):
+            self.ambushes.remove(amb)
+            self.ambush_pile.append(card)
+            p["count"] -= 1
+            self._give(owner, p["item"])
+            self._give(self.active, gold)
+            ev.append(Event("ambush", owner, p["item"], self.active, note=card))
+            ev.append(Event("compensated", self.active, gold))
+        else:
+            ev.append(Event("hold", owner, note=card))
+        if p["queue"] and p["count"] > 0:
+            return None
+        return self._finish_lay(p["item"], p["count"], ev)
+
+    def _finish_lay(self, item: str, count: int, ev: list[Event]) -> None:
+        me = self.active
+        if count >= 3:
+            self.scored[me].append(item)
+            self.discards.extend([item] * (count - 1))
+            ev.append(Event("score", me, item, count=self.rules.items[item].value))
+            return self._end_turn(True, ev)
+        self._give(me, item, count)
+        ev.append(Event("score_cancelled", me, item, count=count, note="fewer than 3 left"))
+        return self._end_turn(False, ev)
+
+    def _do_discard(self, action: Action, ev: list[Event]) -> None:
+        assert isinstance(action, Discard)
+        seat = self.pending["queue"][0]
+        self._take(seat, action.item)
+        self.discards.append(action.item)
+        ev.append(Event("discard", seat, action.item))
+        if self.hand_size(seat) <= self.hand_limit():
+            self.pending["queue"].pop(0)
+        if not self.pending["queue"]:
+            self._reveal(ev)
+
+    # ------------------------------------------------------------------ turn flow
+
+    def _reshuffle(self, ev: list[Event]) -> None:
+        self.deck = self._shuffled(self.discards)
+        self.discards = []
+        ev.append(Event("reshuffle", count=len(self.deck)))
+
+    def _draw(self, seat: int, ev: list[Event]) -> None:
+        if not self.deck and self.discards:
+            self._reshuffle(ev)
+        if self.deck:
+            card = self.deck.pop()
+            self._give(seat, card)
+            ev.append(Event("draw", seat, card))
+        else:
+            ev.append(Event("no_draw", seat, note="draw pile and discards empty"))
+
+    def _start_turn(self, ev: list[Event]) -> None:
+        self.turn += 1
+        self.turn_revealed = False
+        ev.append(Event("turn", self.active, count=self.turn))
+        if not self.deck and not self.discards:
+            limit = self.hand_limit()
+            queue = [s for s in self.clockwise(self.active) if self.hand_size(s) > limit]
+            if queue:
+                ev.append(Event("hand_limit", count=limit, note="draw pile and discards empty"))
+                self.decision, self.pending = "discard", {"queue": queue}
+                return
+        self._reveal(ev)
+
+    def _reveal(self, ev: list[Event]) -> None:
+        if not self.deck and self.discards:
+            self._reshuffle(ev)
+        if self.deck:
+            self.revealed = self.deck.pop()
+            self.turn_revealed = True
+            ev.append(Event("reveal", self.active, self.revealed))
+            self.decision, self.pending = "reveal", {}
+        else:
+            ev.append(Event("no_reveal", self.active, note="no cards left to reveal"))
+            self._to_score()
+
+    def _end_turn(self, scored: bool, ev: list[Event]) -> None:
+        if scored:
+            self.sheriff = (self.sheriff + 1) % len(self.rules.track)
+            ev.append(Event("sheriff", count=self.sheriff))
+            if self.sheriff == 0:
+                return self._finish("the Sheriff is back in Nottingham", ev)
+            limit = self.hand_limit()
+            small = [s for s in self.clockwise(self.active) if self.hand_size(s) <= limit]
+            for s in small:
+                self._draw(s, ev)
+        self.idle = 0 if (scored or self.turn_revealed) else self.idle + 1
+        if self.idle >= self.rules.stalemate_rounds * self.players:
+            return self._finish("stalemate: a round without a card or a score", ev)
+        self.active = (self.active + 1) % self.players
+        self._start_turn(ev)
+        return None
+
+    def _finish(self, reason: str, ev: list[Event]) -> None:
+        self.decision, self.pending, self.end_reason = "over", {}, reason
+        ev.append(Event("game_over", note=reason))
+
+    # ------------------------------------------------------------------ JSON
+
+    _FIELDS = (
+        "deck", "discards", "hands", "scored", "tasks", "task_takers", "ambush_pile",
+        "ambushes", "sheriff", "active", "turn", "turn_revealed", "idle", "revealed",
+        "decision", "pending", "end_reason",
+    )  # fmt: skip
+
+    def to_data(self) -> dict[str, Any]:
+        """The whole state as plain JSON-able data (rules and generator included)."""
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "rules": self.rules.to_data(),
+            "names": list(self.names),
+            "rng": self.rng.bit_generator.state,
+        }
+        for f in self._FIELDS:
+            data[f] = getattr(self, f)
+        return json.loads(json.dumps(data))
+
+    def to_json(self) -> str:
+        """Save the game as JSON text; :meth:`from_json` loads it back identically."""
+        # Key order is kept (not sorted): the order of the rules' item table is
+        # the item order of the game.
+        return json.dumps(self.to_data(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Load a game saved by :meth:`to_json`.
+
+        >>> g = new_game(None, 5, seed=3)
+        >>> Game.from_json(g.to_json()).to_json() == g.to_json()
+        True
+        """
+        data = json.loads(text)
+        if data.get("format") != FORMAT:
+            raise NottinghamRulesError(f"not a saved Nottingham game (format {FORMAT!r})")
+        g = cls.__new__(cls)
+        g.rules = Rules.from_data(data["rules"], "<saved game>")
+        g.names = tuple(data["names"])
+        state = data["rng"]
+        g.rng = np.random.Generator(getattr(np.random, state["bit_generator"])())
+        g.rng.bit_generator.state = state
+        for f in cls._FIELDS:
+            setattr(g, f, data[f])
+        g.hands = [{i: h[i] for i in g.rules.item_names} for h in g.hands]
+        g.task_takers = {t: g.task_takers[t] for t in g.rules.tasks}
+        return g

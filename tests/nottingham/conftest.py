@@ -1,0 +1,71 @@
+"""Helpers for the Nottingham tests: build a game in an exact position."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from sheriff_core import nottingham as nt
+
+
+def position(
+    players: int = 3,
+    *,
+    rules: nt.Rules | None = None,
+    hands: dict[int, dict[str, int]] | None = None,
+    deck: list[str] | None = None,
+    discards: list[str] | None = None,
+    revealed: str | None = None,
+    decision: str | None = None,
+    active: int = 0,
+    ambushes: list[list[Any]] | None = None,
+    ambush_pile: list[str] | None = None,
+    sheriff: int = 0,
+    seed: int = 0,
+    **fields: Any,
+) -> nt.Game:
+    """A game with the given fields (others as dealt by ``new_game``)."""
+    rules = rules or nt.load_rules()
+    data = nt.new_game(rules, players, seed=seed).to_data()
+    if hands is not None:
+        data["hands"] = [
+            {i: hands.get(s, {}).get(i, 0) for i in rules.item_names} for s in range(players)
+        ]
+    if deck is not None:
+        data["deck"] = deck
+    if discards is not None:
+        data["discards"] = discards
+    if revealed is not None:
+        data["revealed"] = revealed
+        data["decision"] = decision or "reveal"
+        data["pending"] = {}
+    if decision is not None:
+        data["decision"] = decision
+        if revealed is None:
+            data["revealed"] = None
+            data["pending"] = {}
+    if ambushes is not None:
+        data["ambushes"] = ambushes
+    if ambush_pile is not None:
+        data["ambush_pile"] = ambush_pile
+    data["active"] = active
+    data["sheriff"] = sheriff
+    data.update(fields)
+    return nt.Game.from_json(json.dumps(data))
+
+
+@pytest.fixture
+def make():
+    return position
+
+
+def hand(game: nt.Game, seat: int) -> dict[str, int]:
+    """The non-zero part of a hand."""
+    return {i: n for i, n in game.hands[seat].items() if n}
+
+
+@pytest.fixture
+def hand_of():
+    return hand
