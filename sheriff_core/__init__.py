@@ -5,6 +5,7 @@
 'contraband'
 """
 
+from sheriff_core.compare import compare_variants
 from sheriff_core.engine import (
     Accept,
     Action,
@@ -12,7 +13,9 @@ from sheriff_core.engine import (
     Confiscate,
     Declare,
     Decline,
+    Done,
     Event,
+    Exchange,
     Game,
     Inspect,
     LegalActions,
@@ -61,6 +64,8 @@ __all__ = [
     "Confiscate",
     "Declare",
     "Decline",
+    "Done",
+    "Exchange",
     "Event",
     "Game",
     "LegalActions",
@@ -75,6 +80,7 @@ __all__ = [
     "new_game",
     "parse_action",
     "final_scores",
+    "compare_variants",
     "Bonus",
     "GameOver",
     "Good",

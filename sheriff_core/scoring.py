@@ -24,19 +24,24 @@ if TYPE_CHECKING:
 __all__ = ["bonus_counts", "award_bonuses", "score_rows", "final_scores"]
 
 
-def bonus_counts(variant: Variant, stand: Sequence[str]) -> dict[str, int]:
-    """How many of each bonus good a stand counts (royal goods count as several).
+def bonus_counts(
+    variant: Variant, stand: Sequence[str], tokens: Mapping[str, int] | None = None
+) -> dict[str, int]:
+    """How many of each bonus good (or token) a player counts; royal goods count as several.
 
     >>> import sheriff_core as sc
     >>> bonus_counts(sc.load_variant("classic-royal"), ["Cheese", "Bleu Cheese"])["Cheese"]
     4
     """
     counts = dict.fromkeys(variant.bonuses, 0)
+    for name, bonus in variant.bonuses.items():
+        if bonus.counts == "tokens":
+            counts[name] = (tokens or {}).get(name, 0)
     goods = variant.goods
     for card in stand:
         g = goods[card]
         if g.kind == "legal":
-            if card in counts:
+            if card in counts and variant.bonuses[card].counts == "goods":
                 counts[card] += 1
         elif g.counts_as is not None and g.counts_as[0] in counts:
             counts[g.counts_as[0]] += g.counts_as[1]
@@ -76,10 +81,15 @@ def award_bonuses(
 
 
 def score_rows(
-    variant: Variant, stands: Mapping[str, Sequence[str]], gold: Mapping[str, int]
+    variant: Variant,
+    stands: Mapping[str, Sequence[str]],
+    gold: Mapping[str, int],
+    tokens: Mapping[str, Mapping[str, int]] | None = None,
 ) -> list[dict[str, Any]]:
     """One dict per player: player, gold, goods_value, bonus, total, legal_goods,
-    contraband, a ``bonus_<good>`` entry per bonus good, and rank.
+    contraband, a ``bonus_<good>`` entry per bonus good, and rank. Variants with
+    tokens add ``tokens_value``, ``tokens`` (how many) and a ``tokens_<name>`` column
+    per token (``tokens`` maps player -> token name -> count).
 
     Rank 1 is the winner. Players are ranked by total, then by the variant's
     tie-breaks (most legal goods, then most contraband); equal ranks only on a
@@ -91,7 +101,9 @@ def score_rows(
     if set(stands) != set(gold):
         raise ValueError("stands and gold must name the same players")
     goods = variant.goods
-    counts = {p: bonus_counts(variant, s) for p, s in stands.items()}
+    tokens = tokens or {}
+    held = {p: {t: tokens.get(p, {}).get(t, 0) for t in variant.tokens} for p in stands}
+    counts = {p: bonus_counts(variant, s, held[p]) for p, s in stands.items()}
     bonuses = award_bonuses(variant, counts)
     rows = []
     for p, stand in stands.items():
@@ -102,9 +114,15 @@ def score_rows(
             "goods_value": sum(goods[c].value for c in stand),
             "bonus": sum(bonuses[p].values()),
         }
-        row["total"] = row["gold"] + row["goods_value"] + row["bonus"]
+        if variant.tokens:
+            row["tokens_value"] = sum(n * variant.tokens[t].value for t, n in held[p].items())
+        row["total"] = row["gold"] + row["goods_value"] + row["bonus"] + row.get("tokens_value", 0)
         row["legal_goods"] = legal
         row["contraband"] = len(stand) - legal
+        if variant.tokens:
+            row["tokens"] = sum(held[p].values())
+            for t, n in held[p].items():
+                row[f"tokens_{t}"] = n
         for good in variant.bonuses:
             row[f"bonus_{good}"] = bonuses[p][good]
         rows.append(row)
@@ -118,7 +136,10 @@ def score_rows(
 
 
 def final_scores(
-    variant: Variant, stands: Mapping[str, Sequence[str]], gold: Mapping[str, int]
+    variant: Variant,
+    stands: Mapping[str, Sequence[str]],
+    gold: Mapping[str, int],
+    tokens: Mapping[str, Mapping[str, int]] | None = None,
 ) -> pd.DataFrame:
     """The scoring table as a DataFrame, one row per player (see :func:`score_rows`).
 
@@ -130,4 +151,4 @@ def final_scores(
     """
     import pandas as pd
 
-    return pd.DataFrame(score_rows(variant, stands, gold))
+    return pd.DataFrame(score_rows(variant, stands, gold, tokens))

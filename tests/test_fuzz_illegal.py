@@ -16,7 +16,7 @@ def random_action(rng: np.random.Generator, g: sc.Game) -> sc.Action:
         return tuple(goods[int(i)] for i in rng.integers(0, len(goods), k))
 
     seat = int(rng.integers(-1, g.n + 1))
-    kind = int(rng.integers(0, 13))
+    kind = int(rng.integers(0, 15))
     return [
         lambda: sc.Market(cards(int(rng.integers(0, 8))), tuple(rng.integers(-1, 3, 3)), seat),
         lambda: sc.Load(cards(int(rng.integers(0, 8)))),
@@ -33,6 +33,8 @@ def random_action(rng: np.random.Generator, g: sc.Game) -> sc.Action:
         lambda: sc.PayDebt(cards(2)),
         lambda: sc.ChooseStarter(seat),
         lambda: sc.Offer(gold=True),  # type: ignore[arg-type]
+        lambda: sc.Exchange(["Rabbit", "Owl", "Apples", "Mouse"][int(rng.integers(4))]),
+        lambda: sc.Done(),
     ][kind]()
 
 
@@ -41,7 +43,9 @@ def test_illegal_actions_raise_and_leave_state_unchanged(variant):
     rng = np.random.default_rng(12345)
     checked = 0
     for seed in range(6):
-        g = sc.new_game(variant, players=3 + seed % 3, seed=seed)
+        v = sc.load_variant(variant)
+        players = v.min_players + seed % (v.max_players - v.min_players + 1)
+        g = sc.new_game(v, players=players, seed=seed)
         bot = RandomBot(talk=0.5)
         while not g.is_over:
             for _ in range(3):

@@ -21,6 +21,7 @@ def all_cards(g: sc.Game) -> Counter:
     for p in g.pending:
         if p["type"] == "confiscate":
             cards.update(p["cards"])
+    cards.update(g.exchanged)  # goods traded for tokens leave play
     return cards
 
 
@@ -37,7 +38,8 @@ def test_random_games_keep_every_invariant(variant, data, seed, talk):
     first = data.draw(st.integers(0, players - 1))
     g = sc.new_game(v, players=players, seed=seed, first_sheriff=first)
     deck = Counter(sc.build_deck(v, players))
-    total_gold = sum(g.gold)
+    total_gold = sum(g.gold) + g.loot
+    supply = dict(g.token_supply)
     bot = RandomBot(talk=talk)
     rounds_seen = {g.round}
     steps = 0
@@ -46,13 +48,23 @@ def test_random_games_keep_every_invariant(variant, data, seed, talk):
         steps += 1
         rounds_seen.add(g.round)
         assert all_cards(g) == deck  # every card is always somewhere, once
-        assert sum(g.gold) == total_gold  # gold is conserved
-        assert min(g.gold) >= 0  # nobody's gold goes negative
+        assert sum(g.gold) + g.loot == total_gold  # gold is conserved (the Loot included)
+        assert min(g.gold) >= 0 and g.loot >= 0  # nobody's gold goes negative
+        for name, n in supply.items():  # tokens never exceed the supply
+            held = sum(t[name] for t in g.tokens)
+            assert held + g.token_supply[name] == n and g.token_supply[name] >= 0
         if steps % 25 == 0:
             assert sc.Game.from_json(g.to_json()).to_json() == g.to_json()
     assert len(rounds_seen) == v.rounds(players)
-    starts = [e.seat for e in g.events if e.kind == "round_start"]
-    assert starts == [(first + r) % players for r in range(v.rounds(players))]
+    starts = [e.info["sheriffs"] for e in g.events if e.kind == "round_start"]
+    assert len(starts) == v.rounds(players)
+    if v.sheriff_selection == "rotate":
+        assert starts == [[(first + r) % players] for r in range(v.rounds(players))]
+    else:  # each pass of the deputy deck makes every player a Deputy exactly once
+        per_pass = players // v.sheriffs_per_round
+        for k in range(v.deputy_deck_passes):
+            seats = sum(starts[k * per_pass : (k + 1) * per_pass], [])
+            assert sorted(seats) == list(range(players))
     text = g.to_json()
     assert sc.Game.from_json(text).to_json() == text
 

@@ -19,6 +19,7 @@ from sheriff_core.engine.actions import (
     Action,
     Confiscate,
     Decline,
+    Exchange,
     Inspect,
     LetPass,
     Load,
@@ -47,6 +48,10 @@ class RandomBot:
         step = game.step
         seat = game.to_move
         v = game.variant
+        if v.tokens and step in ("market", "load", "declare") and rng.random() < 0.5:
+            trades = [a for a in game.legal_actions() if isinstance(a, Exchange)]
+            if trades:
+                return trades[int(rng.integers(len(trades)))]
         if step == "market":
             hand = game.hands[seat]  # type: ignore[index]
             k = int(rng.integers(0, min(v.set_aside_max, len(hand)) + 1))

@@ -33,6 +33,8 @@ __all__ = [
     "Decline",
     "Confiscate",
     "PayDebt",
+    "Exchange",
+    "Done",
     "parse_action",
     "action_from_dict",
 ]
@@ -232,7 +234,25 @@ class PayDebt(Action):
         return f"pay-debt {_cards(self.cards)}"
 
 
-_SIMPLE = {"accept": Accept, "decline": Decline}
+@dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """Trade the goods on your stand for one ``token`` (variants with tokens)."""
+
+    token: str
+
+    def __str__(self) -> str:
+        return f"exchange {self.token}"
+
+
+@dataclass(frozen=True, slots=True)
+class Done(Action):
+    """End your exchanges after your bag was dealt with."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+_SIMPLE = {"accept": Accept, "decline": Decline, "done": Done}
 _SEAT = {"starter": ChooseStarter, "threaten": Threaten, "inspect": Inspect, "pass": LetPass}
 _TYPES = {
     cls.__name__: cls
@@ -249,6 +269,8 @@ _TYPES = {
         Decline,
         Confiscate,
         PayDebt,
+        Exchange,
+        Done,
     )
 }
 
@@ -268,6 +290,8 @@ def parse_action(text: str) -> Action:
             return _SIMPLE[word]()
         if word in _SEAT:
             return _SEAT[word](int(rest))
+        if word == "exchange" and rest:
+            return Exchange(rest.strip())
         if word == "declare":
             count, _, good = rest.partition(" ")
             return Declare(good.strip(), int(count))

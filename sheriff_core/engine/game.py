@@ -35,6 +35,8 @@ from sheriff_core.engine.actions import (
     Confiscate,
     Declare,
     Decline,
+    Done,
+    Exchange,
     Inspect,
     LetPass,
     Load,
@@ -67,6 +69,7 @@ if TYPE_CHECKING:
 __all__ = ["Game", "LegalActions", "new_game"]
 
 JSON_FORMAT = 1
+LOOT = -1  # payee "seat" for the Deputies' shared Loot
 
 # What each step expects, for error messages.
 _STEP_ACTIONS = {
@@ -79,6 +82,8 @@ _STEP_ACTIONS = {
     "negotiation": "inspect, let the bag pass (taking the offer) or counter-offer",
     "confiscate": "place the confiscated cards on a discard pile (confiscate)",
     "debt": "choose stand goods to pay the debt (pay-debt)",
+    "vote": "vote to inspect or let the bag pass",
+    "exchange": "exchange goods for tokens or be done (exchange / done)",
 }
 
 
@@ -155,8 +160,17 @@ class Game:
         self.hands: list[list[str]] = [[] for _ in range(self.n)]
         self.stands: list[list[str]] = [[] for _ in range(self.n)]
         self.gold: list[int] = [variant.starting_gold] * self.n
+        self.sheriffs: list[int] = [first_sheriff]
         self.order: list[int] = []
+        self.merchant_order: list[int] = []
         self.turn = 0
+        self.loot = 0
+        self.vote: dict[str, Any] | None = None
+        self.deputy_deck: list[int] = []
+        self.deputy_passes = 0
+        self.tokens: list[dict[str, int]] = [dict.fromkeys(variant.tokens, 0) for _ in names]
+        self.token_supply = {t: tok.supply_for(len(names)) for t, tok in variant.tokens.items()}
+        self.exchanged: list[str] = []
         self.bags: dict[int, list[str]] = {}
         self.declared: dict[int, tuple[str, int]] = {}
         self.resolved: list[int] = []
@@ -198,8 +212,8 @@ class Game:
 
     @property
     def merchants(self) -> list[int]:
-        """Seats of this round's merchants, clockwise from the Sheriff's left."""
-        return [(self.sheriff + k) % self.n for k in range(1, self.n)]
+        """Seats of this round's merchants, clockwise from the (lead) Sheriff's left."""
+        return list(self.merchant_order)
 
     @property
     def step(self) -> str:
@@ -208,6 +222,8 @@ class Game:
             return self.phase
         if self.pending:
             return self.pending[0]["type"]
+        if self.vote is not None:
+            return "vote"
         if self.negotiation is not None:
             return "merchant" if self.negotiation["to_move"] == "merchant" else "negotiation"
         return "sheriff"
@@ -218,12 +234,20 @@ class Game:
         step = self.step
         if step == "over":
             return None
-        if step in ("market", "load", "declare"):
+        if step == "market":
             return self.order[self.turn]
+        if step in ("load", "declare"):
+            return self.merchant_order[self.turn]
         if step == "merchant":
             return self.negotiation["seat"]  # type: ignore[index]
         if step == "debt":
             return self.pending[0]["debtor"]
+        if step == "confiscate":
+            return self.pending[0]["by"]
+        if step == "exchange":
+            return self.pending[0]["seat"]
+        if step == "vote":
+            return self.sheriffs[1]
         return self.sheriff
 
     def name(self, seat: int) -> str:
@@ -231,7 +255,7 @@ class Game:
 
     def unresolved(self) -> list[int]:
         """Merchants whose bag the Sheriff has not yet dealt with, in seat order from the left."""
-        return [s for s in self.order if s not in self.resolved]
+        return [s for s in self.merchant_order if s not in self.resolved]
 
     # ------------------------------------------------------------ verify / can / apply
 
@@ -281,17 +305,19 @@ class Game:
     def _check(self, a: Action) -> None:
         step = self.step
         t = type(a)
+        if t is Exchange and step in ("market", "load", "declare", "exchange"):
+            return self._check_exchange(self.to_move, a.token)  # type: ignore[arg-type,attr-defined]
         if step == "market" and t is Market:
             return self._check_market(a)  # type: ignore[arg-type]
         if step == "load" and t is Load:
             return self._check_load(a)  # type: ignore[arg-type]
         if step == "declare" and t is Declare:
-            seat = self.order[self.turn]
+            seat = self.merchant_order[self.turn]
             return check_declaration(self.variant, len(self.bags[seat]), a.good, a.count)  # type: ignore[attr-defined]
         if step == "starter" and t is ChooseStarter:
-            if a.seat == self.sheriff or not 0 <= a.seat < self.n:  # type: ignore[attr-defined]
+            if a.seat in self.sheriffs or not 0 <= a.seat < self.n:  # type: ignore[attr-defined]
                 raise IllegalAction(
-                    f"the Sheriff must choose a merchant to start the market "
+                    f"the {self.variant.term('sheriff')} must choose a merchant to start the market "
                     f"(seats {self.merchants}), not {a.seat}"  # type: ignore[attr-defined]
                 )
             return None
@@ -318,6 +344,15 @@ class Game:
                 if neg["offer"] is None or neg["by"] != "sheriff":  # type: ignore[index]
                     raise IllegalOffer("there is no demand from the Sheriff to accept")
                 return None
+        if step == "vote" and t in (Inspect, LetPass):
+            seat = self.vote["seat"]  # type: ignore[index]
+            if a.seat != seat:  # type: ignore[attr-defined]
+                raise IllegalInspection(
+                    f"the vote is on {self.name(seat)}'s bag: inspect {seat} or pass {seat}"
+                )
+            return self._check_bag_choice(a)  # type: ignore[arg-type]
+        if step == "exchange" and t is Done:
+            return None
         if step == "confiscate" and t is Confiscate:
             return self._check_confiscate(a)  # type: ignore[arg-type]
         if step == "debt" and t is PayDebt:
@@ -329,13 +364,13 @@ class Game:
         if t is Market:
             self._do_market(a)  # type: ignore[arg-type]
         elif t is Load:
-            seat = self.order[self.turn]
+            seat = self.merchant_order[self.turn]
             self.hands[seat] = _take_multiset(self.hands[seat], a.cards)  # type: ignore[assignment,attr-defined]
             self.bags[seat] = list(a.cards)  # type: ignore[attr-defined]
             self._emit("loaded", seat, cards=list(a.cards), size=len(a.cards))  # type: ignore[attr-defined]
             self.turn += 1
         elif t is Declare:
-            seat = self.order[self.turn]
+            seat = self.merchant_order[self.turn]
             self.declared[seat] = (a.good, a.count)  # type: ignore[attr-defined]
             self._emit("declared", seat, good=a.good, count=a.count)  # type: ignore[attr-defined]
             self.turn += 1
@@ -346,12 +381,12 @@ class Game:
         elif t is Threaten:
             self.negotiation = {"seat": a.seat, "to_move": "merchant", "offer": None, "by": None}  # type: ignore[attr-defined]
             self._emit("threatened", a.seat)  # type: ignore[attr-defined]
-        elif t is Inspect:
-            self._do_inspect(a.seat)  # type: ignore[attr-defined]
-        elif t is LetPass:
-            neg = self.negotiation
-            offer = neg["offer"] if neg is not None and neg["by"] == "merchant" else None
-            self._pass_bag(a.seat, offer)  # type: ignore[attr-defined]
+        elif t is Inspect or t is LetPass:
+            self._decide(a.seat, "inspect" if t is Inspect else "pass")  # type: ignore[attr-defined]
+        elif t is Exchange:
+            self._do_exchange(self.to_move, a.token)  # type: ignore[arg-type,attr-defined]
+        elif t is Done:
+            self.pending.pop(0)
         elif t is Offer:
             neg = self.negotiation
             assert neg is not None
@@ -367,48 +402,86 @@ class Game:
         elif t is Accept:
             neg = self.negotiation
             assert neg is not None
-            self._pass_bag(neg["seat"], neg["offer"])
+            self._pass_bag(neg["seat"], neg["offer"], self.sheriffs)
         elif t is Confiscate:
             pend = self.pending.pop(0)
             self.piles[a.pile].extend(a.order)  # type: ignore[attr-defined]
             self._emit("confiscated", pend["seat"], pile=a.pile, cards=list(a.order))  # type: ignore[attr-defined]
         elif t is PayDebt:
             pend = self.pending.pop(0)
-            self._give_goods(pend["debtor"], pend["creditor"], list(a.cards), pend["need"])  # type: ignore[attr-defined]
+            self._give_goods(pend["debtor"], pend["creditor"], list(a.cards), pend["debt"])  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------ round structure
 
     def _start_round(self) -> None:
-        self.sheriff = (self.first_sheriff + self.round) % self.n
+        v = self.variant
+        if v.sheriff_selection == "deputy_deck":
+            if not self.deputy_deck:
+                self.deputy_deck = [int(i) for i in self.rng.permutation(self.n)]
+                self.deputy_passes += 1
+                self._emit("deputy_deck_shuffled", None, deck_pass=self.deputy_passes)
+            self.sheriffs = [self.deputy_deck.pop() for _ in range(v.sheriffs_per_round)]
+        else:
+            self.sheriffs = [(self.first_sheriff + self.round) % self.n]
+        self.sheriff = self.sheriffs[0]
         self.bags, self.declared, self.resolved = {}, {}, []
-        self.negotiation, self.binding, self.turn = None, {}, 0
-        self._emit("round_start", self.sheriff, sheriff=self.players[self.sheriff])
-        if self.variant.market_starter == "sheriff_chooses":
+        self.negotiation, self.vote, self.binding, self.turn = None, None, {}, 0
+        self.merchant_order = self._clockwise_from((self.sheriff + 1) % self.n)
+        self._emit(
+            "round_start",
+            self.sheriff,
+            sheriff=self.players[self.sheriff],
+            sheriffs=list(self.sheriffs),
+        )
+        if v.market_starter == "sheriff_chooses":
             self.order = []
             self.phase = "starter"
         else:
             self._set_order((self.sheriff + 1) % self.n)
             self.phase = "market"
 
+    def _clockwise_from(self, start: int) -> list[int]:
+        """Non-Sheriff seats clockwise from ``start``."""
+        seats = ((start + k) % self.n for k in range(self.n))
+        return [s for s in seats if s not in self.sheriffs]
+
     def _set_order(self, start: int) -> None:
-        self.order = [
-            (start + k) % self.n for k in range(self.n) if (start + k) % self.n != self.sheriff
-        ]
+        self.order = self._clockwise_from(start)
         self.turn = 0
+
+    def left_sheriff(self, seat: int) -> int:
+        """The (first) Sheriff or Deputy found going clockwise from ``seat``."""
+        for k in range(1, self.n):
+            if (seat + k) % self.n in self.sheriffs:
+                return (seat + k) % self.n
+        return self.sheriff
 
     def _advance(self) -> None:
         if self.phase in ("market", "load", "declare") and self.turn == len(self.order):
             self.turn = 0
             self.phase = {"market": "load", "load": "declare", "declare": "inspect"}[self.phase]
+        pending = self.pending
+        while (
+            pending and pending[0]["type"] == "exchange" and not self._exchanges(pending[0]["seat"])
+        ):
+            pending.pop(0)
         if (
             self.phase == "inspect"
-            and not self.pending
+            and not pending
             and self.negotiation is None
-            and len(self.resolved) == len(self.order)
+            and self.vote is None
+            and len(self.resolved) == len(self.merchant_order)
         ):
             self._end_round()
 
     def _end_round(self) -> None:
+        if self.loot and len(self.sheriffs) > 1:
+            share = self.loot // len(self.sheriffs)
+            if share:
+                for s in self.sheriffs:
+                    self.gold[s] += share
+                self.loot -= share * len(self.sheriffs)
+            self._emit("loot_split", None, each=share, to=list(self.sheriffs), left=self.loot)
         self._emit("round_end", self.sheriff)
         if self.round + 1 == self.rounds:
             self.phase = "over"
@@ -522,7 +595,7 @@ class Game:
 
     def _check_load(self, a: Load) -> None:
         v = self.variant
-        seat = self.order[self.turn]
+        seat = self.merchant_order[self.turn]
         if not v.bag_min <= len(a.cards) <= v.bag_max:
             raise IllegalLoad(f"a bag holds {v.bag_min}-{v.bag_max} cards, not {len(a.cards)}")
         if _take_multiset(self.hands[seat], a.cards) is None:
@@ -535,7 +608,7 @@ class Game:
 
     def _check_bag_choice(self, a: Threaten | Inspect | LetPass) -> None:
         seat = a.seat
-        if seat not in self.order or seat in self.resolved:
+        if seat not in self.merchant_order or seat in self.resolved:
             raise IllegalInspection(
                 f"seat {seat} has no bag waiting: bags still to settle are {self.unresolved()}"
             )
@@ -580,7 +653,7 @@ class Game:
             if p.kind == "future":
                 continue
             target = p.seat
-            if target == seat or target not in self.order or target in self.resolved:
+            if target == seat or target not in self.merchant_order or target in self.resolved:
                 raise IllegalOffer(
                     f"a promise to {p.kind} a bag this round must name another merchant whose "
                     f"bag is still waiting ({[s for s in self.unresolved() if s != seat]})"
@@ -592,13 +665,42 @@ class Game:
                 )
             wanted[target] = p.kind
 
-    def _pass_bag(self, seat: int, offer: Offer | None) -> None:
-        sheriff = self.sheriff
+    def _decide(self, seat: int, kind: str) -> None:
+        """A Sheriff's (or a Deputy's) choice for a bag; with two Deputies, a vote."""
+        neg = self.negotiation
+        offer = neg["offer"] if neg is not None and neg["by"] == "merchant" else None
+        if len(self.sheriffs) == 1:
+            if kind == "inspect":
+                self._do_inspect(seat, self.sheriffs)
+            else:
+                self._pass_bag(seat, offer, self.sheriffs)
+            return
+        if self.vote is None:
+            self.vote = {"seat": seat, "lead": kind}
+            self._emit("vote", seat, deputy=self.sheriffs[0], choice=kind)
+            return
+        lead = self.vote["lead"]
+        self.vote = None
+        self._emit("vote", seat, deputy=self.sheriffs[1], choice=kind)
+        if lead == kind == "pass":
+            self._pass_bag(seat, offer, self.sheriffs)
+        elif lead == kind == "inspect":
+            self._do_inspect(seat, self.sheriffs)
+        else:  # they disagree: the one who wants to inspect does it alone, no bribe
+            self._do_inspect(seat, [self.sheriffs[0] if lead == "inspect" else self.sheriffs[1]])
+
+    def _pass_bag(self, seat: int, offer: Offer | None, takers: list[int]) -> None:
         bag = self.bags[seat]
         bribe: dict[str, Any] = {}
+        # One taker gets the bribe; two Deputies put gold in the Loot and goods
+        # go to the Deputy on the merchant's left.
+        sheriff = takers[0] if len(takers) == 1 else self.left_sheriff(seat)
         if offer is not None:
             self.gold[seat] -= offer.gold
-            self.gold[sheriff] += offer.gold
+            if len(takers) == 1:
+                self.gold[sheriff] += offer.gold
+            else:
+                self.loot += offer.gold
             stand = _take_multiset(self.stands[seat], offer.stand)
             assert stand is not None
             self.stands[seat] = stand
@@ -624,6 +726,7 @@ class Game:
                 )
             bribe = {
                 "bribe": str(offer),
+                "bribe_to": "loot" if len(takers) > 1 else sheriff,
                 "bribe_gold": offer.gold,
                 "bribe_stand": list(offer.stand),
                 "bribe_bag": paid_bag,
@@ -642,10 +745,15 @@ class Game:
             **bribe,
         )
         self.bags[seat] = []
+        self._resolved(seat)
+
+    def _resolved(self, seat: int) -> None:
         self.resolved.append(seat)
         self.negotiation = None
+        if self.variant.tokens:
+            self.pending.append({"type": "exchange", "seat": seat})
 
-    def _do_inspect(self, seat: int) -> None:
+    def _do_inspect(self, seat: int, inspectors: list[int]) -> None:
         good, count = self.declared[seat]
         bag = self.bags[seat]
         res = inspect_bag(self.variant, bag, good, count)
@@ -658,22 +766,35 @@ class Game:
             admitted=res.admitted,
             confiscated=res.confiscated,
             merchant_pays=res.merchant_pays,
+            inspectors=list(inspectors),
         )
         self.stands[seat].extend(res.admitted)
         self.bags[seat] = []
-        self.resolved.append(seat)
         self.negotiation = None
         if res.confiscated:
             cards = res.confiscated
             if len(self.piles) > 1 or (self.variant.draw_from_discards and len(set(cards)) > 1):
-                self.pending.append({"type": "confiscate", "seat": seat, "cards": cards})
+                self.pending.append(
+                    {"type": "confiscate", "seat": seat, "cards": cards, "by": inspectors[0]}
+                )
             else:
                 self.piles[0].extend(cards)
                 self._emit("confiscated", seat, pile=0, cards=cards)
-        if res.merchant_pays > 0:
-            self._pay(seat, self.sheriff, res.merchant_pays)
-        elif res.merchant_pays < 0:
-            self._pay(self.sheriff, seat, -res.merchant_pays)
+        if len(inspectors) == 1:
+            if res.merchant_pays > 0:
+                self._pay(seat, inspectors[0], res.merchant_pays)
+            elif res.merchant_pays < 0:
+                self._pay(inspectors[0], seat, -res.merchant_pays)
+        elif res.merchant_pays > 0:  # both Deputies: the fine goes to the Loot
+            self._pay(seat, LOOT, res.merchant_pays, goods_to=self.left_sheriff(seat))
+        elif res.merchant_pays < 0:  # each pays half; the odd coin by the one on the left
+            owed = -res.merchant_pays
+            left = self.left_sheriff(seat)
+            for dep in sorted(inspectors, key=lambda d: d != left):
+                share = (owed + 1) // 2 if dep == left else owed // 2
+                if share:
+                    self._pay(dep, seat, share)
+        self._resolved(seat)
 
     def _check_confiscate(self, a: Confiscate) -> None:
         cards = self.pending[0]["cards"]
@@ -688,14 +809,20 @@ class Game:
 
     # ------------------------------------------------------------ payments and debts
 
-    def _pay(self, payer: int, payee: int, amount: int) -> None:
+    def _pay(self, payer: int, payee: int, amount: int, goods_to: int | None = None) -> None:
+        """``payer`` owes ``amount`` gold to ``payee`` (a seat or LOOT); goods given for a
+        debt go to ``goods_to`` (default: the payee)."""
         coins = min(self.gold[payer], amount)
         self.gold[payer] -= coins
-        self.gold[payee] += coins
-        self._emit("paid", payer, to=payee, gold=coins, owed=amount)
+        if payee == LOOT:
+            self.loot += coins
+        else:
+            self.gold[payee] += coins
+        self._emit("paid", payer, to="loot" if payee == LOOT else payee, gold=coins, owed=amount)
         rest = amount - coins
         if rest == 0:
             return
+        payee = payee if goods_to is None else goods_to
         forced, pool, need = self._debt_pool(payer, rest)
         values = self.variant.goods
         if sum(values[c].value for c in pool) <= need:
@@ -727,6 +854,47 @@ class Game:
         if legal_value >= debt:
             return [], legal, debt
         return legal, [c for c in stand if goods[c].kind != "legal"], debt - legal_value
+
+    # ------------------------------------------------------------ tokens
+
+    def _exchanges(self, seat: int) -> list[str]:
+        """Tokens ``seat`` could take now (enough goods on the stand, supply left)."""
+        out = []
+        stand = self.stands[seat]
+        for name, tok in self.variant.tokens.items():
+            if self.token_supply[name] > 0 and stand.count(tok.good) >= tok.per_token:
+                out.append(name)
+        return out
+
+    def _check_exchange(self, seat: int, token: str) -> None:
+        v = self.variant
+        if not v.tokens:
+            raise IllegalAction(f"{v.name} has no tokens to exchange goods for")
+        tok = v.tokens.get(token)
+        if tok is None:
+            raise IllegalAction(f"no token called {token!r}; tokens: {', '.join(v.tokens)}")
+        if seat in self.sheriffs:
+            raise IllegalAction(
+                "only a merchant exchanges goods, during their own turn or after their bag"
+            )
+        if self.token_supply[token] <= 0:
+            raise IllegalAction(f"no {token} tokens are left in the supply")
+        have = self.stands[seat].count(tok.good)
+        if have < tok.per_token:
+            raise IllegalAction(
+                f"a {token} token costs {tok.per_token} {tok.good} on your "
+                f"{v.term('stand')}; you have {have}"
+            )
+
+    def _do_exchange(self, seat: int, token: str) -> None:
+        tok = self.variant.tokens[token]
+        stand = self.stands[seat]
+        for _ in range(tok.per_token):
+            stand.remove(tok.good)
+        self.exchanged.extend([tok.good] * tok.per_token)
+        self.tokens[seat][token] += 1
+        self.token_supply[token] -= 1
+        self._emit("exchanged", seat, token=token, goods=[tok.good] * tok.per_token)
 
     def debt_options(self) -> list[PayDebt]:
         """Every way to pay the pending debt (minimal sets of stand cards)."""
@@ -776,11 +944,8 @@ class Game:
             to=payee,
             cards=cards,
             value=value,
-            forgiven=max(0, owed - value) if not self.pending_for(payer) else 0,
+            forgiven=max(0, owed - value),
         )
-
-    def pending_for(self, seat: int) -> bool:
-        return any(p.get("debtor") == seat for p in self.pending)
 
     # ------------------------------------------------------------ legal actions
 
@@ -803,14 +968,25 @@ class Game:
         if step == "starter":
             yield from (ChooseStarter(s) for s in self.merchants)
         elif step == "market":
+            yield from (Exchange(t) for t in self._exchanges(self.order[self.turn]))
             yield from self._enumerate_market()
         elif step == "load":
-            hand = self.hands[self.order[self.turn]]
+            yield from (Exchange(t) for t in self._exchanges(self.merchant_order[self.turn]))
+            hand = self.hands[self.merchant_order[self.turn]]
             for k in range(v.bag_min, min(v.bag_max, len(hand)) + 1):
                 yield from (Load(c) for c in _sub_multisets(hand, k))
         elif step == "declare":
-            size = len(self.bags[self.order[self.turn]])
+            yield from (Exchange(t) for t in self._exchanges(self.merchant_order[self.turn]))
+            size = len(self.bags[self.merchant_order[self.turn]])
             yield from (Declare(g, size) for g in v.legal_goods)
+        elif step == "vote":
+            seat = self.vote["seat"]  # type: ignore[index]
+            for a in (Inspect(seat), LetPass(seat)):
+                if self.can(a):
+                    yield a
+        elif step == "exchange":
+            yield from (Exchange(t) for t in self._exchanges(self.pending[0]["seat"]))
+            yield Done()
         elif step == "sheriff":
             for s in self.unresolved():
                 for a in (Threaten(s), Inspect(s), LetPass(s)):
@@ -870,6 +1046,9 @@ class Game:
             self.variant,
             {p: self.stands[i] for i, p in enumerate(self.players)},
             {p: self.gold[i] for i, p in enumerate(self.players)},
+            {p: self.tokens[i] for i, p in enumerate(self.players)}
+            if self.variant.tokens
+            else None,
         )
 
     def final_scores(self) -> pd.DataFrame:
@@ -901,6 +1080,7 @@ class Game:
             + sum(map(len, self.stands))
             + sum(map(len, self.bags.values()))
             + sum(len(p["cards"]) for p in self.pending if p["type"] == "confiscate")
+            + len(self.exchanged)
         )
 
     def __repr__(self) -> str:
@@ -940,8 +1120,17 @@ class Game:
             "hands": self.hands,
             "stands": self.stands,
             "gold": self.gold,
+            "sheriffs": self.sheriffs,
             "order": self.order,
+            "merchant_order": self.merchant_order,
             "turn": self.turn,
+            "loot": self.loot,
+            "vote": self.vote,
+            "deputy_deck": self.deputy_deck,
+            "deputy_passes": self.deputy_passes,
+            "tokens": self.tokens,
+            "token_supply": self.token_supply,
+            "exchanged": self.exchanged,
             "bags": {str(k): v for k, v in self.bags.items()},
             "declared": {str(k): list(v) for k, v in self.declared.items()},
             "resolved": self.resolved,
@@ -973,6 +1162,9 @@ class Game:
         g.round, g.sheriff, g.phase = d["round"], d["sheriff"], d["phase"]
         g.deck, g.piles, g.hands, g.stands = d["deck"], d["piles"], d["hands"], d["stands"]
         g.gold, g.order, g.turn = d["gold"], d["order"], d["turn"]
+        g.sheriffs, g.merchant_order, g.loot = d["sheriffs"], d["merchant_order"], d["loot"]
+        g.vote, g.deputy_deck, g.deputy_passes = d["vote"], d["deputy_deck"], d["deputy_passes"]
+        g.tokens, g.token_supply, g.exchanged = d["tokens"], d["token_supply"], d["exchanged"]
         g.bags = {int(k): v for k, v in d["bags"].items()}
         g.declared = {int(k): (v[0], v[1]) for k, v in d["declared"].items()}
         g.resolved = d["resolved"]

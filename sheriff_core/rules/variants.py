@@ -26,13 +26,14 @@ from typing import Any
 
 from sheriff_core.errors import VariantError
 
-__all__ = ["Good", "Bonus", "Variant", "load_variant", "variant_names", "data_dir"]
+__all__ = ["Good", "Bonus", "Token", "Variant", "load_variant", "variant_names", "data_dir"]
 
 KINDS = ("legal", "contraband", "royal")
 MARKET_STARTERS = ("sheriff_left", "sheriff_chooses")
 DEBT_ORDERS = ("legal_first", "any")
-TIEBREAKS = ("legal_goods", "contraband")
-REPLACEABLE = ("goods", "removed", "bonuses")
+TIEBREAKS = ("legal_goods", "contraband", "tokens")
+REPLACEABLE = ("goods", "removed", "bonuses", "tokens")
+SHERIFF_SELECTIONS = ("rotate", "deputy_deck")
 
 
 def data_dir() -> Path:
@@ -75,10 +76,34 @@ class Good:
 
 @dataclass(frozen=True, slots=True)
 class Bonus:
-    """King (most) and Queen (second most) bonus for one legal good."""
+    """King (most) and Queen (second most) bonus for one legal good or one token.
+
+    ``counts`` is ``"goods"`` (cards of that good on the stand, royal goods
+    counting as several) or ``"tokens"`` (tokens of that name).
+    """
 
     king: int
     queen: int
+    counts: str = "goods"
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A token that ``per_token`` goods of one kind on the stand may be exchanged for.
+
+    ``supply`` is the number in the box; ``supply_by_players`` overrides it for
+    some player counts (e.g. 0 Otto tokens with 3 players in Disney's game).
+    """
+
+    name: str
+    good: str
+    per_token: int
+    value: int
+    supply: int
+    supply_by_players: Mapping[int, int]
+
+    def supply_for(self, players: int) -> int:
+        return self.supply_by_players.get(players, self.supply)
 
 
 @dataclass(frozen=True)
@@ -110,7 +135,12 @@ class Variant:
     goods: Mapping[str, Good]
     removed: Mapping[int, Mapping[str, int]]
     bonuses: Mapping[str, Bonus]
-    raw: Mapping[str, Any] = field(repr=False, compare=False)
+    sheriff_selection: str = "rotate"
+    sheriffs_per_round: int = 1
+    deputy_deck_passes: int = 0
+    tokens: Mapping[str, Token] = field(default_factory=lambda: MappingProxyType({}))
+    terms: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    raw: Mapping[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
     @property
     def legal_goods(self) -> tuple[str, ...]:
@@ -128,13 +158,26 @@ class Variant:
             )
 
     def sheriff_turns_for(self, players: int) -> int:
-        """How many times each player is Sheriff in a game of ``players``."""
+        """How many times each player is Sheriff (or Deputy) in a game of ``players``."""
+        if self.sheriff_selection == "deputy_deck":
+            return self.deputy_deck_passes
         return self.sheriff_turns_by_players.get(players, self.sheriff_turns)
 
     def rounds(self, players: int) -> int:
-        """Number of rounds in a game of ``players`` (each round has one Sheriff)."""
+        """Number of rounds in a game of ``players``.
+
+        Rotating Sheriff: each player is Sheriff ``sheriff_turns`` times. Deputy
+        deck: the deck of one card per player is dealt ``sheriffs_per_round`` at a
+        time and used up ``deputy_deck_passes`` times.
+        """
         self.check_players(players)
+        if self.sheriff_selection == "deputy_deck":
+            return self.deputy_deck_passes * (players // self.sheriffs_per_round)
         return players * self.sheriff_turns_for(players)
+
+    def term(self, key: str) -> str:
+        """The variant's word for a thing (``"contraband"``, ``"king"``, ``"stand"``...)."""
+        return self.terms.get(key, _DEFAULT_TERMS.get(key, key))
 
     def deck_counts(self, players: int) -> dict[str, int]:
         """Card counts in the deck for ``players``, after the removals."""
@@ -223,8 +266,21 @@ def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+_DEFAULT_TERMS = {
+    "contraband": "contraband",
+    "king": "King",
+    "queen": "Queen",
+    "stand": "merchant stand",
+    "sheriff": "Sheriff",
+    "sheriffs": "Sheriffs",
+    "token": "token",
+}
+
 # Schema: section -> allowed keys. "*" sections are tables of named entries.
 _TOP = {
+    "terms",
+    "sheriffs",
+    "tokens",
     "name",
     "title",
     "summary",
@@ -252,10 +308,12 @@ _SECTIONS = {
         "reshuffle_keep",
     },
     "debts": {"order"},
+    "sheriffs": {"selection", "per_round", "deck_passes"},
     "scoring": {"tiebreaks"},
 }
 _GOOD_KEYS = {"kind", "count", "value", "penalty", "counts_as"}
 _BONUS_KEYS = {"king", "queen"}
+_TOKEN_KEYS = {"good", "per_token", "value", "supply", "supply_by_players"}
 
 
 def _check_keys(data: Mapping[str, Any], path: Path | str) -> None:
@@ -271,8 +329,12 @@ def _check_keys(data: Mapping[str, Any], path: Path | str) -> None:
                     raise VariantError(
                         f"{path}: [{key}] unknown key {sub!r}; known keys: {sorted(allowed)}"
                     )
-        elif key in ("goods", "bonuses"):
-            keys = _GOOD_KEYS if key == "goods" else _BONUS_KEYS
+        elif key == "terms":
+            for sub, word in _table(value, path, key).items():
+                if not isinstance(word, str):
+                    raise VariantError(f"{path}: [terms] {sub}: must be a string")
+        elif key in ("goods", "bonuses", "tokens"):
+            keys = {"goods": _GOOD_KEYS, "bonuses": _BONUS_KEYS, "tokens": _TOKEN_KEYS}[key]
             for entry, fields in _table(value, path, key).items():
                 for sub in _table(fields, path, f"{key}.{entry}"):
                     if sub not in keys:
@@ -382,14 +444,42 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
                 )
             removed[n][gname] = k
 
-    bonuses: dict[str, Bonus] = {}
-    for bname, b in data["bonuses"].items():
-        if bname not in legal:
+    tokens: dict[str, Token] = {}
+    for tname, t in _table(data.get("tokens", {}), path, "tokens").items():
+        where = f"[tokens.{tname}]"
+        good = _need(t, "good", path, f"tokens.{tname}")
+        if good not in legal:
             raise VariantError(
-                f"{path}: [bonuses.{bname}]: {bname!r} is not a legal good of this variant "
+                f"{path}: {where} good: {good!r} is not a legal good "
                 f"(legal goods: {', '.join(legal)})"
             )
+        if tname in goods:
+            raise VariantError(f"{path}: {where}: a token cannot share a good's name")
+        by_players = {}
+        for k, n in _table(t.get("supply_by_players", {}), path, f"tokens.{tname}").items():
+            by_players[int(k)] = _int(n, path, f"{where} supply_by_players.{k}")
+        tokens[tname] = Token(
+            name=tname,
+            good=good,
+            per_token=_int(
+                _need(t, "per_token", path, f"tokens.{tname}"), path, f"{where} per_token", 1
+            ),
+            value=_int(_need(t, "value", path, f"tokens.{tname}"), path, f"{where} value"),
+            supply=_int(_need(t, "supply", path, f"tokens.{tname}"), path, f"{where} supply"),
+            supply_by_players=MappingProxyType(by_players),
+        )
+    if len({t.good for t in tokens.values()}) != len(tokens):
+        raise VariantError(f"{path}: [tokens]: each good may have one token at most")
+
+    bonuses: dict[str, Bonus] = {}
+    for bname, b in data["bonuses"].items():
+        if bname not in legal and bname not in tokens:
+            raise VariantError(
+                f"{path}: [bonuses.{bname}]: {bname!r} is not a legal good or a token of this "
+                f"variant (legal goods: {', '.join(legal)}; tokens: {', '.join(tokens) or 'none'})"
+            )
         bonuses[bname] = Bonus(
+            counts="tokens" if bname in tokens else "goods",
             king=_int(_need(b, "king", path, f"bonuses.{bname}"), path, f"[bonuses.{bname}] king"),
             queen=_int(
                 _need(b, "queen", path, f"bonuses.{bname}"), path, f"[bonuses.{bname}] queen"
@@ -415,6 +505,25 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
     if not isinstance(draw_from_discards, bool):
         raise VariantError(f"{path}: [round] draw_from_discards: must be true or false")
     piles = _int(_need(st, "discard_piles", path, "setup"), path, "[setup] discard_piles", 1)
+    sh = _table(data.get("sheriffs", {}), path, "sheriffs")
+    selection = _choice(
+        sh.get("selection", "rotate"), path, "[sheriffs] selection", SHERIFF_SELECTIONS
+    )
+    per_round = _int(sh.get("per_round", 1), path, "[sheriffs] per_round", 1)
+    deck_passes = _int(sh.get("deck_passes", 0), path, "[sheriffs] deck_passes")
+    if selection == "rotate" and per_round != 1:
+        raise VariantError(f"{path}: [sheriffs] per_round: a rotating Sheriff is one player")
+    if selection == "deputy_deck":
+        if per_round > 2:
+            raise VariantError(f"{path}: [sheriffs] per_round: at most 2 Deputies are supported")
+        if deck_passes < 1:
+            raise VariantError(f"{path}: [sheriffs] deck_passes: must be >= 1 for a deputy deck")
+        for n in range(min_p, max_p + 1):
+            if n % per_round or n - per_round < 1:
+                raise VariantError(
+                    f"{path}: [sheriffs] per_round: {n} players cannot be dealt deputy cards "
+                    f"{per_round} at a time"
+                )
     tiebreaks = data["scoring"].get("tiebreaks", [])
     if not isinstance(tiebreaks, list):
         raise VariantError(f"{path}: [scoring] tiebreaks: must be a list")
@@ -460,6 +569,11 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
         goods=MappingProxyType(goods),
         removed=MappingProxyType({k: MappingProxyType(v) for k, v in removed.items()}),
         bonuses=MappingProxyType(bonuses),
+        sheriff_selection=selection,
+        sheriffs_per_round=per_round,
+        deputy_deck_passes=deck_passes,
+        tokens=MappingProxyType(tokens),
+        terms=MappingProxyType(dict(data.get("terms", {}))),
         raw=_freeze(data),
     )
     for n in range(min_p, max_p + 1):

@@ -1,0 +1,134 @@
+"""The variant-difference table: one row per rule field, one column per variant.
+
+Built from the loaded data only, so a new variant file shows up in it with no
+code change.
+
+>>> import sheriff_core as sc
+>>> t = sc.compare_variants(["classic", "summary-sheet"])
+>>> t.loc["contraband goods (value/penalty)"].tolist()
+['Pepper 6/4, Mead 7/4, Silk 8/4, Crossbow 9/4', 'Pepper 6/6, Mead 7/7, Silk 8/8, Crossbow 9/9']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from sheriff_core.rules.cards import build_deck
+from sheriff_core.rules.variants import Variant, load_variant
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["compare_variants", "RULE_FIELDS"]
+
+
+def _per_players(v: Variant, f: Callable[[int], object]) -> str:
+    return ", ".join(f"{n}p: {f(n)}" for n in range(v.min_players, v.max_players + 1))
+
+
+def _goods(v: Variant, kind: str) -> str:
+    items = [f"{n} {g.value}/{g.penalty}" for n, g in v.goods.items() if g.kind == kind]
+    return ", ".join(items) or "-"
+
+
+def _counts(v: Variant, kind: str) -> str:
+    items = [f"{n} {g.count}" for n, g in v.goods.items() if g.kind == kind]
+    return ", ".join(items) or "-"
+
+
+def _royal(v: Variant) -> str:
+    items = [
+        f"{n} {g.value}/{g.penalty} (= {g.counts_as[1]} {g.counts_as[0]})"
+        for n, g in v.goods.items()
+        if g.kind == "royal" and g.counts_as
+    ]
+    return ", ".join(items) or "-"
+
+
+def _removed(v: Variant) -> str:
+    parts = []
+    for n, cards in sorted(v.removed.items()):
+        parts.append(f"{n}p: " + ", ".join(f"{k} {c}" for k, c in cards.items() if c))
+    return "; ".join(parts) or "-"
+
+
+def _sheriffs(v: Variant) -> str:
+    if v.sheriff_selection == "deputy_deck":
+        return (
+            f"{v.sheriffs_per_round} {v.term('sheriffs')} drawn from a deck of one card per "
+            f"player; the game ends when the deck is used up {v.deputy_deck_passes} times"
+        )
+    return "one Sheriff, passed to the left"
+
+
+def _tokens(v: Variant) -> str:
+    if not v.tokens:
+        return "-"
+    return ", ".join(
+        f"{t.per_token} {t.good} -> {name} ({t.value}; supply "
+        + (str(t.supply) + "".join(f", {k}p: {s}" for k, s in sorted(t.supply_by_players.items())))
+        + ")"
+        for name, t in v.tokens.items()
+    )
+
+
+RULE_FIELDS: dict[str, Callable[[Variant], object]] = {
+    "title": lambda v: v.title,
+    "extends": lambda v: " > ".join(v.lineage[:-1]) or "-",
+    "players": lambda v: f"{v.min_players}-{v.max_players}",
+    "rounds": lambda v: _per_players(v, v.rounds),
+    "times Sheriff each": lambda v: _per_players(v, v.sheriff_turns_for),
+    "Sheriffs": _sheriffs,
+    "deck size": lambda v: _per_players(v, lambda n: len(build_deck(v, n))),
+    "legal goods (value/penalty)": lambda v: _goods(v, "legal"),
+    "contraband goods (value/penalty)": lambda v: _goods(v, "contraband"),
+    "royal goods (value/penalty)": _royal,
+    "legal goods in deck": lambda v: _counts(v, "legal"),
+    "contraband in deck": lambda v: _counts(v, "contraband"),
+    "cards removed": _removed,
+    "bonuses (King/Queen)": lambda v: ", ".join(
+        f"{n} {b.king}/{b.queen}" + (" tokens" if b.counts == "tokens" else "")
+        for n, b in v.bonuses.items()
+    ),
+    "tokens": _tokens,
+    "starting gold": lambda v: v.starting_gold,
+    "hand size": lambda v: v.hand_size,
+    "discard piles": lambda v: v.discard_piles,
+    "cards on each pile at setup": lambda v: v.discard_pile_setup,
+    "market starts": lambda v: {
+        "sheriff_left": "left of the Sheriff",
+        "sheriff_chooses": "the Sheriff chooses",
+    }[v.market_starter],
+    "draw from discard piles": lambda v: "yes" if v.draw_from_discards else "no",
+    "set aside at most": lambda v: v.set_aside_max,
+    "bag size": lambda v: f"{v.bag_min}-{v.bag_max}",
+    "reshuffle keeps top of each pile": lambda v: v.reshuffle_keep,
+    "debts paid in goods": lambda v: {
+        "legal_first": "legal goods first, then contraband",
+        "any": "any goods, debtor's choice",
+    }[v.debt_order],
+    "winner tie-breaks": lambda v: ", then ".join(v.tiebreaks) or "-",
+}
+
+
+def compare_variants(
+    names: Sequence[str | Variant] | None = None, only_differences: bool = False
+) -> pd.DataFrame:
+    """One row per rule field, one column per variant (all bundled ones by default).
+
+    ``only_differences=True`` keeps the rows where the variants differ.
+    """
+    import pandas as pd
+
+    from sheriff_core.rules.variants import variant_names
+
+    variants = [load_variant(n) for n in (names if names is not None else variant_names())]
+    table = pd.DataFrame(
+        {v.name: {field: f(v) for field, f in RULE_FIELDS.items()} for v in variants}
+    )
+    table.index.name = "rule"
+    if only_differences:
+        same = table.astype(str).nunique(axis=1) == 1
+        table = table[~same]
+    return table
