@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 import pytest
+from nottingham_helpers import hand, position
 
 from sheriff_core import nottingham as nt
 from sheriff_core.errors import RulesError
+
+
+@pytest.fixture
+def make():
+    return position
+
+
+@pytest.fixture
+def hand_of():
+    return hand
 
 
 def kinds(events):

@@ -4,8 +4,19 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from nottingham_helpers import hand, position
 
 from sheriff_core import nottingham as nt
+
+
+@pytest.fixture
+def make():
+    return position
+
+
+@pytest.fixture
+def hand_of():
+    return hand
 
 
 def test_play_game_is_reproducible_and_ends():

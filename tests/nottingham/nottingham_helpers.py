@@ -1,11 +1,12 @@
-"""Helpers for the Nottingham tests: build a game in an exact position."""
+"""Helpers for the Nottingham tests: build a game in an exact position.
+
+Not a conftest.py: the top-level tests import their own ``conftest`` by name.
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
-
-import pytest
 
 from sheriff_core import nottingham as nt
 
@@ -56,16 +57,6 @@ def position(
     return nt.Game.from_json(json.dumps(data))
 
 
-@pytest.fixture
-def make():
-    return position
-
-
 def hand(game: nt.Game, seat: int) -> dict[str, int]:
     """The non-zero part of a hand."""
     return {i: n for i, n in game.hands[seat].items() if n}
-
-
-@pytest.fixture
-def hand_of():
-    return hand
