@@ -127,6 +127,8 @@ class _Side:
         self.old_of_new = np.array(old_of_new, dtype=np.int64)
         self.info_order = np.array(info_order, dtype=np.int64)
         self.all_actions = _Segments(count[self.info_order]) if n_info else None
+        # 1 / (number of actions) for every sequence: the uniform strategy
+        self.uniform = 1.0 / np.repeat(count[self.info_order], count[self.info_order])
 
 
 class _Terminals:
@@ -184,8 +186,7 @@ class CFRSolver:
         pos = np.maximum(regret[1:], 0.0)
         seg = side.all_actions
         tot = seg.spread(seg.sum(pos))
-        k = seg.spread(seg.sum(np.ones_like(pos)))
-        sigma[1:] = np.where(tot > 0.0, pos / np.where(tot > 0.0, tot, 1.0), 1.0 / k)
+        sigma[1:] = np.where(tot > 0.0, pos / np.where(tot > 0.0, tot, 1.0), side.uniform)
         return sigma
 
     def _realize(self, p: int, sigma: np.ndarray) -> np.ndarray:
