@@ -55,6 +55,9 @@ from sheriff_core.rules import (
 )
 from sheriff_core.scoring import final_scores
 
+# Simulation (issue 4): seeded bot games to tidy DataFrames.
+from sheriff_core.sim import simulate, simulate_bags
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -101,4 +104,6 @@ __all__ = [
     "inspect_bag",
     "load_variant",
     "variant_names",
+    "simulate",
+    "simulate_bags",
 ]

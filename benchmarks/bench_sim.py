@@ -1,0 +1,101 @@
+"""Benchmark: complete bot games per second with ``sheriff_core.simulate``.
+
+    python benchmarks/bench_sim.py --games 10000              # one process
+    python benchmarks/bench_sim.py --games 10000 --workers 2  # two processes
+    python benchmarks/bench_sim.py --games 2000 --profile     # where the time goes
+
+Prints the games per second (wall clock) and, with ``--profile``, the share of
+time per layer (engine, bots, simulation rows, ...) and the top functions.
+CI runs it with ``--games 200`` so it cannot rot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import sys
+import time
+from collections import defaultdict
+
+import sheriff_core as sc
+from sheriff_core.sim import DEFAULT_MERCHANTS, DEFAULT_SHERIFFS, simulate
+
+LAYERS = (
+    ("sheriff_core/engine/", "engine (apply/verify/events)"),
+    ("sheriff_core/rules/", "rules (inspect_bag, declarations)"),
+    ("sheriff_core/scoring", "scoring"),
+    ("sheriff_core/bots/", "bots"),
+    ("sheriff_core/sim", "simulation driver + rows"),
+    ("numpy", "numpy (seeding, shuffles)"),
+)
+
+
+def layer_of(filename: str) -> str:
+    for prefix, name in LAYERS:
+        if prefix in filename:
+            return name
+    return "other (builtins, list/dict methods)"
+
+
+def profile(args: argparse.Namespace) -> None:
+    variant = sc.load_variant(args.variant)
+    simulate(variant, players=args.players, games=20, seed=args.seed, progress=False)  # warm up
+    prof = cProfile.Profile()
+    prof.enable()
+    simulate(variant, players=args.players, games=args.games, seed=args.seed, progress=False)
+    prof.disable()
+    stats = pstats.Stats(prof)
+    per_layer: dict[str, float] = defaultdict(float)
+    total = 0.0
+    for (filename, _, _), (_, _, tottime, _, _) in stats.stats.items():  # type: ignore[attr-defined]
+        per_layer[layer_of(filename)] += tottime
+        total += tottime
+    print(f"\nprofile of {args.games} games (cProfile, own time per layer):")
+    for name, t in sorted(per_layer.items(), key=lambda kv: -kv[1]):
+        print(f"  {name:<40} {100 * t / total:5.1f} %")
+    print("\ntop functions by own time:")
+    stats.sort_stats("tottime").print_stats(args.top)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", type=int, default=10_000)
+    p.add_argument("--workers", type=int, default=None)
+    p.add_argument("--variant", default="classic")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--repeat", type=int, default=1, help="best of N runs")
+    p.add_argument("--profile", action="store_true", help="cProfile one in-process run")
+    p.add_argument("--top", type=int, default=15, help="functions listed with --profile")
+    args = p.parse_args(argv)
+    variant = sc.load_variant(args.variant)
+    best = float("inf")
+    for _ in range(args.repeat):
+        t0 = time.perf_counter()
+        cpu0 = time.process_time()
+        df = simulate(
+            variant,
+            players=args.players,
+            games=args.games,
+            seed=args.seed,
+            workers=args.workers,
+            progress=False,
+        )
+        wall = time.perf_counter() - t0
+        cpu = time.process_time() - cpu0
+        best = min(best, wall)
+        assert len(df) == args.games * args.players
+    rate = args.games / best
+    print(
+        f"{args.games} games of {variant.name} x{args.players}, workers={args.workers or 1}, "
+        f"bots {'/'.join(DEFAULT_MERCHANTS)} + {'/'.join(DEFAULT_SHERIFFS)}: "
+        f"{best:.2f} s, {rate:.0f} games/s (this process's CPU: {cpu:.2f} s)"
+    )
+    if args.profile:
+        profile(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,478 @@
+"""What every strategy bot shares: the seat/role split, public memory, goods facts, specs.
+
+A *player* at the table is a :class:`Player`: one :class:`MerchantBot` (market,
+load, declare, answering a threat, paying debts) and one :class:`SheriffBot`
+(choosing the market starter, dealing with bags, negotiating, placing
+confiscated cards). :meth:`Player.choose` dispatches on ``game.step`` only, so
+the same bots play every variant; the engine decides who is to move.
+
+Bots see only what their seat may know: their own hand, bag and stand, the
+declarations, the discard piles, gold, and the public record kept by
+:class:`PublicLog` (what inspections revealed, how many contraband cards a
+passed bag smuggled, who was Sheriff). All randomness comes from ``game.rng``.
+
+>>> import sheriff_core as sc
+>>> from sheriff_core.bots import make_player, play_game
+>>> players = [make_player("honest", "trusting") for _ in range(3)]
+>>> game = play_game(sc.new_game("classic", players=3, seed=1), players)
+>>> game.is_over, str(players[0])
+(True, 'honest/trusting')
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import weakref
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from sheriff_core.engine.actions import (
+    Action,
+    ChooseStarter,
+    Confiscate,
+    Decline,
+    Inspect,
+    LetPass,
+    Market,
+)
+from sheriff_core.engine.game import Game
+from sheriff_core.rules.variants import Variant
+
+__all__ = [
+    "Bot",
+    "MerchantBot",
+    "SheriffBot",
+    "Player",
+    "GoodsInfo",
+    "goods_info",
+    "PublicLog",
+    "public_log",
+    "register",
+    "bot_names",
+    "make_bot",
+    "make_player",
+    "parse_spec",
+]
+
+
+# --------------------------------------------------------------------------- goods facts
+
+
+class GoodsInfo:
+    """Plain dicts of a variant's goods for the bots' inner loops (built once per variant).
+
+    ``legal``: declarable goods in file order; ``is_legal``, ``value``,
+    ``penalty``: per card name. Contraband is every good whose kind is not "legal".
+    """
+
+    __slots__ = ("legal", "is_legal", "value", "penalty", "rank", "contraband_penalty")
+
+    def __init__(self, variant: Variant) -> None:
+        goods = variant.goods
+        self.legal: tuple[str, ...] = tuple(n for n, g in goods.items() if g.kind == "legal")
+        self.is_legal: dict[str, bool] = {n: g.kind == "legal" for n, g in goods.items()}
+        self.value: dict[str, int] = {n: g.value for n, g in goods.items()}
+        self.penalty: dict[str, int] = {n: g.penalty for n, g in goods.items()}
+        # rank: legal goods ordered by value (ties: file order), -1 for contraband
+        order = sorted(self.legal, key=lambda n: (goods[n].value, -self.legal.index(n)))
+        self.rank: dict[str, int] = {n: -1 for n in goods} | {n: i for i, n in enumerate(order)}
+        contraband = [g.penalty for g in goods.values() if g.kind != "legal"]
+        self.contraband_penalty = sum(contraband) / len(contraband) if contraband else 0.0
+
+
+_INFO: dict[int, tuple[Variant, GoodsInfo]] = {}
+_LAST_INFO: list[Any] = [None, None]
+
+
+def goods_info(variant: Variant) -> GoodsInfo:
+    """The cached :class:`GoodsInfo` of ``variant`` (by identity: variants are immutable)."""
+    if _LAST_INFO[0] is variant:
+        return _LAST_INFO[1]
+    _LAST_INFO[0] = None
+    hit = _INFO.get(id(variant))
+    if hit is not None and hit[0] is variant:
+        info = hit[1]
+    else:
+        if len(_INFO) > 64:
+            _INFO.clear()
+        info = GoodsInfo(variant)
+        _INFO[id(variant)] = (variant, info)
+    _LAST_INFO[0], _LAST_INFO[1] = variant, info
+    return info
+
+
+# --------------------------------------------------------------------------- public memory
+
+
+class PublicLog:
+    """What everybody at the table knows from the events so far, per seat.
+
+    Read from ``game.events`` incrementally; only public facts are used:
+    ``inspected`` events (the bag was opened in front of everyone),
+    ``passed`` events' ``smuggled`` count (info["cards"] is never read),
+    bribes, and who was Sheriff each round.
+
+    Per seat: ``bags`` (bags resolved), ``inspected``, ``caught`` (lies
+    found), ``cleared`` (honest bags opened), ``smuggled`` (passed bags that
+    carried contraband); as Sheriff: ``faced`` (bags decided) and
+    ``opened`` (bags inspected). ``fine_total`` / ``fine_cards``: fines of
+    caught bags and their declared sizes, for the average fine per card.
+    """
+
+    __slots__ = (
+        "_cursor",
+        "sheriff",
+        "sheriffs",
+        "bags",
+        "inspected",
+        "caught",
+        "cleared",
+        "smuggled",
+        "faced",
+        "opened",
+        "fine_total",
+        "fine_cards",
+        "__weakref__",
+    )
+
+    def __init__(self, n: int) -> None:
+        self._cursor = 0
+        self.sheriff: int | None = None
+        self.sheriffs: list[int] = []
+        self.bags = [0] * n
+        self.inspected = [0] * n
+        self.caught = [0] * n
+        self.cleared = [0] * n
+        self.smuggled = [0] * n
+        self.faced = [0] * n
+        self.opened = [0] * n
+        self.fine_total = 0
+        self.fine_cards = 0
+
+    def update(self, game: Game) -> PublicLog:
+        events = game.events
+        end = len(events)
+        for i in range(self._cursor, end):
+            e = events[i]
+            kind = e.kind
+            if kind == "passed":
+                s = e.seat
+                self.bags[s] += 1
+                if e.info["smuggled"]:
+                    self.smuggled[s] += 1
+                for sh in self.sheriffs:
+                    self.faced[sh] += 1
+            elif kind == "inspected":
+                s = e.seat
+                info = e.info
+                self.bags[s] += 1
+                self.inspected[s] += 1
+                if info["truthful"]:
+                    self.cleared[s] += 1
+                else:
+                    self.caught[s] += 1
+                    self.fine_total += info["merchant_pays"]
+                    self.fine_cards += int(info["declared"].split(" ", 1)[0])
+                for sh in self.sheriffs:
+                    self.faced[sh] += 1
+                for sh in info.get("inspectors", self.sheriffs):
+                    self.opened[sh] += 1
+            elif kind == "round_start":
+                self.sheriff = e.seat
+                self.sheriffs = list(e.info.get("sheriffs", (e.seat,)))
+        self._cursor = end
+        return self
+
+
+_LOGS: weakref.WeakKeyDictionary[Game, PublicLog] = weakref.WeakKeyDictionary()
+_LAST_LOG: list[Any] = [None, None]  # the last game asked about, and its log
+
+
+def public_log(game: Game) -> PublicLog:
+    """The up-to-date :class:`PublicLog` of ``game`` (one per game, shared by its bots)."""
+    if _LAST_LOG[0] is game:
+        log = _LAST_LOG[1]
+    else:
+        log = _LOGS.get(game)
+        if log is None:
+            log = _LOGS[game] = PublicLog(game.n)
+        _LAST_LOG[0], _LAST_LOG[1] = game, log
+    if log._cursor != len(game.events):
+        log.update(game)
+    return log
+
+
+# --------------------------------------------------------------------------- bots
+
+
+@functools.cache
+def _defaults(cls: type) -> dict[str, Any]:
+    return {
+        k: p.default
+        for k, p in inspect.signature(cls.__init__).parameters.items()
+        if p.default is not inspect.Parameter.empty
+    }
+
+
+class Bot:
+    """Base of all strategy bots. ``params`` are the keyword arguments it was made with."""
+
+    name = "bot"
+    role = ""
+
+    def __init__(self, **params: Any) -> None:
+        self.params = params
+
+    def clone(self) -> Bot:
+        """A fresh bot with the same parameters (no memory of earlier games)."""
+        return type(self)(**self.params)
+
+    def label(self) -> str:
+        """Name plus any non-default parameters, e.g. ``smuggler(risk=0.8)``."""
+        defaults = _defaults(type(self))
+        args = ",".join(
+            f"{k}={v}" for k, v in self.params.items() if k not in defaults or defaults[k] != v
+        )
+        return f"{self.name}({args})" if args else self.name
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.label()}>"
+
+    def debt(self, game: Game, seat: int) -> Action:
+        """Pay a debt in goods: the first minimal choice the engine lists."""
+        return game.debt_options()[0]
+
+
+class MerchantBot(Bot):
+    """A merchant strategy: ``market``, ``load``, ``declare``, ``respond`` (to a threat)."""
+
+    role = "merchant"
+
+    def market(self, game: Game, seat: int) -> Action:
+        return Market()
+
+    def load(self, game: Game, seat: int) -> Action:
+        raise NotImplementedError
+
+    def declare(self, game: Game, seat: int) -> Action:
+        raise NotImplementedError
+
+    def respond(self, game: Game, seat: int) -> Action:
+        return Decline()
+
+    def exchange(self, game: Game, seat: int) -> Action:
+        """Variants with tokens: take every token the stand pays for, then stop."""
+        for a in game.legal_actions():
+            return a  # the engine lists the possible exchanges first, "done" last
+        raise RuntimeError("no legal action at an exchange step")
+
+
+class SheriffBot(Bot):
+    """A Sheriff (or Deputy) strategy: ``pick`` a bag, ``negotiate``, place confiscated cards."""
+
+    role = "sheriff"
+
+    def starter(self, game: Game, seat: int) -> Action:
+        """Who starts the market (variants where the Sheriff chooses): the left neighbour."""
+        for k in range(1, game.n):
+            s = (seat + k) % game.n
+            a = ChooseStarter(s)
+            if game.can(a):
+                return a
+        return next(iter(game.legal_actions()))
+
+    def pick(self, game: Game, seat: int) -> Action:
+        """Deal with the next bag: honour binding promises, else :meth:`decide`."""
+        binding = game.binding
+        waiting = game.unresolved()
+        if binding:
+            for s in waiting:
+                promised = binding.get(s)
+                if promised == "inspect":
+                    return Inspect(s)
+                if promised == "pass":
+                    return LetPass(s)
+        for s in waiting:
+            if s != seat:
+                return self.decide(game, seat, s)
+        return LetPass(waiting[0])
+
+    def decide(self, game: Game, seat: int, merchant: int) -> Action:
+        """Threaten, Inspect or LetPass ``merchant``'s bag (no bribe on the table yet)."""
+        return LetPass(merchant)
+
+    def vote(self, game: Game, seat: int) -> Action:
+        """A second Deputy's vote on the bag being decided: Inspect or LetPass only.
+
+        Uses :meth:`negotiate` when a bribe negotiation is open, else :meth:`decide`;
+        a threat or a counter-offer becomes a vote to inspect.
+        """
+        m = game.vote["seat"]  # type: ignore[index]
+        a = (
+            self.negotiate(game, seat)
+            if game.negotiation is not None
+            else self.decide(game, seat, m)
+        )
+        if type(a) is not LetPass and type(a) is not Inspect:
+            a = Inspect(m)
+        promised = game.binding.get(m)
+        if promised == "pass":
+            return LetPass(m)
+        if promised == "inspect":
+            return Inspect(m)
+        return a
+
+    def negotiate(self, game: Game, seat: int) -> Action:
+        """Answer the merchant in a negotiation (default: take any offer and let it pass)."""
+        m = game.negotiation["seat"]  # type: ignore[index]
+        return LetPass(m) if game.binding.get(m) != "inspect" else Inspect(m)
+
+    def confiscate(self, game: Game, seat: int) -> Action:
+        """Put the confiscated cards on the smallest discard pile, in the order given."""
+        cards = tuple(game.pending[0]["cards"])
+        piles = game.piles
+        best = min(range(len(piles)), key=lambda i: len(piles[i]))
+        return Confiscate(best, cards)
+
+
+def _merchant_step(kind: str) -> Callable[[Player, Game, int], Action]:
+    def step(self: Player, game: Game, seat: int) -> Action:
+        return getattr(self.merchant, kind)(game, seat)
+
+    return step
+
+
+class Player:
+    """One seat's strategy: a merchant bot and a Sheriff bot, dispatched by ``game.step``.
+
+    Unknown steps (from variants this code predates) fall back to the first
+    legal action the engine lists, so a new variant never makes a bot stall.
+    """
+
+    __slots__ = ("merchant", "sheriff", "_dispatch")
+
+    def __init__(self, merchant: MerchantBot, sheriff: SheriffBot) -> None:
+        self.merchant = merchant
+        self.sheriff = sheriff
+        m, s = merchant, sheriff
+        self._dispatch: dict[str, Callable[[Game, int], Action]] = {
+            "market": m.market,
+            "load": m.load,
+            "declare": m.declare,
+            "merchant": m.respond,
+            "debt": m.debt,
+            "starter": s.starter,
+            "sheriff": s.pick,
+            "negotiation": s.negotiate,
+            "confiscate": s.confiscate,
+            "vote": s.vote,
+            "exchange": m.exchange,
+        }
+
+    def choose(self, game: Game) -> Action:
+        """The action for the seat to move (this player's seat)."""
+        return self.act(game, game.step, game.to_move)  # type: ignore[arg-type]
+
+    def act(self, game: Game, step: str, seat: int) -> Action:
+        """:meth:`choose` when the caller already knows ``game.step`` and ``game.to_move``."""
+        fn = self._dispatch.get(step)
+        if fn is None:
+            return next(iter(game.legal_actions()))
+        return fn(game, seat)
+
+    def clone(self) -> Player:
+        return Player(self.merchant.clone(), self.sheriff.clone())  # type: ignore[arg-type]
+
+    def __str__(self) -> str:
+        return f"{self.merchant.label()}/{self.sheriff.label()}"
+
+    def __repr__(self) -> str:
+        return f"<Player {self}>"
+
+
+# --------------------------------------------------------------------------- registry and specs
+
+_REGISTRY: dict[str, dict[str, type[Bot]]] = {"merchant": {}, "sheriff": {}}
+
+
+def register(cls: type[Bot]) -> type[Bot]:
+    """Class decorator: make a bot available by ``cls.name`` to specs, ``simulate`` and the CLI."""
+    _REGISTRY[cls.role][cls.name] = cls
+    return cls
+
+
+def bot_names(role: str) -> list[str]:
+    """Names of the registered ``"merchant"`` or ``"sheriff"`` bots.
+
+    >>> bot_names("sheriff")
+    ['trusting', 'always-inspect', 'threshold', 'bayesian']
+    """
+    return list(_REGISTRY[role])
+
+
+def _value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "false"):
+        return low == "true"
+    if low in ("none", "null"):
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_spec(text: str) -> tuple[str, dict[str, Any]]:
+    """Read ``"name"`` or ``"name:key=value,key=value"`` into (name, params).
+
+    >>> parse_spec("smuggler:risk=0.8")
+    ('smuggler', {'risk': 0.8})
+    """
+    name, _, rest = text.strip().partition(":")
+    params: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip():
+            raise ValueError(f"bad bot parameter {part!r} in {text!r}: use key=value")
+        params[key.strip().replace("-", "_")] = _value(value.strip())
+    return name.strip(), params
+
+
+BotSpec = str | Bot | tuple[str, Mapping[str, Any]]
+
+
+def make_bot(spec: BotSpec, role: str) -> Bot:
+    """A fresh bot of ``role`` ("merchant" or "sheriff") from a spec.
+
+    A spec is a registered name (``"honest"``), a name with parameters
+    (``"smuggler:risk=0.8"`` or ``("smuggler", {"risk": 0.8})``) or a bot
+    instance (cloned, so each seat and game gets its own memory).
+
+    >>> make_bot("threshold:size=3", "sheriff").label()
+    'threshold(size=3)'
+    """
+    if isinstance(spec, Bot):
+        if spec.role != role:
+            raise ValueError(f"{spec.label()} is a {spec.role} bot, not a {role} bot")
+        return spec.clone()
+    if isinstance(spec, tuple):
+        name, params = spec[0], dict(spec[1])
+    elif isinstance(spec, str):
+        name, params = parse_spec(spec)
+    else:
+        raise TypeError(f"a {role} bot spec is a name, (name, params) or a bot, not {spec!r}")
+    cls = _REGISTRY[role].get(name)
+    if cls is None:
+        raise ValueError(f"unknown {role} bot {name!r}; known: {', '.join(_REGISTRY[role])}")
+    try:
+        return cls(**params)
+    except TypeError as exc:
+        raise ValueError(f"bad parameters for {role} bot {name!r}: {exc}") from None
+
+
+def make_player(merchant: BotSpec = "honest", sheriff: BotSpec = "trusting") -> Player:
+    """A :class:`Player` from a merchant spec and a Sheriff spec (see :func:`make_bot`)."""
+    return Player(make_bot(merchant, "merchant"), make_bot(sheriff, "sheriff"))  # type: ignore[arg-type]

@@ -1,0 +1,307 @@
+"""Merchant strategies: what to keep at the market, what to bag, what to declare, how to bribe.
+
+Every merchant builds its actions directly from its own hand (no enumeration
+of the engine's lazy action lists), so a default game costs little beyond the
+engine's own checks. Goods are read from the variant: legal goods are
+``variant.legal_goods``; contraband is any good whose kind is not "legal".
+
+======================  ===================================================  =====================
+bot                     what it does                                         parameters
+======================  ===================================================  =====================
+``honest``              bags its most plentiful legal good, declares truth   --
+``smuggler``            adds each contraband card with probability ``risk``  ``risk=0.5``
+``bluffer``             sometimes lies with legal goods only                 ``bluff=0.3``
+``briber``              smuggles, offers gold scaled to the value at risk    ``risk=0.7, scale=0.5``
+``adaptive``            smuggles when the Sheriff's record says it pays      ``prior=4.0, base=0.3,
+                                                                             scale=0.4``
+======================  ===================================================  =====================
+
+>>> import sheriff_core as sc
+>>> from sheriff_core.bots import make_player, play_game
+>>> lineup = [make_player(m, "threshold") for m in ("honest", "smuggler", "briber")]
+>>> play_game(sc.new_game("classic", players=3, seed=2), lineup).is_over
+True
+"""
+
+from __future__ import annotations
+
+from sheriff_core.bots.base import GoodsInfo, MerchantBot, goods_info, public_log, register
+from sheriff_core.engine.actions import Accept, Action, Declare, Decline, Load, Market, Offer
+from sheriff_core.engine.game import Game
+
+__all__ = ["HonestMerchant", "Smuggler", "Bluffer", "Briber", "AdaptiveMerchant"]
+
+
+def _counts(hand: list[str], info: GoodsInfo) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    is_legal = info.is_legal
+    for c in hand:
+        if is_legal[c]:
+            counts[c] = counts.get(c, 0) + 1
+    return counts
+
+
+def _target(hand: list[str], info: GoodsInfo) -> str | None:
+    """The legal good with the most copies in ``hand`` (ties: the more valuable), or None."""
+    best, key = None, -1
+    rank = info.rank
+    for c in hand:
+        r = rank[c]
+        if r >= 0:
+            k = hand.count(c) * 1_000_000 + r
+            if k > key:
+                best, key = c, k
+    return best
+
+
+def _market(game: Game, seat: int, info: GoodsInfo, keep_contraband: bool) -> Action:
+    """Keep the target good (and contraband if asked); set the rest aside; take target
+    cards from the top of the discard piles when the variant allows it."""
+    v = game.variant
+    hand = game.hands[seat]
+    target = _target(hand, info)
+    is_legal = info.is_legal
+    aside = [c for c in hand if c != target and (is_legal[c] or not keep_contraband)]
+    if not aside:
+        return Market()
+    if len(aside) > v.set_aside_max:
+        aside = aside[: v.set_aside_max]
+    piles = game.piles
+    take: list[int] = []
+    if v.draw_from_discards and target is not None:
+        need = v.hand_size - len(hand) + len(aside)
+        depth = [len(p) for p in piles]
+        while len(take) < need:
+            for i, p in enumerate(piles):
+                if depth[i] and p[depth[i] - 1] == target:
+                    take.append(i)
+                    depth[i] -= 1
+                    break
+            else:
+                break
+    return Market(tuple(aside), tuple(take), len(piles) - 1)
+
+
+def _cover(hand: list[str], info: GoodsInfo) -> tuple[str, list[str]]:
+    """(good to declare, cards of it in hand), most plentiful legal good first."""
+    target = _target(hand, info)
+    if target is None:
+        return info.legal[0], []
+    return target, [c for c in hand if c == target]
+
+
+def _honest_load(bot: MerchantBot, game: Game, seat: int, info: GoodsInfo) -> Action:
+    hand = game.hands[seat]
+    good, cards = _cover(hand, info)
+    bag_max = game.variant.bag_max
+    if not cards:  # no legal good at all: forced to lie with the cheapest card
+        penalty = info.penalty
+        cards = [min(hand, key=lambda c: penalty[c])]
+    bot._plan[seat] = good
+    return Load(tuple(cards[:bag_max]))
+
+
+def _smuggle_load(
+    bot: MerchantBot, game: Game, seat: int, info: GoodsInfo, chance: float
+) -> Action:
+    """Add each contraband card (most valuable first) with probability ``chance``,
+    then fill the bag with the declared good."""
+    hand = game.hands[seat]
+    good, cards = _cover(hand, info)
+    bag_max = game.variant.bag_max
+    is_legal, value = info.is_legal, info.value
+    contraband = sorted((c for c in hand if not is_legal[c]), key=lambda c: -value[c])
+    rng = game.rng
+    bag = [c for c in contraband if rng.random() < chance][:bag_max]
+    bag.extend(cards[: bag_max - len(bag)])
+    if not bag:
+        penalty = info.penalty
+        bag = [min(hand, key=lambda c: penalty[c])]
+    bot._plan[seat] = good
+    return Load(tuple(bag))
+
+
+def _at_risk(game: Game, seat: int, info: GoodsInfo) -> int:
+    """What an inspection would cost this merchant: fines plus the value of the
+    cards that would be confiscated (0 for an honest bag)."""
+    good = game.declared[seat][0]
+    value, penalty = info.value, info.penalty
+    return sum(value[c] + penalty[c] for c in game.bags[seat] if c != good)
+
+
+def _bribe(game: Game, seat: int, info: GoodsInfo, scale: float) -> Action:
+    """Answer a threat: an honest bag declines; a lying one offers ``scale`` x the
+    value at risk in gold, and accepts a Sheriff's demand worth no more than that."""
+    risk = _at_risk(game, seat, info)
+    if risk == 0:
+        return Decline()
+    neg = game.negotiation
+    demand = neg["offer"] if neg is not None and neg["by"] == "sheriff" else None  # type: ignore[index]
+    if demand is not None:
+        cost = demand.gold + sum(info.value[c] for c in demand.stand)
+        return Accept() if cost <= risk and not demand.bag else Decline()
+    gold = min(game.gold[seat], max(1, round(scale * risk)))
+    return Offer(gold) if gold > 0 else Decline()
+
+
+class _Merchant(MerchantBot):
+    def __init__(self, **params: object) -> None:
+        super().__init__(**params)
+        self._plan: dict[int, str] = {}
+
+    def declare(self, game: Game, seat: int) -> Action:
+        good = self._plan.get(seat)
+        if good is None:
+            good = _cover(game.bags[seat], goods_info(game.variant))[0]
+        return Declare(good, len(game.bags[seat]))
+
+
+@register
+class HonestMerchant(_Merchant):
+    """Collects its most plentiful legal good, bags all of it (up to the bag limit)
+    and declares exactly that. Never bribes; declines threats (an inspection of an
+    honest bag pays it compensation). No parameters.
+    """
+
+    name = "honest"
+
+    def __init__(self) -> None:
+        super().__init__()
+
+    def market(self, game: Game, seat: int) -> Action:
+        return _market(game, seat, goods_info(game.variant), keep_contraband=False)
+
+    def load(self, game: Game, seat: int) -> Action:
+        return _honest_load(self, game, seat, goods_info(game.variant))
+
+
+@register
+class Smuggler(_Merchant):
+    """Keeps contraband at the market and adds each contraband card to the bag with
+    probability ``risk`` (0 = honest, 1 = every card), hidden under a declaration of
+    its legal good. Declines threats (no bribes).
+    """
+
+    name = "smuggler"
+
+    def __init__(self, risk: float = 0.5) -> None:
+        if not 0 <= risk <= 1:
+            raise ValueError(f"risk must be between 0 and 1, not {risk}")
+        super().__init__(risk=risk)
+        self.risk = risk
+
+    def market(self, game: Game, seat: int) -> Action:
+        return _market(game, seat, goods_info(game.variant), keep_contraband=self.risk > 0)
+
+    def load(self, game: Game, seat: int) -> Action:
+        return _smuggle_load(self, game, seat, goods_info(game.variant), self.risk)
+
+
+@register
+class Bluffer(_Merchant):
+    """Plays honest, except with probability ``bluff`` it lies with legal goods only:
+    it bags its best legal good plus its second one and declares the first (a cheap
+    lie: only legal goods can be confiscated). Declines threats.
+    """
+
+    name = "bluffer"
+
+    def __init__(self, bluff: float = 0.3) -> None:
+        if not 0 <= bluff <= 1:
+            raise ValueError(f"bluff must be between 0 and 1, not {bluff}")
+        super().__init__(bluff=bluff)
+        self.bluff = bluff
+
+    def market(self, game: Game, seat: int) -> Action:
+        return _market(game, seat, goods_info(game.variant), keep_contraband=False)
+
+    def load(self, game: Game, seat: int) -> Action:
+        info = goods_info(game.variant)
+        if game.rng.random() >= self.bluff:
+            return _honest_load(self, game, seat, info)
+        hand = game.hands[seat]
+        counts = _counts(hand, info)
+        if len(counts) < 2:
+            return _honest_load(self, game, seat, info)
+        value = info.value
+        first, second = sorted(counts, key=lambda c: (-counts[c], -value[c]))[:2]
+        bag = [c for c in hand if c == first] + [c for c in hand if c == second]
+        self._plan[seat] = first
+        return Load(tuple(bag[: game.variant.bag_max]))
+
+
+@register
+class Briber(_Merchant):
+    """Smuggles like :class:`Smuggler` (``risk``) and, when threatened with a lying bag,
+    offers gold = ``scale`` x the value at risk (fines + confiscated goods' value),
+    accepting a Sheriff's demand up to the full value at risk.
+    """
+
+    name = "briber"
+
+    def __init__(self, risk: float = 0.7, scale: float = 0.5) -> None:
+        if not 0 <= risk <= 1 or scale < 0:
+            raise ValueError(f"need 0 <= risk <= 1 and scale >= 0, not {risk}, {scale}")
+        super().__init__(risk=risk, scale=scale)
+        self.risk, self.scale = risk, scale
+
+    def market(self, game: Game, seat: int) -> Action:
+        return _market(game, seat, goods_info(game.variant), keep_contraband=self.risk > 0)
+
+    def load(self, game: Game, seat: int) -> Action:
+        return _smuggle_load(self, game, seat, goods_info(game.variant), self.risk)
+
+    def respond(self, game: Game, seat: int) -> Action:
+        return _bribe(game, seat, goods_info(game.variant), self.scale)
+
+
+@register
+class AdaptiveMerchant(_Merchant):
+    """Reads the Sheriff's past inspections: estimates this Sheriff's inspection rate
+    ``p`` = (bags opened + ``prior`` x ``base``) / (bags faced + ``prior``) and bags a
+    contraband card only when its expected gain ``(1-p) value - p penalty`` beats the
+    value of the legal good it declares. Bribes like :class:`Briber` (``scale``).
+    """
+
+    name = "adaptive"
+
+    def __init__(self, prior: float = 4.0, base: float = 0.3, scale: float = 0.4) -> None:
+        if prior <= 0 or not 0 <= base <= 1 or scale < 0:
+            raise ValueError("need prior > 0, 0 <= base <= 1 and scale >= 0")
+        super().__init__(prior=prior, base=base, scale=scale)
+        self.prior, self.base, self.scale = prior, base, scale
+
+    def inspection_rate(self, game: Game) -> float:
+        """Estimated chance that the current Sheriff opens a bag."""
+        log = public_log(game)
+        sheriff = log.sheriff
+        if sheriff is None:
+            opened, faced = sum(log.opened), sum(log.faced)
+        else:
+            opened, faced = log.opened[sheriff], log.faced[sheriff]
+        return (opened + self.prior * self.base) / (faced + self.prior)
+
+    def market(self, game: Game, seat: int) -> Action:
+        keep = self.inspection_rate(game) < 0.5
+        return _market(game, seat, goods_info(game.variant), keep_contraband=keep)
+
+    def load(self, game: Game, seat: int) -> Action:
+        info = goods_info(game.variant)
+        p = self.inspection_rate(game)
+        hand = game.hands[seat]
+        good, cards = _cover(hand, info)
+        value, penalty, is_legal = info.value, info.penalty, info.is_legal
+        floor = value[good] if cards else 0
+        bag_max = game.variant.bag_max
+        bag = sorted(
+            (c for c in hand if not is_legal[c] and (1 - p) * value[c] - p * penalty[c] > floor),
+            key=lambda c: -value[c],
+        )[:bag_max]
+        bag.extend(cards[: bag_max - len(bag)])
+        if not bag:
+            bag = [min(hand, key=lambda c: penalty[c])]
+        self._plan[seat] = good
+        return Load(tuple(bag))
+
+    def respond(self, game: Game, seat: int) -> Action:
+        return _bribe(game, seat, goods_info(game.variant), self.scale)

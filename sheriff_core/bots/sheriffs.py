@@ -1,0 +1,207 @@
+"""Sheriff (and Deputy) strategies: which bags to open, which bribes to take.
+
+A Sheriff bot sees the declarations, the public record of earlier rounds
+(:class:`~sheriff_core.bots.base.PublicLog`) and any bribe on the table, never
+the bags' contents. Binding promises from earlier deals are always honoured.
+
+=====================  =====================================================  ======================
+bot                    what it does                                           parameters
+=====================  =====================================================  ======================
+``trusting``           lets every bag pass (taking any offer)                 --
+``always-inspect``     opens every bag                                        --
+``threshold``          opens big declarations and known liars;                ``size=4, grudge=True,
+                       with ``bribe`` set, threatens them and takes            bribe=None``
+                       offers of at least ``bribe`` gold
+``bayesian``           per-player lying belief from revealed bags; opens      ``prior_lie=1.0,
+                       when the expected fine beats the expected               prior_honest=2.0,
+                       compensation and the bribe on the table                 signal=2.0, margin=0.0,
+                                                                               threaten=True``
+=====================  =====================================================  ======================
+
+>>> import sheriff_core as sc
+>>> from sheriff_core.bots import make_player, play_game
+>>> lineup = [make_player("briber", s) for s in ("bayesian", "threshold:bribe=3", "trusting")]
+>>> play_game(sc.new_game("classic", players=3, seed=4), lineup).is_over
+True
+"""
+
+from __future__ import annotations
+
+import math
+
+from sheriff_core.bots.base import SheriffBot, goods_info, public_log, register
+from sheriff_core.engine.actions import Action, Inspect, LetPass, Offer, Threaten
+from sheriff_core.engine.game import Game
+
+__all__ = ["TrustingSheriff", "InspectingSheriff", "ThresholdSheriff", "BayesianSheriff"]
+
+
+def _settle(game: Game, merchant: int, inspect: bool) -> Action:
+    """Inspect or LetPass ``merchant``, unless a binding promise says otherwise."""
+    promised = game.binding.get(merchant)
+    if promised == "pass" or (promised is None and not inspect):
+        return LetPass(merchant)
+    return Inspect(merchant)
+
+
+def _offer_on_table(game: Game) -> Offer | None:
+    neg = game.negotiation
+    if neg is None or neg["by"] != "merchant":
+        return None
+    return neg["offer"]
+
+
+@register
+class TrustingSheriff(SheriffBot):
+    """Lets every bag pass and takes whatever is offered. No parameters."""
+
+    name = "trusting"
+
+    def __init__(self) -> None:
+        super().__init__()
+
+    def decide(self, game: Game, seat: int, merchant: int) -> Action:
+        return LetPass(merchant)
+
+
+@register
+class InspectingSheriff(SheriffBot):
+    """Opens every bag (refusing any bribe). No parameters."""
+
+    name = "always-inspect"
+
+    def __init__(self) -> None:
+        super().__init__()
+
+    def decide(self, game: Game, seat: int, merchant: int) -> Action:
+        return Inspect(merchant)
+
+    def negotiate(self, game: Game, seat: int) -> Action:
+        return _settle(game, game.negotiation["seat"], True)  # type: ignore[index]
+
+
+@register
+class ThresholdSheriff(SheriffBot):
+    """Opens a bag declared with at least ``size`` cards, or from a player caught lying
+    before (``grudge``). With ``bribe`` (gold) set, it threatens those bags instead and
+    lets a bag pass for an offer of at least ``bribe`` gold; otherwise it opens it.
+    """
+
+    name = "threshold"
+
+    def __init__(self, size: int = 4, grudge: bool = True, bribe: int | None = None) -> None:
+        if size < 1 or (bribe is not None and bribe < 0):
+            raise ValueError(f"need size >= 1 and bribe >= 0, not {size}, {bribe}")
+        super().__init__(size=size, grudge=grudge, bribe=bribe)
+        self.size, self.grudge, self.bribe = size, grudge, bribe
+
+    def suspicious(self, game: Game, merchant: int) -> bool:
+        if game.declared[merchant][1] >= self.size:
+            return True
+        return self.grudge and public_log(game).caught[merchant] > 0
+
+    def decide(self, game: Game, seat: int, merchant: int) -> Action:
+        if not self.suspicious(game, merchant):
+            return LetPass(merchant)
+        return Inspect(merchant) if self.bribe is None else Threaten(merchant)
+
+    def negotiate(self, game: Game, seat: int) -> Action:
+        merchant = game.negotiation["seat"]  # type: ignore[index]
+        offer = _offer_on_table(game)
+        enough = offer is not None and self.bribe is not None and offer.gold >= self.bribe
+        return _settle(game, merchant, not enough)
+
+
+@register
+class BayesianSheriff(SheriffBot):
+    """Keeps a Beta(``prior_lie``, ``prior_honest``) belief per player that their bag lies,
+    updated by every bag opened (lie or truth) and every passed bag that smuggled
+    contraband. Expected gain of opening = P(lie) x expected fine (learned per declared
+    card from caught bags) - P(truth) x compensation (exact: the declared goods'
+    penalties). A bribe offer multiplies the odds of a lie by ``signal``; a refusal
+    divides them. Opens when the gain exceeds ``margin`` and any bribe on the table;
+    with ``threaten``, it first threatens such bags and demands the expected gain once.
+    """
+
+    name = "bayesian"
+
+    def __init__(
+        self,
+        prior_lie: float = 1.0,
+        prior_honest: float = 2.0,
+        signal: float = 2.0,
+        margin: float = 0.0,
+        threaten: bool = True,
+    ) -> None:
+        if prior_lie <= 0 or prior_honest <= 0 or signal <= 0:
+            raise ValueError("priors and signal must be > 0")
+        super().__init__(
+            prior_lie=prior_lie,
+            prior_honest=prior_honest,
+            signal=signal,
+            margin=margin,
+            threaten=threaten,
+        )
+        self.a, self.b, self.signal = prior_lie, prior_honest, signal
+        self.margin, self.threaten = margin, threaten
+
+    def belief(self, game: Game, merchant: int) -> float:
+        """Posterior probability that ``merchant``'s bag lies (before any negotiation)."""
+        log = public_log(game)
+        lies = log.caught[merchant] + log.smuggled[merchant]
+        truths = log.cleared[merchant]
+        return (self.a + lies) / (self.a + self.b + lies + truths)
+
+    def gain(self, game: Game, merchant: int, p: float) -> float:
+        """Expected gold from opening the bag if it lies with probability ``p``."""
+        info = goods_info(game.variant)
+        log = public_log(game)
+        good, count = game.declared[merchant]
+        prior_cards = 4
+        per_card = (log.fine_total + 0.5 * info.contraband_penalty * prior_cards) / (
+            log.fine_cards + prior_cards
+        )
+        return p * per_card * count - (1 - p) * count * info.penalty[good]
+
+    def decide(self, game: Game, seat: int, merchant: int) -> Action:
+        gain = self.gain(game, merchant, self.belief(game, merchant))
+        if gain <= self.margin:
+            return LetPass(merchant)
+        return Threaten(merchant) if self.threaten else Inspect(merchant)
+
+    def negotiate(self, game: Game, seat: int) -> Action:
+        merchant = game.negotiation["seat"]  # type: ignore[index]
+        p = self.belief(game, merchant)
+        odds = p / (1 - p) if p < 1 else math.inf
+        offer = _offer_on_table(game)
+        if offer is None:  # the merchant declined (or refused our demand)
+            odds /= self.signal
+            q = odds / (1 + odds)
+            return _settle(game, merchant, self.gain(game, merchant, q) > self.margin)
+        odds *= self.signal
+        q = odds / (1 + odds) if odds < math.inf else 1.0
+        gain = self.gain(game, merchant, q)
+        value = goods_info(game.variant).value
+        bribe = offer.gold + sum(value[c] for c in offer.stand)
+        if bribe >= gain or gain <= self.margin:
+            return _settle(game, merchant, False)
+        demand = math.ceil(gain)
+        if (
+            game.binding.get(merchant) is None
+            and demand <= game.gold[merchant]
+            and not self._demanded(game, merchant)
+        ):
+            return Offer(demand)
+        return _settle(game, merchant, True)
+
+    @staticmethod
+    def _demanded(game: Game, merchant: int) -> bool:
+        """Has this Sheriff already made a demand in the current negotiation?"""
+        events = game.events
+        for i in range(len(events) - 1, -1, -1):
+            e = events[i]
+            if e.kind == "threatened" and e.seat == merchant:
+                return False
+            if e.kind == "offer" and e.seat == merchant and e.info["by"] == "sheriff":
+                return True
+        return False

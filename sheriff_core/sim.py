@@ -1,0 +1,566 @@
+"""Simulate many seeded games between bots into tidy pandas DataFrames.
+
+:func:`simulate` returns one row per game and player; :func:`simulate_bags`
+one row per bag. Game ``i`` of a run is dealt from
+``numpy.random.SeedSequence(seed).spawn(games)[i]``, whatever the number of
+worker processes, the chunking or the executor, so the same arguments always
+give the same DataFrame. Every action goes through ``game.apply`` (the
+engine's full legality check).
+
+>>> import sheriff_core as sc
+>>> df = sc.simulate("classic", players=3, games=4, seed=1)
+>>> len(df), df.groupby("game")["rank"].min().tolist()
+(12, [1, 1, 1, 1])
+>>> df.equals(sc.simulate("classic", players=3, games=4, seed=1, chunk_size=1))
+True
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from sheriff_core.bots.base import Bot, BotSpec, Player, make_bot
+from sheriff_core.engine.game import Game, new_game
+from sheriff_core.rules.variants import Variant, load_variant
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "simulate",
+    "simulate_bags",
+    "play_seeded",
+    "game_seeds",
+    "PLAYER_COLUMNS",
+    "BAG_COLUMNS",
+    "DEFAULT_MERCHANTS",
+    "DEFAULT_SHERIFFS",
+]
+
+DEFAULT_MERCHANTS: tuple[str, ...] = ("honest", "smuggler", "bluffer", "briber")
+DEFAULT_SHERIFFS: tuple[str, ...] = ("threshold",)
+
+#: Columns of :func:`simulate` (one row per game and player), in order.
+PLAYER_COLUMNS: tuple[str, ...] = (
+    "game",
+    "seat",
+    "player",
+    "strategy",
+    "sheriff_strategy",
+    "variant",
+    "players",
+    "gold",
+    "goods_value",
+    "bonus",
+    "total",
+    "rank",
+    "win",
+    "stand_legal",
+    "stand_contraband",
+    # this player's bags (as merchant) and deals (as Sheriff)
+    "bags",
+    "lies",
+    "inspected",
+    "caught",
+    "smuggled",
+    "bribes_paid",
+    "bribes_received",
+    "fines_paid",
+    "fines_received",
+    "compensation_paid",
+    "compensation_received",
+    # the whole game (the same on every row of a game)
+    "game_bags_passed",
+    "game_bags_inspected",
+    "game_lies_caught",
+    "game_bribes",
+    "game_bribe_gold",
+    "game_fines",
+    "game_compensation",
+)
+
+#: Columns of :func:`simulate_bags` (one row per bag), in order.
+BAG_COLUMNS: tuple[str, ...] = (
+    "game",
+    "round",
+    "seat",
+    "player",
+    "strategy",
+    "sheriff",
+    "sheriff_strategy",
+    "variant",
+    "players",
+    "declared_good",
+    "declared_count",
+    "bag_size",
+    "contraband",
+    "truthful",
+    "threatened",
+    "offered",
+    "inspected",
+    "bribe",
+    "outcome",
+    "merchant_pays",
+    "smuggled",
+)
+
+_BOOLS = (("win",), ("truthful", "threatened", "offered", "inspected"))
+_COUNTS = PLAYER_COLUMNS[PLAYER_COLUMNS.index("bags") : PLAYER_COLUMNS.index("game_bags_passed")]
+
+
+# --------------------------------------------------------------------------- seeds and lineups
+
+
+def game_seeds(seed: int | None, start: int, stop: int) -> list[np.random.SeedSequence]:
+    """Seeds of games ``start..stop-1``: ``SeedSequence(seed).spawn(stop)[start:stop]``,
+    computed without spawning the earlier ones.
+
+    >>> [s.generate_state(1)[0] for s in game_seeds(7, 2, 4)] == [
+    ...     s.generate_state(1)[0] for s in np.random.SeedSequence(7).spawn(4)[2:]]
+    True
+    """
+    root = np.random.SeedSequence(seed)
+    return [
+        np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, i))
+        for i in range(start, stop)
+    ]
+
+
+def _as_list(specs: BotSpec | Sequence[BotSpec], what: str) -> list[BotSpec]:
+    if isinstance(specs, str | Bot):
+        return [specs]
+    if (
+        isinstance(specs, tuple)
+        and len(specs) == 2
+        and isinstance(specs[0], str)
+        and isinstance(specs[1], Mapping)
+    ):
+        return [specs]  # one ("name", {params}) spec
+    out = list(specs)  # type: ignore[arg-type]
+    if not out:
+        raise ValueError(f"{what}: give at least one bot")
+    return out
+
+
+def _slot(seat: int, game: int, players: int, rotate: bool) -> int:
+    return (seat + game) % players if rotate else seat
+
+
+@dataclass(frozen=True)
+class _Task:
+    """One chunk of games, picklable for process pools and Dask."""
+
+    variant: Any  # a Variant in-process; (data, source) when sent to another process
+    players: int
+    seed: int | None | tuple[int, ...]
+    start: int
+    stop: int
+    merchants: tuple[BotSpec, ...]
+    sheriffs: tuple[BotSpec, ...]
+    rotate: bool
+    per: str
+
+
+_VARIANTS: dict[str, Variant] = {}
+
+
+def _variant_of(payload: Any) -> Variant:
+    if isinstance(payload, Variant):
+        return payload
+    import json
+
+    data, source = payload
+    key = json.dumps(data, sort_keys=True)
+    v = _VARIANTS.get(key)
+    if v is None:
+        if len(_VARIANTS) > 16:
+            _VARIANTS.clear()
+        v = _VARIANTS[key] = Variant.from_data(data, source)
+    return v
+
+
+def play_seeded(
+    variant: Variant,
+    players: int,
+    seed: np.random.SeedSequence | int | None,
+    lineup: Sequence[Player],
+    max_actions: int = 100_000,
+) -> Game:
+    """Deal a game from ``seed`` and play it to the end with one :class:`Player` per seat.
+
+    >>> import sheriff_core as sc
+    >>> from sheriff_core.bots import make_player
+    >>> g = play_seeded(sc.load_variant("classic"), 3, 0, [make_player()] * 3)
+    >>> g.is_over
+    True
+    """
+    game = new_game(variant, players=players, seed=seed, first_sheriff=0)
+    apply = game.apply
+    for _ in range(max_actions):
+        step = game.step
+        if step == "over":
+            return game
+        seat = game.to_move
+        apply(lineup[seat].act(game, step, seat))  # type: ignore[index,arg-type]
+    raise RuntimeError(f"game did not end within {max_actions} actions")
+
+
+# --------------------------------------------------------------------------- rows
+
+
+def _player_rows(
+    game: Game, index: int, labels: Sequence[tuple[str, str]], cols: dict[str, list[Any]]
+) -> None:
+    n = game.n
+    per: dict[str, list[int]] = {c: [0] * n for c in _COUNTS}
+    bags, lies, inspected, caught = per["bags"], per["lies"], per["inspected"], per["caught"]
+    smuggled, b_paid, b_recv = per["smuggled"], per["bribes_paid"], per["bribes_received"]
+    f_paid, f_recv = per["fines_paid"], per["fines_received"]
+    c_paid, c_recv = per["compensation_paid"], per["compensation_received"]
+    passed = opened = bribes = bribe_gold = 0
+    sheriff: int | None = None
+    loaded: dict[int, Any] = {}
+    fine: bool | None = None  # kind of the payments that follow an inspection
+    for e in game.events:
+        kind = e.kind
+        if kind == "loaded":
+            loaded[e.seat] = e.info["cards"]  # type: ignore[index]
+        elif kind == "declared":
+            s = e.seat
+            bags[s] += 1  # type: ignore[index]
+            good = e.info["good"]
+            for c in loaded[s]:
+                if c != good:
+                    lies[s] += 1  # type: ignore[index]
+                    break
+        elif kind == "passed":
+            s = e.seat
+            info = e.info
+            passed += 1
+            smuggled[s] += info["smuggled"]  # type: ignore[index]
+            if "bribe" in info:
+                bribes += 1
+                g = info["bribe_gold"]
+                bribe_gold += g
+                b_paid[s] += g  # type: ignore[index]
+                to = info.get("bribe_to", sheriff)
+                if type(to) is int:
+                    b_recv[to] += g
+            fine = None
+        elif kind == "inspected":
+            s = e.seat
+            opened += 1
+            inspected[s] += 1  # type: ignore[index]
+            pays = e.info["merchant_pays"]
+            if not e.info["truthful"]:
+                caught[s] += 1  # type: ignore[index]
+            fine = True if pays > 0 else False if pays < 0 else None
+        elif kind == "paid" or kind == "paid_in_goods":
+            if fine is not None:
+                amount = e.info["gold"] if kind == "paid" else e.info["value"]
+                payer, payee = e.seat, e.info["to"]
+                if fine:
+                    f_paid[payer] += amount  # type: ignore[index]
+                    if type(payee) is int:  # not the Deputies' shared Loot
+                        f_recv[payee] += amount
+                else:
+                    c_paid[payer] += amount  # type: ignore[index]
+                    c_recv[payee] += amount
+        elif kind == "round_start":
+            sheriff = e.seat
+            fine = None
+        elif kind == "round_end":
+            fine = None
+    lies_caught = sum(caught)
+    fines, comp = sum(f_paid), sum(c_paid)
+    vname = game.variant.name
+    for seat, r in enumerate(game.score_rows()):
+        m, s = labels[seat]
+        for key, value in (
+            ("game", index),
+            ("seat", seat),
+            ("player", r["player"]),
+            ("strategy", m),
+            ("sheriff_strategy", s),
+            ("variant", vname),
+            ("players", n),
+            ("gold", r["gold"]),
+            ("goods_value", r["goods_value"]),
+            ("bonus", r["bonus"]),
+            ("total", r["total"]),
+            ("rank", r["rank"]),
+            ("win", r["rank"] == 1),
+            ("stand_legal", r["legal_goods"]),
+            ("stand_contraband", r["contraband"]),
+            ("game_bags_passed", passed),
+            ("game_bags_inspected", opened),
+            ("game_lies_caught", lies_caught),
+            ("game_bribes", bribes),
+            ("game_bribe_gold", bribe_gold),
+            ("game_fines", fines),
+            ("game_compensation", comp),
+        ):
+            cols[key].append(value)
+        for c in _COUNTS:
+            cols[c].append(per[c][seat])
+
+
+def _bag_rows(
+    game: Game, index: int, labels: Sequence[tuple[str, str]], cols: dict[str, list[Any]]
+) -> None:
+    is_legal = {name: g.kind == "legal" for name, g in game.variant.goods.items()}
+    vname = game.variant.name
+    sheriff: int | None = None
+    loaded: dict[int, list[str]] = {}
+    open_rows: dict[int, dict[str, Any]] = {}
+    done: list[dict[str, Any]] = []
+    for e in game.events:
+        kind, s, info = e.kind, e.seat, e.info
+        if kind == "round_start":
+            sheriff = s
+        elif kind == "loaded":
+            loaded[s] = list(info["cards"])  # type: ignore[index]
+        elif kind == "declared":
+            cards = loaded[s]  # type: ignore[index]
+            good = info["good"]
+            open_rows[s] = {  # type: ignore[index]
+                "game": index,
+                "round": e.round,
+                "seat": s,
+                "player": game.players[s],  # type: ignore[index]
+                "strategy": labels[s][0],  # type: ignore[index]
+                "sheriff": -1 if sheriff is None else sheriff,
+                "sheriff_strategy": "" if sheriff is None else labels[sheriff][1],
+                "variant": vname,
+                "players": game.n,
+                "declared_good": good,
+                "declared_count": info["count"],
+                "bag_size": len(cards),
+                "contraband": sum(1 for c in cards if not is_legal[c]),
+                "truthful": all(c == good for c in cards),
+                "threatened": False,
+                "offered": False,
+                "inspected": False,
+                "bribe": 0,
+                "outcome": "",
+                "merchant_pays": 0,
+                "smuggled": 0,
+            }
+        elif kind == "threatened":
+            open_rows[s]["threatened"] = True  # type: ignore[index]
+        elif kind == "offer" and info["by"] == "merchant":
+            open_rows[s]["offered"] = True  # type: ignore[index]
+        elif kind == "passed":
+            row = open_rows.pop(s)  # type: ignore[arg-type]
+            bribed = "bribe" in info
+            row["bribe"] = info["bribe_gold"] if bribed else 0
+            row["outcome"] = "bribed" if bribed else "passed"
+            row["smuggled"] = info["smuggled"]
+            done.append(row)
+        elif kind == "inspected":
+            row = open_rows.pop(s)  # type: ignore[arg-type]
+            row["inspected"] = True
+            row["outcome"] = "cleared" if info["truthful"] else "caught"
+            row["merchant_pays"] = info["merchant_pays"]
+            done.append(row)
+    for row in done:
+        for c in BAG_COLUMNS:
+            cols[c].append(row[c])
+
+
+def _run_chunk(task: _Task) -> dict[str, list[Any]]:
+    """Play games ``task.start..task.stop-1``; return their rows as columns."""
+    variant = _variant_of(task.variant)
+    n = task.players
+    m_proto = [make_bot(spec, "merchant") for spec in task.merchants]
+    s_proto = [make_bot(spec, "sheriff") for spec in task.sheriffs]
+    m_labels = [b.label() for b in m_proto]
+    s_labels = [b.label() for b in s_proto]
+    columns = PLAYER_COLUMNS if task.per == "player" else BAG_COLUMNS
+    rows: Callable[..., None] = _player_rows if task.per == "player" else _bag_rows
+    cols: dict[str, list[Any]] = {c: [] for c in columns}
+    seeds = game_seeds(task.seed, task.start, task.stop)  # type: ignore[arg-type]
+    for index, ss in zip(range(task.start, task.stop), seeds, strict=True):
+        lineup, labels = [], []
+        for seat in range(n):
+            j = _slot(seat, index, n, task.rotate)
+            mi, si = j % len(m_proto), j % len(s_proto)
+            lineup.append(Player(m_proto[mi].clone(), s_proto[si].clone()))  # type: ignore[arg-type]
+            labels.append((m_labels[mi], s_labels[si]))
+        game = play_seeded(variant, n, ss, lineup)
+        rows(game, index, labels, cols)
+    return cols
+
+
+# --------------------------------------------------------------------------- the public API
+
+
+def simulate(
+    variant: Variant | str = "classic",
+    players: int = 4,
+    games: int = 1000,
+    seed: int | None = 0,
+    merchants: BotSpec | Sequence[BotSpec] = DEFAULT_MERCHANTS,
+    sheriffs: BotSpec | Sequence[BotSpec] = DEFAULT_SHERIFFS,
+    workers: int | None = None,
+    executor: Executor | None = None,
+    progress: bool | None = None,
+    rotate: bool = True,
+    chunk_size: int | None = None,
+    per: str = "player",
+) -> pd.DataFrame:
+    """Play ``games`` seeded games between bots; one row per game and player.
+
+    ``merchants`` / ``sheriffs``: bot specs (``"smuggler"``,
+    ``"smuggler:risk=0.8"``, ``("smuggler", {"risk": 0.8})`` or a bot instance), one
+    or a list; seat ``s`` of game ``g`` plays entry ``(s + g) % players`` of each list
+    (cycled), so with ``rotate=True`` every strategy sits in every seat equally
+    often (``rotate=False``: entry ``s``). ``workers`` > 1 runs games in that many
+    processes; ``executor`` takes any ``concurrent.futures.Executor`` instead (e.g.
+    ``distributed.Client(...).get_executor()``). ``progress``: a ``tqdm.auto`` bar
+    (None = only for runs of 2,000 games or more). ``per="bag"``: see
+    :func:`simulate_bags`. Columns: :data:`PLAYER_COLUMNS`.
+
+    >>> df = simulate("classic", players=4, games=8, seed=3, merchants=["honest", "smuggler"])
+    >>> sorted(df["strategy"].unique()), int(df["win"].sum()) >= 8
+    (['honest', 'smuggler'], True)
+    """
+    import pandas as pd
+
+    v = variant if isinstance(variant, Variant) else load_variant(variant)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError(f"players must be a whole number, not {players!r}")
+    v.check_players(players)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be a whole number >= 0, not {games!r}")
+    if per not in ("player", "bag"):
+        raise ValueError(f"per must be 'player' or 'bag', not {per!r}")
+    if workers is not None and (not isinstance(workers, int) or workers < 1):
+        raise ValueError(f"workers must be None or a whole number >= 1, not {workers!r}")
+    m_specs = tuple(_as_list(merchants, "merchants"))
+    s_specs = tuple(_as_list(sheriffs, "sheriffs"))
+    for spec in m_specs:  # fail fast, in this process, on unknown bots or parameters
+        make_bot(spec, "merchant")
+    for spec in s_specs:
+        make_bot(spec, "sheriff")
+    root_seed = np.random.SeedSequence(seed).entropy if seed is None else seed
+    remote = executor is not None or (workers or 1) > 1
+    if chunk_size is None:
+        if not remote:
+            chunk_size = 250
+        else:
+            slots = 4 * (workers if executor is None else (os.cpu_count() or 2))  # type: ignore[operator]
+            chunk_size = max(25, min(1000, math.ceil(games / slots)))
+    if chunk_size < 1:
+        raise ValueError(f"chunk_size must be >= 1, not {chunk_size}")
+    payload: Any = (v.to_data(), v.source) if remote else v
+    tasks = [
+        _Task(
+            payload,
+            players,
+            root_seed,
+            a,
+            min(a + chunk_size, games),
+            m_specs,
+            s_specs,
+            rotate,
+            per,
+        )
+        for a in range(0, games, chunk_size)
+    ]
+    columns = PLAYER_COLUMNS if per == "player" else BAG_COLUMNS
+    show = games >= 2000 if progress is None else progress
+    from tqdm.auto import tqdm
+
+    results: list[dict[str, list[Any]] | None] = [None] * len(tasks)
+    with tqdm(total=games, disable=not show, unit="game", desc=f"{v.name} x{players}") as bar:
+        if not remote:
+            for i, task in enumerate(tasks):
+                results[i] = _run_chunk(task)
+                bar.update(task.stop - task.start)
+        else:
+            pool = executor if executor is not None else ProcessPoolExecutor(workers)
+            try:
+                futures: dict[Future[Any], int] = {
+                    pool.submit(_run_chunk, task): i for i, task in enumerate(tasks)
+                }
+                for fut in as_completed(futures):
+                    i = futures[fut]
+                    results[i] = fut.result()
+                    bar.update(tasks[i].stop - tasks[i].start)
+            finally:
+                if executor is None:
+                    pool.shutdown(cancel_futures=True)
+    data: dict[str, list[Any]] = {c: [] for c in columns}
+    for part in results:
+        assert part is not None
+        for c in columns:
+            data[c].extend(part[c])
+    return _frame(pd, data, columns)
+
+
+def _frame(pd: Any, data: dict[str, list[Any]], columns: Sequence[str]) -> pd.DataFrame:
+    out = {}
+    for c in columns:
+        values = data[c]
+        if c in _BOOLS[columns is BAG_COLUMNS]:
+            out[c] = np.array(values, dtype=bool)
+        elif c in (
+            "player",
+            "strategy",
+            "sheriff_strategy",
+            "variant",
+            "declared_good",
+            "outcome",
+        ):
+            out[c] = pd.Series(values, dtype=str) if values else pd.Series([], dtype=str)
+        else:
+            out[c] = np.array(values, dtype=np.int64)
+    return pd.DataFrame(out, columns=list(columns))
+
+
+def simulate_bags(
+    variant: Variant | str = "classic",
+    players: int = 4,
+    games: int = 1000,
+    seed: int | None = 0,
+    merchants: BotSpec | Sequence[BotSpec] = DEFAULT_MERCHANTS,
+    sheriffs: BotSpec | Sequence[BotSpec] = DEFAULT_SHERIFFS,
+    workers: int | None = None,
+    executor: Executor | None = None,
+    progress: bool | None = None,
+    rotate: bool = True,
+    chunk_size: int | None = None,
+) -> pd.DataFrame:
+    """The same games as :func:`simulate`, one row per bag (:data:`BAG_COLUMNS`).
+
+    ``truthful``: every card is the declared good; ``outcome``: ``"passed"``,
+    ``"bribed"`` (passed for a bribe of ``bribe`` gold), ``"caught"`` (opened, lying)
+    or ``"cleared"`` (opened, honest); ``merchant_pays``: fine (> 0) or compensation
+    (< 0) owed; ``smuggled``: contraband cards that got through.
+
+    >>> bags = simulate_bags("classic", players=3, games=2, seed=0, sheriffs="always-inspect")
+    >>> bags["inspected"].all(), sorted(bags["outcome"].unique())
+    (np.True_, ['caught', 'cleared'])
+    """
+    return simulate(
+        variant,
+        players,
+        games,
+        seed,
+        merchants,
+        sheriffs,
+        workers,
+        executor,
+        progress,
+        rotate,
+        chunk_size,
+        per="bag",
+    )
