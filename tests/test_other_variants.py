@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import play_to_inspection
+from engine_helpers import play_to_inspection
 
 import sheriff_core as sc
 from sheriff_core.bots import play_game

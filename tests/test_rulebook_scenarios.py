@@ -6,7 +6,7 @@ Each test names the example or the rule it checks (RULES.md §1).
 from __future__ import annotations
 
 import pytest
-from conftest import arrange, play_to_inspection
+from engine_helpers import arrange, play_to_inspection
 
 import sheriff_core as sc
 
