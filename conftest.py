@@ -1,4 +1,7 @@
-"""nbval support for notebooks committed without execution counts.
+"""Project-wide pytest hooks and fixtures (one conftest.py: pytest's doctest collection
+clashes on several files of that name).
+
+nbval support for notebooks committed without execution counts.
 
 We strip execution counts from committed notebooks (they are noise in diffs),
 but nbval 0.11 refuses a reference cell that has outputs and no execution
@@ -8,6 +11,16 @@ compares their stored outputs as usual (a changed output still fails).
 """
 
 from __future__ import annotations
+
+import pytest
+
+import sheriff_core as sc
+
+
+@pytest.fixture
+def classic() -> sc.Variant:
+    """The classic rules, loaded."""
+    return sc.load_variant("classic")
 
 
 def pytest_collection_modifyitems(items):  # noqa: D103
