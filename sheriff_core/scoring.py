@@ -127,11 +127,9 @@ def score_rows(
             row[f"bonus_{good}"] = bonuses[p][good]
         rows.append(row)
 
-    def key(r: dict[str, Any]) -> tuple[int, ...]:
-        return (r["total"],) + tuple(r[t] for t in variant.tiebreaks)
-
-    for r in rows:
-        r["rank"] = 1 + sum(1 for o in rows if key(o) > key(r))
+    keys = [(r["total"], *(r[t] for t in variant.tiebreaks)) for r in rows]
+    for r, k in zip(rows, keys, strict=True):
+        r["rank"] = 1 + sum(1 for o in keys if o > k)
     return rows
 
 

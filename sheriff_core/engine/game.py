@@ -59,7 +59,7 @@ from sheriff_core.errors import (
     NotYourTurn,
     RulesError,
 )
-from sheriff_core.rules.cards import build_deck, check_declaration, inspect_bag
+from sheriff_core.rules.cards import build_deck, check_declaration, open_bag
 from sheriff_core.rules.variants import Variant, load_variant
 from sheriff_core.scoring import score_rows
 
@@ -69,6 +69,7 @@ if TYPE_CHECKING:
 __all__ = ["Game", "LegalActions", "new_game"]
 
 JSON_FORMAT = 1
+_NEXT_PHASE = {"market": "load", "load": "declare", "declare": "inspect"}
 LOOT = -1  # payee "seat" for the Deputies' shared Loot
 
 # What each step expects, for error messages.
@@ -181,6 +182,9 @@ class Game:
         self.events: list[Event] = []
         self.history: list[tuple[int, Action]] = []
         self._new: list[Event] = []
+        self._step = "setup"
+        self._to_move: int | None = None
+        self._final_rows: list[dict[str, Any]] | None = None
 
     def _setup(self) -> None:
         v = self.variant
@@ -201,6 +205,7 @@ class Game:
             piles=[list(p) for p in self.piles],
         )
         self._start_round()
+        self._refresh()
         self.events.extend(self._new)
         self._new = []
 
@@ -218,6 +223,19 @@ class Game:
     @property
     def step(self) -> str:
         """The kind of decision now due (see :data:`_STEP_ACTIONS`), or ``"over"``."""
+        return self._step
+
+    @property
+    def to_move(self) -> int | None:
+        """Seat whose decision it is (None when the game is over)."""
+        return self._to_move
+
+    def _refresh(self) -> None:
+        """Recompute who decides what; called after every change of state."""
+        self._step = step = self._compute_step()
+        self._to_move = self._compute_to_move(step)
+
+    def _compute_step(self) -> str:
         if self.phase != "inspect":
             return self.phase
         if self.pending:
@@ -228,10 +246,7 @@ class Game:
             return "merchant" if self.negotiation["to_move"] == "merchant" else "negotiation"
         return "sheriff"
 
-    @property
-    def to_move(self) -> int | None:
-        """Seat whose decision it is (None when the game is over)."""
-        step = self.step
+    def _compute_to_move(self, step: str) -> int | None:
         if step == "over":
             return None
         if step == "market":
@@ -286,10 +301,10 @@ class Game:
         Raises a :class:`RulesError` (state unchanged) if it is not legal.
         """
         self.verify(action, player)
-        seat = self.to_move
-        self.history.append((seat, action))  # type: ignore[arg-type]
-        self._do(action)
+        self.history.append((self._to_move, action))  # type: ignore[arg-type]
+        _DOS[type(action)](self, action)
         self._advance()
+        self._refresh()
         new, self._new = self._new, []
         self.events.extend(new)
         return new
@@ -303,113 +318,118 @@ class Game:
         )
 
     def _check(self, a: Action) -> None:
-        step = self.step
-        t = type(a)
-        if t is Exchange and step in ("market", "load", "declare", "exchange"):
-            return self._check_exchange(self.to_move, a.token)  # type: ignore[arg-type,attr-defined]
-        if step == "market" and t is Market:
-            return self._check_market(a)  # type: ignore[arg-type]
-        if step == "load" and t is Load:
-            return self._check_load(a)  # type: ignore[arg-type]
-        if step == "declare" and t is Declare:
-            seat = self.merchant_order[self.turn]
-            return check_declaration(self.variant, len(self.bags[seat]), a.good, a.count)  # type: ignore[attr-defined]
-        if step == "starter" and t is ChooseStarter:
-            if a.seat in self.sheriffs or not 0 <= a.seat < self.n:  # type: ignore[attr-defined]
-                raise IllegalAction(
-                    f"the {self.variant.term('sheriff')} must choose a merchant to start the market "
-                    f"(seats {self.merchants}), not {a.seat}"  # type: ignore[attr-defined]
-                )
-            return None
-        if step == "sheriff" and t in (Threaten, Inspect, LetPass):
-            return self._check_bag_choice(a)  # type: ignore[arg-type]
-        if step == "negotiation":
-            seat = self.negotiation["seat"]  # type: ignore[index]
-            if t in (Inspect, LetPass):
-                if a.seat != seat:  # type: ignore[attr-defined]
-                    raise IllegalInspection(
-                        f"the Sheriff is negotiating with {self.name(seat)}: settle that bag "
-                        f"first (inspect {seat} or pass {seat})"
-                    )
-                return self._check_bag_choice(a)  # type: ignore[arg-type]
-            if t is Offer:
-                return self._check_offer(seat, a)  # type: ignore[arg-type]
-        if step == "merchant":
-            if t is Offer:
-                return self._check_offer(self.negotiation["seat"], a)  # type: ignore[index,arg-type]
-            if t is Decline:
-                return None
-            if t is Accept:
-                neg = self.negotiation
-                if neg["offer"] is None or neg["by"] != "sheriff":  # type: ignore[index]
-                    raise IllegalOffer("there is no demand from the Sheriff to accept")
-                return None
-        if step == "vote" and t in (Inspect, LetPass):
-            seat = self.vote["seat"]  # type: ignore[index]
-            if a.seat != seat:  # type: ignore[attr-defined]
-                raise IllegalInspection(
-                    f"the vote is on {self.name(seat)}'s bag: inspect {seat} or pass {seat}"
-                )
-            return self._check_bag_choice(a)  # type: ignore[arg-type]
-        if step == "exchange" and t is Done:
-            return None
-        if step == "confiscate" and t is Confiscate:
-            return self._check_confiscate(a)  # type: ignore[arg-type]
-        if step == "debt" and t is PayDebt:
-            return self._check_debt(a)  # type: ignore[arg-type]
-        raise self._wrong_kind(a)
+        check = _CHECKS.get((self._step, type(a)))
+        if check is None:
+            raise self._wrong_kind(a)
+        check(self, a)
 
-    def _do(self, a: Action) -> None:
-        t = type(a)
-        if t is Market:
-            self._do_market(a)  # type: ignore[arg-type]
-        elif t is Load:
-            seat = self.merchant_order[self.turn]
-            self.hands[seat] = _take_multiset(self.hands[seat], a.cards)  # type: ignore[assignment,attr-defined]
-            self.bags[seat] = list(a.cards)  # type: ignore[attr-defined]
-            self._emit("loaded", seat, cards=list(a.cards), size=len(a.cards))  # type: ignore[attr-defined]
-            self.turn += 1
-        elif t is Declare:
-            seat = self.merchant_order[self.turn]
-            self.declared[seat] = (a.good, a.count)  # type: ignore[attr-defined]
-            self._emit("declared", seat, good=a.good, count=a.count)  # type: ignore[attr-defined]
-            self.turn += 1
-        elif t is ChooseStarter:
-            self._set_order(a.seat)  # type: ignore[attr-defined]
-            self._emit("starter", a.seat)  # type: ignore[attr-defined]
-            self.phase = "market"
-        elif t is Threaten:
-            self.negotiation = {"seat": a.seat, "to_move": "merchant", "offer": None, "by": None}  # type: ignore[attr-defined]
-            self._emit("threatened", a.seat)  # type: ignore[attr-defined]
-        elif t is Inspect or t is LetPass:
-            self._decide(a.seat, "inspect" if t is Inspect else "pass")  # type: ignore[attr-defined]
-        elif t is Exchange:
-            self._do_exchange(self.to_move, a.token)  # type: ignore[arg-type,attr-defined]
-        elif t is Done:
-            self.pending.pop(0)
-        elif t is Offer:
-            neg = self.negotiation
-            assert neg is not None
-            by = neg["to_move"]
-            neg["offer"], neg["by"] = a, by
-            neg["to_move"] = "merchant" if by == "sheriff" else "sheriff"
-            self._emit("offer", neg["seat"], by=by, offer=str(a))
-        elif t is Decline:
-            neg = self.negotiation
-            assert neg is not None
-            neg["offer"], neg["by"], neg["to_move"] = None, None, "sheriff"
-            self._emit("declined", neg["seat"])
-        elif t is Accept:
-            neg = self.negotiation
-            assert neg is not None
-            self._pass_bag(neg["seat"], neg["offer"], self.sheriffs)
-        elif t is Confiscate:
-            pend = self.pending.pop(0)
-            self.piles[a.pile].extend(a.order)  # type: ignore[attr-defined]
-            self._emit("confiscated", pend["seat"], pile=a.pile, cards=list(a.order))  # type: ignore[attr-defined]
-        elif t is PayDebt:
-            pend = self.pending.pop(0)
-            self._give_goods(pend["debtor"], pend["creditor"], list(a.cards), pend["debt"])  # type: ignore[attr-defined]
+    # One small check per (step, action type); see _CHECKS at the end of the module.
+
+    def _check_any_exchange(self, a: Exchange) -> None:
+        self._check_exchange(self._to_move, a.token)  # type: ignore[arg-type]
+
+    def _check_declare(self, a: Declare) -> None:
+        seat = self.merchant_order[self.turn]
+        check_declaration(self.variant, len(self.bags[seat]), a.good, a.count)
+
+    def _check_starter(self, a: ChooseStarter) -> None:
+        if a.seat in self.sheriffs or not 0 <= a.seat < self.n:
+            raise IllegalAction(
+                f"the {self.variant.term('sheriff')} must choose a merchant to start the market "
+                f"(seats {self.merchants}), not {a.seat}"
+            )
+
+    def _check_settle(self, a: Inspect | LetPass) -> None:
+        seat = self.negotiation["seat"]  # type: ignore[index]
+        if a.seat != seat:
+            raise IllegalInspection(
+                f"the Sheriff is negotiating with {self.name(seat)}: settle that bag "
+                f"first (inspect {seat} or pass {seat})"
+            )
+        self._check_bag_choice(a)
+
+    def _check_negotiation_offer(self, a: Offer) -> None:
+        self._check_offer(self.negotiation["seat"], a)  # type: ignore[index]
+
+    def _check_accept(self, a: Accept) -> None:
+        neg = self.negotiation
+        if neg["offer"] is None or neg["by"] != "sheriff":  # type: ignore[index]
+            raise IllegalOffer("there is no demand from the Sheriff to accept")
+
+    def _check_vote(self, a: Inspect | LetPass) -> None:
+        seat = self.vote["seat"]  # type: ignore[index]
+        if a.seat != seat:
+            raise IllegalInspection(
+                f"the vote is on {self.name(seat)}'s bag: inspect {seat} or pass {seat}"
+            )
+        self._check_bag_choice(a)
+
+    def _check_nothing(self, a: Action) -> None:
+        return None
+
+    # One applier per action type; see _DOS at the end of the module.
+
+    def _do_load(self, a: Load) -> None:
+        seat = self.merchant_order[self.turn]
+        self.hands[seat] = _take_multiset(self.hands[seat], a.cards)  # type: ignore[assignment]
+        self.bags[seat] = list(a.cards)
+        self._emit("loaded", seat, cards=list(a.cards), size=len(a.cards))
+        self.turn += 1
+
+    def _do_declare(self, a: Declare) -> None:
+        seat = self.merchant_order[self.turn]
+        self.declared[seat] = (a.good, a.count)
+        self._emit("declared", seat, good=a.good, count=a.count)
+        self.turn += 1
+
+    def _do_starter(self, a: ChooseStarter) -> None:
+        self._set_order(a.seat)
+        self._emit("starter", a.seat)
+        self.phase = "market"
+
+    def _do_threaten(self, a: Threaten) -> None:
+        self.negotiation = {"seat": a.seat, "to_move": "merchant", "offer": None, "by": None}
+        self._emit("threatened", a.seat)
+
+    def _do_inspect_choice(self, a: Inspect) -> None:
+        self._decide(a.seat, "inspect")
+
+    def _do_pass_choice(self, a: LetPass) -> None:
+        self._decide(a.seat, "pass")
+
+    def _do_exchange_action(self, a: Exchange) -> None:
+        self._do_exchange(self._to_move, a.token)  # type: ignore[arg-type]
+
+    def _do_done(self, a: Done) -> None:
+        self.pending.pop(0)
+
+    def _do_offer(self, a: Offer) -> None:
+        neg = self.negotiation
+        assert neg is not None
+        by = neg["to_move"]
+        neg["offer"], neg["by"] = a, by
+        neg["to_move"] = "merchant" if by == "sheriff" else "sheriff"
+        self._emit("offer", neg["seat"], by=by, offer=str(a))
+
+    def _do_decline(self, a: Decline) -> None:
+        neg = self.negotiation
+        assert neg is not None
+        neg["offer"], neg["by"], neg["to_move"] = None, None, "sheriff"
+        self._emit("declined", neg["seat"])
+
+    def _do_accept(self, a: Accept) -> None:
+        neg = self.negotiation
+        assert neg is not None
+        self._pass_bag(neg["seat"], neg["offer"], self.sheriffs)
+
+    def _do_confiscate(self, a: Confiscate) -> None:
+        pend = self.pending.pop(0)
+        self.piles[a.pile].extend(a.order)
+        self._emit("confiscated", pend["seat"], pile=a.pile, cards=list(a.order))
+
+    def _do_pay_debt(self, a: PayDebt) -> None:
+        pend = self.pending.pop(0)
+        self._give_goods(pend["debtor"], pend["creditor"], list(a.cards), pend["debt"])
 
     # ------------------------------------------------------------ round structure
 
@@ -459,7 +479,7 @@ class Game:
     def _advance(self) -> None:
         if self.phase in ("market", "load", "declare") and self.turn == len(self.order):
             self.turn = 0
-            self.phase = {"market": "load", "load": "declare", "declare": "inspect"}[self.phase]
+            self.phase = _NEXT_PHASE[self.phase]
         pending = self.pending
         while (
             pending and pending[0]["type"] == "exchange" and not self._exchanges(pending[0]["seat"])
@@ -485,7 +505,7 @@ class Game:
         self._emit("round_end", self.sheriff)
         if self.round + 1 == self.rounds:
             self.phase = "over"
-            rows = self.score_rows()
+            rows = self._final_rows = self.score_rows()
             self._emit("game_over", None, winners=[r["player"] for r in rows if r["rank"] == 1])
             return
         hand = self.variant.hand_size
@@ -756,7 +776,7 @@ class Game:
     def _do_inspect(self, seat: int, inspectors: list[int]) -> None:
         good, count = self.declared[seat]
         bag = self.bags[seat]
-        res = inspect_bag(self.variant, bag, good, count)
+        res = open_bag(self.variant, bag, good)  # the declaration was verified when made
         self._emit(
             "inspected",
             seat,
@@ -1042,6 +1062,8 @@ class Game:
 
     def score_rows(self) -> list[dict[str, Any]]:
         """Scores as if the game ended now (hand cards score nothing), one dict per player."""
+        if self._final_rows is not None:
+            return [dict(r) for r in self._final_rows]
         return score_rows(
             self.variant,
             {p: self.stands[i] for i, p in enumerate(self.players)},
@@ -1176,7 +1198,51 @@ class Game:
         g.promises, g.pending = d["promises"], d["pending"]
         g.events = [Event.from_dict(e) for e in d["events"]]
         g.history = [(s, action_from_dict(a)) for s, a in d["history"]]
+        g._refresh()
         return g
+
+
+_CHECKS: dict[tuple[str, type], Callable[[Game, Any], None]] = {
+    ("market", Market): Game._check_market,
+    ("load", Load): Game._check_load,
+    ("declare", Declare): Game._check_declare,
+    ("starter", ChooseStarter): Game._check_starter,
+    ("sheriff", Threaten): Game._check_bag_choice,
+    ("sheriff", Inspect): Game._check_bag_choice,
+    ("sheriff", LetPass): Game._check_bag_choice,
+    ("negotiation", Inspect): Game._check_settle,
+    ("negotiation", LetPass): Game._check_settle,
+    ("negotiation", Offer): Game._check_negotiation_offer,
+    ("merchant", Offer): Game._check_negotiation_offer,
+    ("merchant", Decline): Game._check_nothing,
+    ("merchant", Accept): Game._check_accept,
+    ("vote", Inspect): Game._check_vote,
+    ("vote", LetPass): Game._check_vote,
+    ("exchange", Done): Game._check_nothing,
+    ("confiscate", Confiscate): Game._check_confiscate,
+    ("debt", PayDebt): Game._check_debt,
+    **{
+        (step, Exchange): Game._check_any_exchange
+        for step in ("market", "load", "declare", "exchange")
+    },
+}
+
+_DOS: dict[type, Callable[[Game, Any], None]] = {
+    Market: Game._do_market,
+    Load: Game._do_load,
+    Declare: Game._do_declare,
+    ChooseStarter: Game._do_starter,
+    Threaten: Game._do_threaten,
+    Inspect: Game._do_inspect_choice,
+    LetPass: Game._do_pass_choice,
+    Offer: Game._do_offer,
+    Decline: Game._do_decline,
+    Accept: Game._do_accept,
+    Confiscate: Game._do_confiscate,
+    PayDebt: Game._do_pay_debt,
+    Exchange: Game._do_exchange_action,
+    Done: Game._do_done,
+}
 
 
 def _sub_multisets(cards: Sequence[str], k: int) -> Iterator[tuple[str, ...]]:

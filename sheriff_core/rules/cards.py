@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from sheriff_core.errors import IllegalDeclaration
 from sheriff_core.rules.variants import Variant
 
-__all__ = ["build_deck", "check_declaration", "Inspection", "inspect_bag"]
+__all__ = ["build_deck", "check_declaration", "Inspection", "inspect_bag", "open_bag"]
 
 
 def build_deck(variant: Variant, players: int = 4) -> list[str]:
@@ -86,6 +86,11 @@ def inspect_bag(variant: Variant, bag: list[str], declared: str, count: int) -> 
         if card not in variant.goods:
             raise IllegalDeclaration(f"{card!r} is not a card of {variant.name}")
     check_declaration(variant, len(bag), declared, count)
+    return open_bag(variant, bag, declared)
+
+
+def open_bag(variant: Variant, bag: list[str], declared: str) -> Inspection:
+    """:func:`inspect_bag` for a declaration already checked (the engine's fast path)."""
     goods = variant.goods
     admitted = [c for c in bag if c == declared]
     confiscated = [c for c in bag if c != declared]
