@@ -1,0 +1,377 @@
+"""Charts for the game theory of bluffing, and the Sheriff game's equilibrium in words.
+
+* :func:`sweep_chart` -- the equilibrium against a parameter
+  (:func:`sheriff_core.theory.sweep`), both fine regimes side by side;
+* :func:`best_response_chart` -- both best-response curves of a one-bag
+  :class:`~sheriff_core.theory.InspectionGame` and their crossing, the equilibrium;
+* :func:`convergence_chart` -- a solver's NashConv against iterations, log scale;
+* :func:`outcome_frame`, :func:`load_distribution`, :func:`bribe_acceptance` and
+  :func:`describe_sheriff_solution` -- what an equilibrium of the Sheriff game
+  (:func:`sheriff_core.theory.sheriff_game`) does, as tables and in words.
+
+>>> import sheriff_core as sc
+>>> from sheriff_core import theory
+>>> g = theory.inspection_game(sc.load_variant("classic"))
+>>> best_response_chart(g).to_dict()["layer"][0]["mark"]["type"]
+'line'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from sheriff_core import theory
+from sheriff_core.theory import ExtensiveGame, InspectionGame, Solution
+
+__all__ = [
+    "QUANTITY_TITLES",
+    "sweep_chart",
+    "best_response_frame",
+    "best_response_chart",
+    "convergence_chart",
+    "outcome_frame",
+    "load_distribution",
+    "bribe_acceptance",
+    "describe_sheriff_solution",
+]
+
+#: Readable names of the quantities in :func:`sheriff_core.theory.sweep`.
+QUANTITY_TITLES: dict[str, str] = {
+    "smuggle_prob": "merchant smuggles",
+    "inspect_prob": "Sheriff inspects",
+    "merchant_value": "merchant's expected gain",
+    "sheriff_value": "Sheriff's expected gain",
+}
+
+
+def sweep_chart(
+    sweep: pd.DataFrame,
+    quantities: tuple[str, ...] = ("smuggle_prob", "inspect_prob"),
+) -> alt.Chart:
+    """Lines of the equilibrium probabilities against the swept parameter, one panel per
+    quantity, solid for "fine to Sheriff" (the rules), dashed for "fine not to Sheriff"
+    (Tsebelis). ``sweep`` is a :func:`sheriff_core.theory.sweep` table.
+
+    >>> import sheriff_core as sc
+    >>> from sheriff_core import theory
+    >>> df = theory.sweep(sc.load_variant("classic"), "penalty", [1, 2, 4, 8])
+    >>> spec = sweep_chart(df).to_dict()
+    >>> spec["spec"]["encoding"]["x"]["field"], spec["facet"]["column"]["field"]
+    ('penalty', 'panel')
+    """
+    fixed = {"regime", "quantity", "amount"}
+    params = [c for c in sweep.columns if c not in fixed]
+    if len(params) != 1:
+        raise ValueError(f"not a sweep table: columns {list(sweep.columns)}")
+    param = params[0]
+    data = sweep[sweep["quantity"].isin(quantities)].copy()
+    data["panel"] = data["quantity"].map(QUANTITY_TITLES)
+    probability = set(quantities) <= {"smuggle_prob", "inspect_prob"}
+    y = alt.Y(
+        "amount:Q",
+        title="probability" if probability else "amount",
+        axis=alt.Axis(format="%") if probability else alt.Axis(),
+        scale=alt.Scale(domain=[0, 1]) if probability else alt.Scale(zero=False),
+    )
+    return (
+        alt.Chart(data)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X(f"{param}:Q", title=param),
+            y=y,
+            color=alt.Color("regime:N", title="the fine goes"),
+            strokeDash=alt.StrokeDash("regime:N", title="the fine goes"),
+            tooltip=[f"{param}:Q", "regime:N", "panel:N", alt.Tooltip("amount:Q", format=".3f")],
+        )
+        .properties(width=260, height=200)
+        .facet(
+            column=alt.Column("panel:N", title=None, sort=[QUANTITY_TITLES[q] for q in quantities])
+        )
+    )
+
+
+def best_response_frame(game: InspectionGame, points: int = 101) -> pd.DataFrame:
+    """Both best-response curves in one plane, tidy, ready to draw as lines.
+
+    Columns: ``curve`` (``"merchant's best response"`` or ``"Sheriff's best
+    response"``), ``inspect_prob``, ``smuggle_prob`` and ``step`` (drawing
+    order). Built from :func:`sheriff_core.theory.best_response_curves`, with the
+    exact jump at the equilibrium added (where the responder is indifferent
+    and any mix is a best response).
+
+    >>> import sheriff_core as sc
+    >>> from sheriff_core import theory
+    >>> df = best_response_frame(theory.inspection_game(sc.load_variant("classic")), points=3)
+    >>> df[df.curve.str.startswith("merchant")][["inspect_prob", "smuggle_prob"]].values.tolist()
+    [[0.0, 1.0], [0.2, 1.0], [0.2, 0.0], [0.5, 0.0], [1.0, 0.0]]
+    """
+    curves = theory.best_response_curves(game, points=points)
+    eq = theory.equilibrium(game)
+    rows: list[tuple[str, float, float]] = []
+    specs = (
+        ("merchant", "merchant's best response", eq.inspect_prob),
+        ("sheriff", "Sheriff's best response", eq.smuggle_prob),
+    )
+    for player, name, at in specs:
+        sub = curves[curves["player"] == player]
+        pts: list[tuple[float, float]] = []
+        for x, lo, hi in zip(sub["opponent_prob"], sub["best_low"], sub["best_high"], strict=True):
+            pts.append((float(x), float(lo)))
+            if hi != lo:
+                pts.append((float(x), float(hi)))
+        if eq.kind == "mixed":
+            pts += [(float(at), 0.0), (float(at), 1.0)]
+        # order along the curve: by opponent's probability, then the way the curve runs
+        falling = float(sub["best_low"].iloc[0]) > float(sub["best_low"].iloc[-1])
+        pts = sorted(set(pts), key=lambda p: (round(p[0], 12), -p[1] if falling else p[1]))
+        for x, y in pts:
+            if player == "merchant":
+                rows.append((name, x, y))
+            else:
+                rows.append((name, y, x))
+    df = pd.DataFrame(rows, columns=["curve", "inspect_prob", "smuggle_prob"])
+    df["step"] = df.groupby("curve").cumcount()
+    return df
+
+
+def best_response_chart(game: InspectionGame, title: str | None = None) -> alt.LayerChart:
+    """Best-response curves of a one-bag inspection game and the equilibrium where they cross.
+
+    x is the Sheriff's inspection probability, y the merchant's smuggling
+    probability. The equilibrium point carries its numbers in a label.
+
+    >>> import sheriff_core as sc
+    >>> from sheriff_core import theory
+    >>> spec = best_response_chart(theory.inspection_game(sc.load_variant("classic"))).to_dict()
+    >>> [layer["mark"]["type"] for layer in spec["layer"]]
+    ['line', 'point', 'text']
+    """
+    eq = theory.equilibrium(game)
+    curves = best_response_frame(game)
+    point = pd.DataFrame(
+        [
+            {
+                "inspect_prob": eq.inspect_prob,
+                "smuggle_prob": eq.smuggle_prob,
+                "label": f"equilibrium: inspect {eq.inspect_prob:.1%}, "
+                f"smuggle {eq.smuggle_prob:.1%}",
+            }
+        ]
+    )
+    x = alt.X(
+        "inspect_prob:Q", title="Sheriff inspects (probability)", scale=alt.Scale(domain=[0, 1])
+    )
+    y = alt.Y(
+        "smuggle_prob:Q", title="merchant smuggles (probability)", scale=alt.Scale(domain=[0, 1])
+    )
+    lines = (
+        alt.Chart(curves)
+        .mark_line(strokeWidth=3)
+        .encode(
+            x=x,
+            y=y,
+            color=alt.Color("curve:N", title=None, legend=alt.Legend(orient="bottom")),
+            order="step:Q",
+        )
+    )
+    dot = (
+        alt.Chart(point)
+        .mark_point(size=140, filled=True, color="black")
+        .encode(x=x, y=y, tooltip=["label:N"])
+    )
+    text = (
+        alt.Chart(point)
+        .mark_text(align="left", dx=8, dy=-10, fontSize=12)
+        .encode(x=x, y=y, text="label:N")
+    )
+    return alt.layer(lines, dot, text, title=title or game.label).properties(width=360, height=300)
+
+
+def convergence_chart(
+    trace: pd.DataFrame | Solution, title: str = "Solver convergence"
+) -> alt.Chart:
+    """NashConv against iterations on a log scale (a :func:`sheriff_core.theory.solve`
+    trace, or the :class:`~sheriff_core.theory.Solution` itself). Only iterations and
+    NashConv are drawn: both are deterministic, unlike the solver's seconds.
+
+    >>> import pandas as pd
+    >>> t = pd.DataFrame({"iteration": [10, 20], "seconds": [0.1, 0.2], "nash_conv": [1.0, 0.1]})
+    >>> convergence_chart(t).to_dict()["encoding"]["y"]["scale"]["type"]
+    'log'
+    """
+    if isinstance(trace, Solution):
+        trace = trace.trace
+    data = trace[["iteration", "nash_conv"]]
+    return (
+        alt.Chart(data, title=title)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("iteration:Q", title="iterations"),
+            y=alt.Y("nash_conv:Q", title="NashConv (log scale)", scale=alt.Scale(type="log")),
+            tooltip=["iteration:Q", alt.Tooltip("nash_conv:Q", format=".2e")],
+        )
+        .properties(width=360, height=220)
+    )
+
+
+# --------------------------------------------------------------------------- the Sheriff game
+
+
+def _sheriff_params(game: ExtensiveGame) -> dict[str, Any]:
+    need = {"max_items", "max_bribe", "num_rounds"}
+    if not need <= set(game.params):
+        raise ValueError(f"{game.name} is not a Sheriff game (built by theory.sheriff_game)")
+    return game.params
+
+
+def _plans(game: ExtensiveGame, strategy: tuple[np.ndarray, np.ndarray]) -> list[np.ndarray]:
+    """Realization plans (probability of playing each sequence) from behaviour strategies."""
+    plans = []
+    for p in (0, 1):
+        sig = np.asarray(strategy[p], dtype=float)
+        plan = np.ones(len(sig))
+        parent = game.infoset_parent[p]
+        infoset = game.seq_infoset[p]
+        for s in range(1, len(sig)):  # a sequence's parent always has a smaller number
+            plan[s] = plan[int(parent[int(infoset[s])])] * sig[s]
+        plans.append(plan)
+    return plans
+
+
+def outcome_frame(solution: Solution) -> pd.DataFrame:
+    """How a solved Sheriff game ends: one row per terminal history that happens.
+
+    Columns: ``items`` (illegal items loaded), ``bribe`` (the last, binding
+    bribe), ``inspected``, ``probability`` (of reaching it when both play the
+    solution), ``smuggler`` and ``sheriff`` (payoffs). Rows with probability
+    below 1e-9 are dropped; the probabilities add up to 1.
+
+    >>> from sheriff_core import theory
+    >>> sol = theory.solve(theory.sheriff_game(num_rounds=1), target=1e-3)
+    >>> round(float(outcome_frame(sol)["probability"].sum()), 6)
+    1.0
+    """
+    game = solution.game
+    prm = _sheriff_params(game)
+    bribe0 = 3 + int(prm["max_items"])
+    x, y = _plans(game, solution.strategy)
+    reach = x[game.term_seq[0]] * y[game.term_seq[1]]
+    hist = game.histories
+    df = pd.DataFrame(
+        {
+            "items": [h[0] - 2 for h in hist],
+            "bribe": [h[-2] - bribe0 for h in hist],
+            "inspected": [h[-1] == 1 for h in hist],
+            "probability": reach,
+            "smuggler": game.payoff[:, 0],
+            "sheriff": game.payoff[:, 1],
+        }
+    )
+    return df[df["probability"] > 1e-9].reset_index(drop=True)
+
+
+def load_distribution(solution: Solution) -> pd.DataFrame:
+    """The smuggler's equilibrium mix over how many illegal items to load, with the
+    chance of being inspected and the expected payoffs for each choice.
+
+    Columns: ``items``, ``probability``, ``inspected`` (probability of an
+    inspection given this load), ``smuggler`` and ``sheriff`` (expected payoffs
+    given this load).
+
+    >>> from sheriff_core import theory
+    >>> sol = theory.solve(theory.sheriff_game(num_rounds=1), target=1e-3)
+    >>> round(float(load_distribution(sol)["probability"].sum()), 6)
+    1.0
+    """
+    return _conditional(outcome_frame(solution), "items")
+
+
+def bribe_acceptance(solution: Solution) -> pd.DataFrame:
+    """For each final bribe that is offered at equilibrium: how often, how often the
+    Sheriff takes it (lets the bag pass) and how many items are behind it on average.
+
+    Columns: ``bribe``, ``probability``, ``accepted`` (probability of a pass
+    given this bribe), ``mean_items``.
+
+    >>> from sheriff_core import theory
+    >>> sol = theory.solve(theory.sheriff_game(num_rounds=1), target=1e-3)
+    >>> bool(bribe_acceptance(sol)["accepted"].between(0, 1).all())
+    True
+    """
+    df = outcome_frame(solution)
+    df = df.assign(passed=~df["inspected"], weighted_items=df["items"] * df["probability"])
+    rows = []
+    for b, sub in df.groupby("bribe", sort=True):
+        p = float(sub["probability"].sum())
+        rows.append(
+            {
+                "bribe": int(b),
+                "probability": p,
+                "accepted": float(sub.loc[sub["passed"], "probability"].sum()) / p,
+                "mean_items": float(sub["weighted_items"].sum()) / p,
+            }
+        )
+    return pd.DataFrame(rows, columns=["bribe", "probability", "accepted", "mean_items"])
+
+
+def _conditional(df: pd.DataFrame, key: str) -> pd.DataFrame:
+    rows = []
+    for k, sub in df.groupby(key, sort=True):
+        p = float(sub["probability"].sum())
+        w = sub["probability"] / p
+        rows.append(
+            {
+                key: int(k),
+                "probability": p,
+                "inspected": float(w[sub["inspected"]].sum()),
+                "smuggler": float((w * sub["smuggler"]).sum()),
+                "sheriff": float((w * sub["sheriff"]).sum()),
+            }
+        )
+    return pd.DataFrame(rows, columns=[key, "probability", "inspected", "smuggler", "sheriff"])
+
+
+def _pct(p: float) -> str:
+    return f"{p:.0%}"
+
+
+def describe_sheriff_solution(solution: Solution, threshold: float = 0.01) -> str:
+    """The equilibrium of a solved Sheriff game in plain words: what the smuggler
+    loads, which final bribes are offered and taken, and the expected payoffs.
+    Choices played with probability below ``threshold`` are left out.
+
+    >>> from sheriff_core import theory
+    >>> sol = theory.solve(theory.sheriff_game(num_rounds=1), target=1e-4)
+    >>> print(describe_sheriff_solution(sol).splitlines()[0])  # doctest: +ELLIPSIS
+    The smuggler loads ...
+    """
+    loads = load_distribution(solution)
+    loads = loads[loads["probability"] >= threshold]
+    bribes = bribe_acceptance(solution)
+    bribes = bribes[bribes["probability"] >= threshold]
+
+    def items(n: int) -> str:
+        return "nothing illegal" if n == 0 else f"{n} illegal item{'s' if n > 1 else ''}"
+
+    parts = [
+        f"{items(int(r.items))} {_pct(r.probability)} of the time "
+        f"(then inspected {_pct(r.inspected)} of the time)"
+        for r in loads.itertuples()
+    ]
+    lines = ["The smuggler loads " + "; ".join(parts) + "."]
+    offers = [
+        f"{'no bribe' if r.bribe == 0 else f'a bribe of {int(r.bribe)}'} ({_pct(r.probability)} of games, "
+        f"taken {_pct(r.accepted)} of the time, {r.mean_items:.1f} items behind it on average)"
+        for r in bribes.itertuples()
+    ]
+    lines.append("In the last, binding round the smuggler offers " + "; ".join(offers) + ".")
+    u0, u1 = solution.values
+    lines.append(
+        f"Expected payoffs: smuggler {u0:+.2f}, Sheriff {u1:+.2f} "
+        f"(NashConv {solution.nash_conv:.1e} after {solution.iterations} iterations)."
+    )
+    return "\n".join(lines)

@@ -1,0 +1,258 @@
+"""Variants side by side: deck composition and simulated outcomes, as tidy tables and charts.
+
+Tables come from the library (:func:`sheriff_core.build_deck`,
+:func:`sheriff_core.simulate`, :func:`sheriff_core.simulate_bags`); this module
+only counts, averages and draws.
+
+>>> deck_composition(["classic"], players=[3]).groupby("kind")["cards"].sum().to_dict()
+{'contraband': 48, 'legal': 108}
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import altair as alt
+import pandas as pd
+
+import sheriff_core as sc
+
+__all__ = [
+    "deck_composition",
+    "deck_composition_chart",
+    "simulate_variants",
+    "win_rates",
+    "win_rate_chart",
+    "score_distribution_chart",
+    "lies_caught",
+    "lies_caught_chart",
+]
+
+KIND_ORDER = ("legal", "contraband", "royal")
+
+
+def _names(variants: Iterable[str | sc.Variant] | str | sc.Variant | None) -> list[sc.Variant]:
+    if variants is None:
+        variants = sc.variant_names()
+    if isinstance(variants, str | sc.Variant):
+        variants = [variants]
+    return [sc.load_variant(v) for v in variants]
+
+
+def deck_composition(
+    variants: Iterable[str | sc.Variant] | str | None = None,
+    players: Iterable[int] | None = None,
+) -> pd.DataFrame:
+    """Cards in the deck per variant, player count and good (from :func:`sheriff_core.build_deck`).
+
+    Columns: ``variant``, ``players``, ``good``, ``kind`` (legal, contraband,
+    royal), ``cards``. Player counts a variant does not support are skipped
+    (``players=None``: every count each variant supports).
+
+    >>> d = deck_composition("classic", players=[3, 4])
+    >>> d.groupby("players")["cards"].sum().to_dict()
+    {3: 156, 4: 204}
+    """
+    rows = []
+    for v in _names(variants):
+        counts = range(v.min_players, v.max_players + 1) if players is None else players
+        for n in counts:
+            if not v.min_players <= n <= v.max_players:
+                continue
+            deck = Counter(sc.build_deck(v, n))
+            for good, g in v.goods.items():
+                rows.append(
+                    {
+                        "variant": v.name,
+                        "players": n,
+                        "good": good,
+                        "kind": g.kind,
+                        "cards": deck.get(good, 0),
+                    }
+                )
+    return pd.DataFrame(rows, columns=["variant", "players", "good", "kind", "cards"])
+
+
+def deck_composition_chart(
+    variants: Iterable[str | sc.Variant] | str | None = None,
+    players: Iterable[int] | None = None,
+) -> alt.Chart:
+    """Stacked bars: one bar per variant and player count, one segment per kind of card
+    (legal, contraband, royal), the goods in the tooltip.
+
+    >>> spec = deck_composition_chart(["classic", "disney"], players=[4]).to_dict()
+    >>> spec["encoding"]["x"]["field"], spec["encoding"]["color"]["field"]
+    ('cards', 'kind')
+    """
+    data = deck_composition(variants, players)
+    data["label"] = data["variant"] + " · " + data["players"].astype(str) + "p"
+    return (
+        alt.Chart(data, title="Deck composition")
+        .mark_bar()
+        .encode(
+            x=alt.X("cards:Q", aggregate="sum", title="cards in the deck"),
+            y=alt.Y("label:N", title=None, sort=None),
+            color=alt.Color("kind:N", sort=list(KIND_ORDER), title="kind"),
+            order=alt.Order("kind_order:Q"),
+            tooltip=["variant:N", "players:Q", "good:N", "kind:N", "cards:Q"],
+        )
+        .transform_calculate(
+            kind_order="indexof(" + str(list(KIND_ORDER)).replace("'", '"') + ", datum.kind)"
+        )
+        .properties(width=420, height=alt.Step(22))
+    )
+
+
+def simulate_variants(
+    variants: Sequence[str | sc.Variant],
+    *,
+    players: int = 4,
+    games: int = 200,
+    seed: int = 0,
+    per: str = "player",
+    **kwargs: Any,
+) -> pd.DataFrame:
+    """:func:`sheriff_core.simulate` (``per="player"``) or :func:`sheriff_core.simulate_bags`
+    (``per="bag"``) for several variants with the same seed, stacked. Variants that
+    cannot be played by ``players`` are played at their nearest supported count.
+
+    >>> df = simulate_variants(["classic", "summary-sheet"], players=3, games=2, seed=1)
+    >>> df.groupby("variant").size().to_dict()
+    {'classic': 6, 'summary-sheet': 6}
+    """
+    run = {"player": sc.simulate, "bag": sc.simulate_bags}[per]
+    frames = []
+    for v in _names(variants):
+        n = min(max(players, v.min_players), v.max_players)
+        frames.append(run(v, players=n, games=games, seed=seed, progress=False, **kwargs))
+    return pd.concat(frames, ignore_index=True)
+
+
+def win_rates(sim: pd.DataFrame) -> pd.DataFrame:
+    """Win rate per variant and merchant strategy of a :func:`sheriff_core.simulate` table.
+
+    Columns: ``variant``, ``strategy``, ``seats`` (player-games), ``wins``,
+    ``win_rate`` (a shared win counts as a win) and ``mean_total``.
+
+    >>> df = sc.simulate("classic", players=4, games=20, seed=1)
+    >>> win_rates(df)[["strategy", "seats"]].values.tolist()
+    [['bluffer', 20], ['briber', 20], ['honest', 20], ['smuggler', 20]]
+    """
+    g = sim.groupby(["variant", "strategy"], sort=True)
+    out = g.agg(seats=("win", "size"), wins=("win", "sum"), mean_total=("total", "mean"))
+    out["win_rate"] = out["wins"] / out["seats"]
+    out = out.reset_index()
+    out["wins"] = out["wins"].astype(int)
+    return out[["variant", "strategy", "seats", "wins", "win_rate", "mean_total"]]
+
+
+def win_rate_chart(sim: pd.DataFrame) -> alt.Chart:
+    """Grouped bars: win rate per merchant strategy, one colour per variant.
+
+    >>> df = sc.simulate("classic", players=3, games=3, seed=1)
+    >>> win_rate_chart(df).to_dict()["encoding"]["y"]["axis"]["format"]
+    '%'
+    """
+    data = win_rates(sim)
+    return (
+        alt.Chart(data, title="Win rate by merchant strategy")
+        .mark_bar()
+        .encode(
+            x=alt.X("strategy:N", title="merchant strategy"),
+            xOffset=alt.XOffset("variant:N"),
+            y=alt.Y("win_rate:Q", title="win rate", axis=alt.Axis(format="%")),
+            color=alt.Color("variant:N", title="variant"),
+            tooltip=[
+                "variant:N",
+                "strategy:N",
+                "seats:Q",
+                "wins:Q",
+                alt.Tooltip("win_rate:Q", format=".1%"),
+            ],
+        )
+        .properties(width=360, height=220)
+    )
+
+
+def score_distribution_chart(sim: pd.DataFrame) -> alt.Chart:
+    """Box plots of final totals per merchant strategy, one colour per variant.
+
+    >>> df = sc.simulate("classic", players=3, games=3, seed=1)
+    >>> score_distribution_chart(df).to_dict()["mark"]["type"]
+    'boxplot'
+    """
+    data = sim[["variant", "strategy", "total"]]
+    return (
+        alt.Chart(data, title="Final scores by merchant strategy")
+        .mark_boxplot(extent="min-max")
+        .encode(
+            x=alt.X("strategy:N", title="merchant strategy"),
+            xOffset=alt.XOffset("variant:N"),
+            y=alt.Y("total:Q", title="final score"),
+            color=alt.Color("variant:N", title="variant"),
+        )
+        .properties(width=360, height=220)
+    )
+
+
+def lies_caught(bags: pd.DataFrame, by: Sequence[str] = ("variant", "strategy")) -> pd.DataFrame:
+    """How often a lying bag is caught, from a :func:`sheriff_core.simulate_bags` table.
+
+    A *lie* is a bag whose declaration is not the truth (``truthful`` is False);
+    it is *caught* when the Sheriff inspects it (outcome ``caught``). Columns:
+    the ``by`` columns, ``bags``, ``lies``, ``caught``, ``lie_rate`` (lies / bags)
+    and ``caught_rate`` (caught / lies; NaN without lies).
+
+    >>> bags = sc.simulate_bags("classic", players=3, games=3, seed=1)
+    >>> t = lies_caught(bags, by=["variant"])
+    >>> bool((t["caught"] <= t["lies"]).all())
+    True
+    """
+    by = list(by)
+    df = bags.assign(lie=~bags["truthful"].astype(bool), caught=bags["outcome"].eq("caught"))
+    df["caught"] = df["caught"] & df["lie"]
+    out = df.groupby(by, sort=True).agg(
+        bags=("lie", "size"), lies=("lie", "sum"), caught=("caught", "sum")
+    )
+    out = out.reset_index()
+    out["lies"] = out["lies"].astype(int)
+    out["caught"] = out["caught"].astype(int)
+    out["lie_rate"] = out["lies"] / out["bags"]
+    out["caught_rate"] = out["caught"] / out["lies"].where(out["lies"] > 0)
+    return out
+
+
+def lies_caught_chart(bags: pd.DataFrame) -> alt.Chart:
+    """Bars: the share of lying bags caught, per merchant strategy and variant
+    (strategies that never lie are left out).
+
+    >>> bags = sc.simulate_bags("classic", players=3, games=3, seed=1)
+    >>> lies_caught_chart(bags).to_dict()["encoding"]["y"]["field"]
+    'caught_rate'
+    """
+    data = lies_caught(bags).dropna(subset=["caught_rate"])
+    return (
+        alt.Chart(data, title="Share of lies caught")
+        .mark_bar()
+        .encode(
+            x=alt.X("strategy:N", title="merchant strategy"),
+            xOffset=alt.XOffset("variant:N"),
+            y=alt.Y(
+                "caught_rate:Q",
+                title="lies caught",
+                axis=alt.Axis(format="%"),
+                scale=alt.Scale(domain=[0, 1]),
+            ),
+            color=alt.Color("variant:N", title="variant"),
+            tooltip=[
+                "variant:N",
+                "strategy:N",
+                "lies:Q",
+                "caught:Q",
+                alt.Tooltip("caught_rate:Q", format=".1%"),
+            ],
+        )
+        .properties(width=360, height=220)
+    )

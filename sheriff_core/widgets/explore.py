@@ -1,0 +1,273 @@
+"""Explorers for notebooks 05 and 06: a seeded simulation picker and inspection-game sliders.
+
+* :func:`simulation_explorer` -- pick a variant, a player count, merchant
+  strategies, a Sheriff bot, a number of games and a seed; a small seeded
+  :func:`sheriff_core.simulate` run redraws the win-rate, score and lies-caught
+  charts (:mod:`sheriff_core.viz.variants`).
+* :func:`inspection_explorer` -- sliders for the smuggled good's value, the fine
+  per card and the bag size (and whether the fine goes to the Sheriff) move the
+  equilibrium of the one-bag inspection game (:mod:`sheriff_core.theory`) on a
+  best-response chart (:mod:`sheriff_core.viz.theory`).
+
+Both are ``VBox`` subclasses: display them, or drive them from code by setting
+a control's ``.value`` (or ``run_button.click()``) and reading the result.
+Charts go into an ``Output`` widget by ``out.outputs = ()`` then
+``out.append_display_data(chart)``, so they also work under nbval and Voilà.
+
+>>> ex = inspection_explorer("classic")
+>>> round(ex.equilibrium.inspect_prob, 3)
+0.2
+>>> ex.penalty.value = 8
+>>> round(ex.equilibrium.inspect_prob, 3), round(ex.equilibrium.smuggle_prob, 3)
+(0.167, 0.556)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import altair as alt
+import ipywidgets as widgets
+import pandas as pd
+
+import sheriff_core as sc
+from sheriff_core import theory
+from sheriff_core.bots import bot_names
+from sheriff_core.sim import DEFAULT_MERCHANTS, DEFAULT_SHERIFFS
+from sheriff_core.viz import theory as vt
+from sheriff_core.viz import variants as vv
+
+__all__ = [
+    "SimulationExplorer",
+    "InspectionExplorer",
+    "simulation_explorer",
+    "inspection_explorer",
+]
+
+_WIDE = {"description_width": "initial"}
+
+
+def _show(out: widgets.Output, *charts: Any) -> None:
+    out.outputs = ()
+    for chart in charts:
+        out.append_display_data(chart)
+
+
+class SimulationExplorer(widgets.VBox):
+    """A variant / players / strategies picker that runs a seeded simulation and redraws
+    charts. ``results`` (one row per game and player) and ``bags`` (one row per bag)
+    hold the last run; ``charts`` the charts drawn from them.
+
+    With ``auto=True`` every change of a control runs the simulation again;
+    ``run_button.click()`` always does.
+    """
+
+    def __init__(
+        self,
+        variant: str = "classic",
+        players: int = 4,
+        merchants: Sequence[str] = DEFAULT_MERCHANTS,
+        sheriff: str = DEFAULT_SHERIFFS[0],
+        games: int = 100,
+        seed: int = 0,
+        auto: bool = True,
+        run: bool = True,
+    ) -> None:
+        self.variant = widgets.Dropdown(
+            options=sc.variant_names(), value=variant, description="variant"
+        )
+        self.players = widgets.Dropdown(options=[players], value=players, description="players")
+        self.merchants = widgets.SelectMultiple(
+            options=bot_names("merchant"),
+            value=tuple(merchants),
+            description="merchant strategies",
+            rows=5,
+            style=_WIDE,
+        )
+        self.sheriff = widgets.Dropdown(
+            options=bot_names("sheriff"), value=sheriff, description="Sheriff bot", style=_WIDE
+        )
+        self.games = widgets.IntSlider(
+            value=games, min=20, max=500, step=20, description="games", continuous_update=False
+        )
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**6, description="seed")
+        self.run_button = widgets.Button(description="Run simulation", icon="play")
+        self.status = widgets.HTML()
+        self.out = widgets.Output()
+        self.auto = auto
+        self.results: pd.DataFrame | None = None
+        self.bags: pd.DataFrame | None = None
+        self.charts: list[alt.TopLevelMixin] = []
+        self.runs = 0
+        self._hold = False
+        self._set_player_options(players)
+
+        self.variant.observe(self._on_variant, names="value")
+        for w in (self.players, self.merchants, self.sheriff, self.games, self.seed):
+            w.observe(self._on_change, names="value")
+        self.run_button.on_click(lambda _: self.run())
+        controls = widgets.HBox(
+            [
+                widgets.VBox([self.variant, self.players, self.sheriff]),
+                widgets.VBox([self.merchants]),
+                widgets.VBox([self.games, self.seed, self.run_button]),
+            ]
+        )
+        super().__init__([controls, self.status, self.out])
+        if run:
+            self.run()
+
+    def _set_player_options(self, wanted: int) -> None:
+        v = sc.load_variant(self.variant.value)
+        options = list(range(v.min_players, v.max_players + 1))
+        self._hold = True
+        try:
+            self.players.options = options
+            self.players.value = min(max(wanted, options[0]), options[-1])
+        finally:
+            self._hold = False
+
+    def _on_variant(self, change: dict[str, Any]) -> None:
+        self._set_player_options(self.players.value)
+        self._on_change(change)
+
+    def _on_change(self, _change: dict[str, Any]) -> None:
+        if self.auto and not self._hold:
+            self.run()
+
+    def run(self) -> pd.DataFrame | None:
+        """Simulate with the current choices and redraw; returns the per-player table."""
+        merchants = list(self.merchants.value)
+        if not merchants:
+            self.status.value = "<b>Pick at least one merchant strategy.</b>"
+            self.out.outputs = ()
+            return None
+        kw: dict[str, Any] = dict(
+            variant=self.variant.value,
+            players=self.players.value,
+            games=self.games.value,
+            seed=self.seed.value,
+            merchants=merchants,
+            sheriffs=[self.sheriff.value],
+            progress=False,
+        )
+        self.results = sc.simulate(**kw)
+        self.bags = sc.simulate_bags(**kw)
+        self.runs += 1
+        rates = vv.win_rates(self.results)
+        best = rates.sort_values(["win_rate", "strategy"], ascending=[False, True]).iloc[0]
+        self.status.value = (
+            f"{self.games.value} games of <b>{self.variant.value}</b>, "
+            f"{self.players.value} players, Sheriff bot {self.sheriff.value}, seed "
+            f"{self.seed.value}: the <b>{best['strategy']}</b> merchant wins most often "
+            f"({best['win_rate']:.0%} of its seats)."
+        )
+        self.charts = [
+            vv.win_rate_chart(self.results),
+            vv.score_distribution_chart(self.results),
+            vv.lies_caught_chart(self.bags),
+        ]
+        _show(self.out, *self.charts)
+        return self.results
+
+
+def simulation_explorer(**kwargs: Any) -> SimulationExplorer:
+    """Build a :class:`SimulationExplorer` (keyword arguments as its constructor).
+
+    >>> ex = simulation_explorer(games=20, seed=1)
+    >>> ex.variant.value = "deputies"          # 6 players only: the player list follows
+    >>> ex.players.options, ex.results["players"].unique().tolist(), ex.runs
+    ((6,), [6], 2)
+    """
+    return SimulationExplorer(**kwargs)
+
+
+class InspectionExplorer(widgets.VBox):
+    """Sliders that move the one-bag inspection game's equilibrium on a chart.
+
+    Sliders: ``value`` ("contraband value", of each smuggled card), ``penalty``
+    ("fine per card"), ``bag_size`` ("bag size"); a checkbox ``to_sheriff``
+    ("fine goes to the Sheriff"; off is Tsebelis' setting, where the Sheriff's
+    reward for a catch stays at the variant's own fine). ``game`` and
+    ``equilibrium`` hold the current game and its equilibrium; ``readout``
+    says it in words; ``out`` shows :func:`sheriff_core.viz.theory.best_response_chart`.
+    """
+
+    def __init__(
+        self,
+        variant: str | sc.Variant = "classic",
+        legal: str | None = None,
+        contraband: str | None = None,
+        j: int = 1,
+    ) -> None:
+        self.variant = sc.load_variant(variant)
+        base = theory.inspection_game(self.variant, legal=legal, contraband=contraband, j=j)
+        prm = dict(base.params)
+        self.legal, self.contraband, self.j = prm["legal"], prm["contraband"], j
+        top = max(20, int(prm["value"]) * 2, int(prm["penalty"]) * 2)
+        self.value = widgets.IntSlider(
+            value=int(prm["value"]), min=1, max=top, description="contraband value", style=_WIDE
+        )
+        self.penalty = widgets.IntSlider(
+            value=int(prm["penalty"]), min=1, max=top, description="fine per card", style=_WIDE
+        )
+        self.bag_size = widgets.IntSlider(
+            value=int(prm["k"]),
+            min=j,
+            max=max(8, int(prm["k"])),
+            description="bag size",
+            style=_WIDE,
+        )
+        self.to_sheriff = widgets.Checkbox(
+            value=True, description="fine goes to the Sheriff", style=_WIDE
+        )
+        self.readout = widgets.HTML()
+        self.out = widgets.Output()
+        self.game: theory.InspectionGame = base
+        self.equilibrium: theory.Equilibrium = theory.equilibrium(base)
+        self.chart: alt.LayerChart | None = None
+        for w in (self.value, self.penalty, self.bag_size, self.to_sheriff):
+            w.observe(self._on_change, names="value")
+        sliders = widgets.VBox([self.value, self.penalty, self.bag_size, self.to_sheriff])
+        super().__init__([sliders, self.readout, self.out])
+        self.update()
+
+    def _on_change(self, _change: dict[str, Any]) -> None:
+        self.update()
+
+    def update(self) -> theory.Equilibrium:
+        """Rebuild the game from the controls, solve it and redraw."""
+        self.game = theory.inspection_game(
+            self.variant,
+            legal=self.legal,
+            contraband=self.contraband,
+            k=self.bag_size.value,
+            j=self.j,
+            value=self.value.value,
+            penalty=self.penalty.value,
+            fine_to_sheriff=self.to_sheriff.value,
+        )
+        eq = self.equilibrium = theory.equilibrium(self.game)
+        k = self.bag_size.value
+        who = "the Sheriff" if self.to_sheriff.value else "the state (Tsebelis)"
+        self.readout.value = (
+            f"{k} {self.legal} declared, {self.j} {self.contraband} worth {self.value.value} "
+            f"smuggled, fine {self.penalty.value} per card paid to {who}: "
+            f"the Sheriff inspects <b>{eq.inspect_prob:.1%}</b> of bags, the merchant "
+            f"smuggles <b>{eq.smuggle_prob:.1%}</b> of the time ({eq.kind} equilibrium)."
+        )
+        self.chart = vt.best_response_chart(self.game, title="Best responses and the equilibrium")
+        _show(self.out, self.chart)
+        return eq
+
+
+def inspection_explorer(variant: str | sc.Variant = "classic", **kwargs: Any) -> InspectionExplorer:
+    """Build an :class:`InspectionExplorer` for ``variant`` (keywords: ``legal``,
+    ``contraband``, ``j``).
+
+    >>> ex = inspection_explorer("summary-sheet")
+    >>> ex.penalty.description, ex.penalty.value, round(ex.equilibrium.smuggle_prob, 3)
+    ('fine per card', 6, 0.625)
+    """
+    return InspectionExplorer(variant, **kwargs)
