@@ -1,0 +1,301 @@
+"""Readable narration of a game from its events (pure Python, no widgets).
+
+:func:`describe_event` turns one :class:`~sheriff_core.engine.Event` into a sentence;
+:func:`narrate` tells a whole game (or some rounds) round by round;
+:func:`bag_rows` gives one plain dict per bag (who declared what, what was inside,
+what the Sheriff did, who paid what) for a table; :func:`play_rounds` plays a game
+between bots and records everybody's gold and stand after each round.
+
+Everything is read from the engine's own record (``game.events``): nothing here
+decides a rule.
+
+>>> import sheriff_core as sc
+>>> from sheriff_core.bots import make_player
+>>> game = sc.new_game("classic", players=3, seed=2)
+>>> _ = play_rounds(game, [make_player("honest", "trusting")] * 3, rounds=1)
+>>> print(narrate(game, rounds=[0]).splitlines()[0])
+Round 1 of 9 - Sheriff: Ann
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from sheriff_core.engine.actions import Offer, parse_action
+from sheriff_core.engine.events import Event
+from sheriff_core.engine.game import Game
+
+__all__ = ["describe_offer", "describe_event", "narrate", "round_lines", "bag_rows", "play_rounds"]
+
+
+def _cards(cards: Sequence[str]) -> str:
+    """``['Apples', 'Apples', 'Silk']`` -> ``'2 Apples, 1 Silk'`` (in first-seen order)."""
+    if not cards:
+        return "nothing"
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return ", ".join(f"{n} {c}" for c, n in counts.items())
+
+
+def describe_offer(offer: Offer | str, players: Sequence[str] | None = None) -> str:
+    """An offer (or its text form) in words.
+
+    >>> describe_offer("offer 8 gold; stand Apples,Apples")
+    '8 gold and 2 Apples from the stand'
+    >>> describe_offer(Offer(0, bag=("Pepper",)), ["Ann", "Ben"])
+    '1 Pepper from the bag'
+    """
+    if isinstance(offer, str):
+        offer = parse_action(offer)  # type: ignore[assignment]
+    assert isinstance(offer, Offer)
+    parts = []
+    if offer.gold or not (offer.stand or offer.bag or offer.promises):
+        parts.append(f"{offer.gold} gold")
+    if offer.stand:
+        parts.append(f"{_cards(offer.stand)} from the stand")
+    if offer.bag:
+        parts.append(f"{_cards(offer.bag)} from the bag")
+    for p in offer.promises:
+        if p.kind == "future":
+            parts.append(f'a promise "{p.text}" (not binding)')
+        else:
+            who = (
+                players[p.seat] if players is not None and p.seat is not None else f"seat {p.seat}"
+            )
+            verb = "inspect" if p.kind == "inspect" else "let pass"
+            parts.append(f"the Sheriff's word to {verb} {who}'s bag this round (binding)")
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def describe_event(event: Event, players: Sequence[str], secrets: bool = True) -> str | None:
+    """One sentence for ``event`` (None for bookkeeping events such as ``round_end``).
+
+    ``secrets``: also tell what only the acting player sees (bag contents, cards
+    drawn); with ``secrets=False`` the sentence holds only what the table sees.
+
+    >>> from types import MappingProxyType as M
+    >>> describe_event(Event(0, "declared", 1, M({"good": "Cheese", "count": 3})), ["Ann", "Ben"])
+    'Ben declares "3 Cheese".'
+    """
+    k, s, i = event.kind, event.seat, event.info
+    who = players[s] if s is not None and 0 <= s < len(players) else ""
+
+    def name(seat: Any) -> str:
+        if seat == "loot":
+            return "the Loot"
+        return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else str(seat)
+
+    if k == "setup":
+        tops = ", ".join(f"pile {n}: {p[-1]}" for n, p in enumerate(i["piles"]) if p)
+        return f"Cards dealt to {', '.join(i['players'])}." + (
+            f" Top of the discard piles: {tops}." if tops else ""
+        )
+    if k == "market":
+        if not i["set_aside"]:
+            return f"{who} keeps the whole hand."
+        text = f"{who} sets aside {len(i['set_aside'])} card(s)"
+        if secrets:
+            text += f" ({_cards(i['set_aside'])})"
+        if i["took"]:
+            piles = ", ".join(str(p) for p in i["took_from"])
+            text += f", takes {_cards(i['took'])} from discard pile(s) {piles}"
+        if i["drew"]:
+            text += f", draws {i['drew']} from the draw pile"
+        return text + f", and puts the set-aside cards face up on pile {i['pile']}."
+    if k == "loaded":
+        if secrets:
+            return f"{who} loads {i['size']} card(s): {_cards(i['cards'])}."
+        return f"{who} loads {i['size']} card(s)."
+    if k == "declared":
+        return f'{who} declares "{i["count"]} {i["good"]}".'
+    if k == "starter":
+        return f"{who} is chosen to start the market."
+    if k == "threatened":
+        return f"The Sheriff threatens to open {who}'s bag."
+    if k == "offer":
+        if i["by"] == "sheriff":
+            return f"The Sheriff demands {describe_offer(i['offer'], players)} from {who}."
+        return f"{who} offers {describe_offer(i['offer'], players)}."
+    if k == "declined":
+        return f"{who} makes no (further) offer."
+    if k == "passed":
+        text = f"{who}'s bag passes unopened"
+        if "bribe" in i:
+            text += f" for a bribe of {describe_offer(i['bribe'], players)}"
+            if i.get("not_owed"):
+                text += f" ({_cards(i['not_owed'])} promised from the bag was not in it: not owed)"
+        if secrets:
+            text += f": {_cards(i['cards'])} go to the stand"
+        else:
+            up = len(i["cards"]) - i["smuggled"]
+            text += f": {up} card(s) go to the stand face up, {i['smuggled']} face down"
+        return text + (" (it was the truth)." if i["truthful"] else " (it was a lie).")
+    if k == "inspected":
+        text = f'The Sheriff opens {who}\'s bag ("{i["declared"]}"): {_cards(i["cards"])}.'
+        if i["truthful"]:
+            return text + f" The truth! The Sheriff pays {-i['merchant_pays']} gold."
+        text += f" A lie: {_cards(i['confiscated'])} confiscated"
+        if i["admitted"]:
+            text += f", {_cards(i['admitted'])} go to the stand"
+        return text + f"; {who} owes a fine of {i['merchant_pays']} gold."
+    if k == "paid":
+        if i["gold"] == i["owed"]:
+            return f"{who} pays {i['gold']} gold to {name(i['to'])}."
+        return (
+            f"{who} owes {i['owed']} gold but has only {i['gold']}: pays {i['gold']} "
+            f"to {name(i['to'])}."
+        )
+    if k == "paid_in_goods":
+        text = (
+            f"{who} pays the rest with {_cards(i['cards'])} (worth {i['value']}) to {name(i['to'])}"
+        )
+        if i.get("forgiven"):
+            text += f"; {i['forgiven']} gold is forgiven"
+        return text + "."
+    if k == "confiscated":
+        return f"The confiscated {_cards(i['cards'])} go on discard pile {i['pile']}."
+    if k == "drew":
+        if secrets:
+            return f"{who} draws {i['count']} card(s): {_cards(i['cards'])}."
+        return f"{who} draws {i['count']} card(s)."
+    if k == "reshuffled":
+        return f"The draw pile ran out: {i['cards']} discarded cards are shuffled into a new one."
+    if k == "game_over":
+        return f"Game over. Winner(s): {', '.join(i['winners'])}."
+    if k == "vote":
+        return f"Deputy {name(i['deputy'])} votes to {i['choice']} {who}'s bag."
+    if k == "loot_split":
+        return f"The Loot is split: {i['each']} gold each, {i['left']} left."
+    if k == "exchanged":
+        return f"{who} trades {_cards(i['goods'])} for a {i['token']} token."
+    if k in ("round_start", "round_end", "deputy_deck_shuffled"):
+        return None
+    return f"{k}: {who} {dict(i)}".strip()
+
+
+def round_lines(game: Game, round: int, secrets: bool = True) -> list[str]:
+    """The sentences of one round (0-based), with a heading line first.
+
+    >>> import sheriff_core as sc
+    >>> round_lines(sc.new_game("classic", players=3, seed=0), 0)
+    ['Round 1 of 9 - Sheriff: Ann']
+    """
+    sheriff = next(
+        (e.info["sheriff"] for e in game.events if e.kind == "round_start" and e.round == round),
+        "?",
+    )
+    lines = [f"Round {round + 1} of {game.rounds} - Sheriff: {sheriff}"]
+    for e in game.events:
+        if e.round == round and e.kind != "setup":
+            text = describe_event(e, game.players, secrets)
+            if text:
+                lines.append(text)
+    return lines
+
+
+def narrate(game: Game, rounds: Iterable[int] | None = None, secrets: bool = True) -> str:
+    """The game told round by round (all rounds played so far by default).
+
+    >>> import sheriff_core as sc
+    >>> g = sc.new_game("classic", players=3, seed=0)
+    >>> _ = g.apply(sc.Market())
+    >>> print(narrate(g))
+    Round 1 of 9 - Sheriff: Ann
+      Ben keeps the whole hand.
+    """
+    if rounds is None:
+        rounds = range(game.round + 1)
+    blocks = []
+    for r in rounds:
+        head, *rest = round_lines(game, r, secrets)
+        blocks.append("\n".join([head] + [f"  {line}" for line in rest]))
+    return "\n\n".join(blocks)
+
+
+def bag_rows(game: Game) -> list[dict[str, Any]]:
+    """One dict per bag settled so far: round, merchant, declared, bag, threatened,
+    offers, outcome, bribe, fine (+: merchant paid the Sheriff; -: the Sheriff paid).
+
+    >>> import sheriff_core as sc
+    >>> from sheriff_core.bots import make_player
+    >>> g = sc.new_game("classic", players=3, seed=2)
+    >>> _ = play_rounds(g, [make_player("honest", "always-inspect")] * 3, rounds=1)
+    >>> [(r["merchant"], r["outcome"]) for r in bag_rows(g)]
+    [('Ben', 'inspected: truth'), ('Cat', 'inspected: truth')]
+    """
+    rows: list[dict[str, Any]] = []
+    open_: dict[tuple[int, int], dict[str, Any]] = {}
+    for e in game.events:
+        key = (e.round, e.seat)  # type: ignore[assignment]
+        if e.kind == "declared":
+            row = {
+                "round": e.round + 1,
+                "merchant": game.players[e.seat],  # type: ignore[index]
+                "declared": f"{e.info['count']} {e.info['good']}",
+                "bag": "",
+                "threatened": False,
+                "offers": "",
+                "outcome": "",
+                "bribe": "",
+                "fine": 0,
+            }
+            open_[key] = row  # type: ignore[index]
+            rows.append(row)
+        row = open_.get(key)  # type: ignore[arg-type]
+        if row is None:
+            continue
+        if e.kind == "threatened":
+            row["threatened"] = True
+        elif e.kind == "offer":
+            by = "Sheriff" if e.info["by"] == "sheriff" else "merchant"
+            said = f"{by}: {describe_offer(e.info['offer'], game.players)}"
+            row["offers"] = f"{row['offers']}; {said}" if row["offers"] else said
+        elif e.kind == "passed":
+            row["bag"] = _cards(e.info["cards"] + e.info.get("bribe_bag", []))
+            row["outcome"] = "passed: " + ("truth" if e.info["truthful"] else "lie")
+            if "bribe" in e.info:
+                row["bribe"] = describe_offer(e.info["bribe"], game.players)
+        elif e.kind == "inspected":
+            row["bag"] = _cards(e.info["cards"])
+            row["outcome"] = "inspected: " + ("truth" if e.info["truthful"] else "lie")
+            row["fine"] = e.info["merchant_pays"]
+    return [r for r in rows if r["outcome"]]
+
+
+def play_rounds(
+    game: Game, lineup: Sequence[Any], rounds: int | None = None
+) -> list[dict[str, Any]]:
+    """Play ``rounds`` more rounds (all, by default) with one bot per seat, recording
+    each player's gold and stand size after every round: one dict per player and round.
+
+    Every action goes through ``game.apply``.
+
+    >>> import sheriff_core as sc
+    >>> from sheriff_core.bots import make_player
+    >>> g = sc.new_game("classic", players=3, seed=1)
+    >>> rows = play_rounds(g, [make_player()] * 3, rounds=2)
+    >>> [r["round"] for r in rows], g.round
+    ([1, 1, 1, 2, 2, 2], 2)
+    """
+    rows: list[dict[str, Any]] = []
+    played = 0
+    while not game.is_over and (rounds is None or played < rounds):
+        start = game.round
+        while not game.is_over and game.round == start:
+            game.apply(lineup[game.to_move].choose(game))  # type: ignore[index]
+        played += 1
+        for seat, player in enumerate(game.players):
+            rows.append(
+                {
+                    "round": start + 1,
+                    "player": player,
+                    "gold": game.gold[seat],
+                    "stand": len(game.stands[seat]),
+                    "contraband": game.stand_view(seat)["contraband"],
+                }
+            )
+    return rows

@@ -1,0 +1,173 @@
+"""The bag builder (notebook 02): choose 1-5 cards from a hand, pick a declaration, and
+see at once whether it is legal and what happens if the Sheriff lets it pass or opens it.
+
+Legality is the engine's :func:`~sheriff_core.check_declaration` (its message is shown
+verbatim); the inspection row is :func:`~sheriff_core.inspect_bag`.
+
+>>> b = bag_builder(["Apples", "Apples", "Silk", "Cheese", "Pepper", "Apples"])
+>>> for i in (0, 1, 2):
+...     b.cards[i].value = True
+>>> b.good.value, b.count.value = "Apples", 3
+>>> b.error is None, [r["merchant_gold"] for r in b.outcomes]
+(True, [0, -4])
+>>> b.count.value = 2
+>>> b.error
+'cannot declare 2 Apples: you must declare the exact number of cards in your bag (3)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from sheriff_core.errors import RulesError
+from sheriff_core.rules import Variant, check_declaration, inspect_bag, load_variant
+
+__all__ = ["bag_outcomes", "bag_builder", "BagBuilder", "OUTCOME_COLUMNS"]
+
+#: Columns of :func:`bag_outcomes`, with their headings in the widget's table.
+OUTCOME_COLUMNS: dict[str, str] = {
+    "sheriff": "if the Sheriff...",
+    "stand_face_up": "to your stand, face up",
+    "stand_face_down": "to your stand, face down",
+    "confiscated": "confiscated",
+    "merchant_gold": "your gold",
+    "sheriff_gold": "Sheriff's gold",
+    "stand_value": "value of goods you keep",
+}
+
+
+def _names(cards: Sequence[str]) -> str:
+    return ", ".join(cards) if cards else "-"
+
+
+def bag_outcomes(
+    variant: Variant, bag: Sequence[str], good: str, count: int
+) -> list[dict[str, Any]]:
+    """The two outcomes of a bag declared as ``count`` x ``good`` (no bribe): let pass,
+    then inspected. Raises the engine's :class:`~sheriff_core.IllegalDeclaration` if the
+    declaration is not legal. Gold columns are changes (+ gains, - pays).
+
+    >>> import sheriff_core as sc
+    >>> rows = bag_outcomes(sc.load_variant("classic"), ["Chickens", "Chickens", "Cheese", "Silk"], "Chickens", 4)
+    >>> [(r["sheriff"], r["confiscated"], r["merchant_gold"], r["stand_value"]) for r in rows]
+    [('lets it pass', '-', 0, 19), ('inspects it', 'Cheese, Silk', -6, 8)]
+    """
+    bag = list(bag)
+    res = inspect_bag(variant, bag, good, count)  # checks the declaration first
+    goods = variant.goods
+    up = [c for c in bag if goods[c].is_legal]
+    down = [c for c in bag if not goods[c].is_legal]
+    kept_up = [c for c in res.admitted if goods[c].is_legal]
+    kept_down = [c for c in res.admitted if not goods[c].is_legal]
+    return [
+        {
+            "sheriff": "lets it pass",
+            "stand_face_up": _names(up),
+            "stand_face_down": _names(down),
+            "confiscated": "-",
+            "merchant_gold": 0,
+            "sheriff_gold": 0,
+            "stand_value": sum(goods[c].value for c in bag),
+        },
+        {
+            "sheriff": "inspects it",
+            "stand_face_up": _names(kept_up),
+            "stand_face_down": _names(kept_down),
+            "confiscated": _names(res.confiscated),
+            "merchant_gold": -res.merchant_pays,
+            "sheriff_gold": res.merchant_pays,
+            "stand_value": sum(goods[c].value for c in res.admitted),
+        },
+    ]
+
+
+class BagBuilder(widgets.VBox):
+    """The bag builder; display it as a widget. Parts:
+
+    ``cards`` (one Checkbox per hand card, described ``"bag card N: Good"``),
+    ``good`` (Dropdown ``"declare good"``), ``count`` (Dropdown ``"declare count"``),
+    ``result`` (HTML: the bag, the verdict with the engine's message, the table).
+    Read ``bag``, ``error`` and ``outcomes`` from code.
+    """
+
+    def __init__(self, hand: Sequence[str], variant: Variant | str = "classic") -> None:
+        self.variant = load_variant(variant) if isinstance(variant, str) else variant
+        self.hand = list(hand)
+        self.cards = [
+            widgets.Checkbox(
+                value=False,
+                description=f"bag card {i + 1}: {card}",
+                indent=False,
+                layout=widgets.Layout(width="auto"),
+            )
+            for i, card in enumerate(self.hand)
+        ]
+        self.good = widgets.Dropdown(
+            options=list(self.variant.goods),
+            value=self.variant.legal_goods[0],
+            description="declare good",
+            style={"description_width": "initial"},
+        )
+        self.count = widgets.Dropdown(
+            options=list(range(1, max(self.variant.bag_max, len(self.hand)) + 1)),
+            value=1,
+            description="declare count",
+            style={"description_width": "initial"},
+        )
+        self.result = widgets.HTML()
+        self.error: str | None = None
+        self.outcomes: list[dict[str, Any]] = []
+        for w in (*self.cards, self.good, self.count):
+            w.observe(lambda _c: self._update(), names="value")
+        super().__init__(
+            [
+                widgets.HTML(f"<b>Your hand</b>: {escape(', '.join(self.hand))}"),
+                widgets.HBox(self.cards, layout=widgets.Layout(flex_flow="row wrap")),
+                widgets.HBox([self.good, self.count]),
+                self.result,
+            ]
+        )
+        self._update()
+
+    @property
+    def bag(self) -> list[str]:
+        """The cards ticked for the bag, in hand order."""
+        return [card for card, box in zip(self.hand, self.cards, strict=True) if box.value]
+
+    def _update(self) -> None:
+        bag = self.bag
+        try:
+            check_declaration(self.variant, len(bag), self.good.value, self.count.value)
+            self.outcomes = bag_outcomes(self.variant, bag, self.good.value, self.count.value)
+            self.error = None
+        except RulesError as exc:
+            self.outcomes, self.error = [], str(exc)
+        head = (
+            f"<b>bag</b>: {escape(_names(bag))} &nbsp; <b>declaration</b>: "
+            f'"{self.count.value} {escape(self.good.value)}"<br>'
+        )
+        if self.error:
+            self.result.value = (
+                head + f"<b style='color:#b00'>illegal declaration</b>: {escape(self.error)}"
+            )
+            return
+        truthful = all(c == self.good.value for c in bag)
+        verdict = "legal, and the truth" if truthful else "legal, but a lie"
+        cells = "".join(f"<th>{escape(h)}</th>" for h in OUTCOME_COLUMNS.values())
+        body = "".join(
+            "<tr>" + "".join(f"<td>{escape(str(r[k]))}</td>" for k in OUTCOME_COLUMNS) + "</tr>"
+            for r in self.outcomes
+        )
+        self.result.value = (
+            head + f"<b style='color:#070'>{verdict}</b>"
+            f"<table><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
+        )
+
+
+def bag_builder(hand: Sequence[str], variant: Variant | str = "classic") -> BagBuilder:
+    """The bag builder for ``hand`` (see :class:`BagBuilder`)."""
+    return BagBuilder(hand, variant)

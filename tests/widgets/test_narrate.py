@@ -1,0 +1,88 @@
+"""Narration: sentences from events, round blocks, bag table, round-by-round play."""
+
+from __future__ import annotations
+
+from types import MappingProxyType as M
+
+import sheriff_core as sc
+from sheriff_core.bots import make_player
+from sheriff_core.engine import Event
+from sheriff_core.narrate import bag_rows, describe_event, describe_offer, narrate, play_rounds
+from sheriff_core.sim import DEFAULT_MERCHANTS
+
+NAMES = ["Ann", "Ben", "Cat", "Dan"]
+
+
+def lineup(sheriff: str = "threshold:bribe=3") -> list:
+    return [make_player(m, sheriff) for m in DEFAULT_MERCHANTS]
+
+
+def test_describe_offer_words_goods_and_promises():
+    offer = sc.Offer(5, ("Apples", "Apples"), ("Pepper",), (sc.Promise("inspect", 2),))
+    text = describe_offer(offer, NAMES)
+    assert text == (
+        "5 gold, 2 Apples from the stand, 1 Pepper from the bag and the Sheriff's word to "
+        "inspect Cat's bag this round (binding)"
+    )
+    assert describe_offer("offer 0 gold") == "0 gold"
+
+
+def test_secret_bag_contents_only_with_secrets():
+    e = Event(0, "loaded", 1, M({"cards": ["Silk", "Apples"], "size": 2}))
+    assert "Silk" in describe_event(e, NAMES, secrets=True)
+    assert describe_event(e, NAMES, secrets=False) == "Ben loads 2 card(s)."
+
+
+def test_honor_among_thieves_is_told():
+    e = Event(
+        0,
+        "passed",
+        1,
+        M(
+            {
+                "declared": "2 Cheese",
+                "cards": ["Cheese"],
+                "smuggled": 0,
+                "truthful": False,
+                "bribe": "offer 1 gold; bag Pepper,Pepper",
+                "bribe_bag": ["Pepper"],
+                "not_owed": ["Pepper"],
+            }
+        ),
+    )
+    text = describe_event(e, NAMES)
+    assert "1 Pepper promised from the bag was not in it: not owed" in text
+
+
+def test_every_event_of_a_full_game_is_told_and_rounds_are_headed():
+    game = sc.new_game("classic", players=4, seed=1)
+    rows = play_rounds(game, lineup())
+    assert game.is_over and len(rows) == 4 * game.rounds
+    text = narrate(game)
+    assert text.count("Round ") >= game.rounds
+    assert text.splitlines()[0] == "Round 1 of 8 - Sheriff: Ann"
+    assert "Game over. Winner(s):" in text
+    for e in game.events:
+        line = describe_event(e, game.players)
+        assert line is None or not line.startswith(e.kind + ":"), e  # no generic fallback
+
+
+def test_bag_rows_match_the_events():
+    game = sc.new_game("classic", players=4, seed=1)
+    play_rounds(game, lineup(), rounds=3)
+    rows = bag_rows(game)
+    assert len(rows) == 9  # 3 rounds x 3 merchants
+    inspected = [e for e in game.events if e.kind == "inspected"]
+    assert sum(r["outcome"].startswith("inspected") for r in rows) == len(inspected)
+    assert sum(r["fine"] for r in rows) == sum(e.info["merchant_pays"] for e in inspected)
+    bribed = [r for r in rows if r["bribe"]]
+    assert all(r["threatened"] and r["outcome"].startswith("passed") for r in bribed)
+
+
+def test_play_rounds_records_gold_after_each_round():
+    game = sc.new_game("classic", players=3, seed=4)
+    rows = play_rounds(game, [make_player("honest", "always-inspect")] * 3, rounds=2)
+    assert game.round == 2
+    last = [r for r in rows if r["round"] == 2]
+    assert [r["gold"] for r in last] == game.gold
+    assert sum(r["gold"] for r in last) == 150  # gold only moves between players here

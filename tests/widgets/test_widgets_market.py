@@ -1,0 +1,69 @@
+"""The market turn builder: controls -> Market action -> engine preview on a copy."""
+
+from __future__ import annotations
+
+import pytest
+
+import sheriff_core as sc
+from sheriff_core.widgets.market import market_turn, preview_market
+
+
+@pytest.fixture
+def game() -> sc.Game:
+    return sc.new_game("classic", players=4, seed=3)
+
+
+def test_preview_leaves_the_game_unchanged(game):
+    before = game.to_json()
+    hand = game.hands[game.to_move]
+    p = preview_market(game, sc.Market((hand[0],), (0,), 1))
+    assert p.error is None and len(p.hand) == 6 and game.to_json() == before
+    assert p.piles[1][-1] == hand[0]
+
+
+def test_ticking_order_is_pile_order_and_takes_are_sequenced(game):
+    turn = market_turn(game)
+    hand = game.hands[turn.seat]
+    turn.cards[2].value = True
+    turn.cards[0].value = True
+    turn.take_buttons[0].click()
+    turn.take_buttons[0].click()
+    turn.pile.value = 1
+    assert turn.action == sc.Market((hand[2], hand[0]), (0, 0), 1)
+    assert turn.error is None
+    assert turn.preview.piles[1][-2:] == [hand[2], hand[0]]
+    top_two = game.piles[0][-2:][::-1]
+    assert turn.hand[4:6] == top_two  # taken cards join the hand
+    assert "new hand" in turn.result.value
+
+
+def test_illegal_choice_shows_the_engines_message(game):
+    turn = market_turn(game)
+    turn.cards[0].value = True
+    turn.take_buttons[1].click()
+    turn.take_buttons[1].click()  # only one card to draw back
+    assert turn.error == "you draw back up to 6 cards: 1 to draw, not 2 from the discard piles"
+    assert "illegal" in turn.result.value and turn.hand is None
+    turn.undo_take.click()
+    assert turn.error is None
+    turn.cards[0].value = False
+    turn.clear_take.click()
+    assert turn.action == sc.Market()
+
+
+def test_hidden_draws_and_apply(game):
+    turn = market_turn(game, reveal_draws=False)
+    for box in turn.cards[:3]:
+        box.value = True
+    assert turn.result.value.count("?") == 3
+    seat = turn.seat
+    turn.apply()
+    assert game.to_move != seat and len(game.hands[seat]) == 6
+
+
+def test_only_at_a_market_step():
+    g = sc.new_game("classic", players=3, seed=0)
+    while g.step == "market":
+        g.apply(sc.Market())
+    with pytest.raises(ValueError, match="not a market turn"):
+        market_turn(g)
