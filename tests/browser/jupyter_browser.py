@@ -1,0 +1,396 @@
+"""Drive JupyterLab in headless Chromium for the browser tests.
+
+`JupyterLab` starts a JupyterLab server on 127.0.0.1 (no token) that serves a
+temporary copy of some notebooks, with its own config, runtime, settings and
+workspace folders, and stops exactly the processes it started (the server and
+the kernels it launched). `Lab` wraps a Playwright page showing that server and
+knows how to open a notebook, run all its cells, wait for them, and look at
+widgets and charts.
+
+This module does not import Playwright (the test module does), so it imports, and
+pytest collects its doctests, where Playwright is not installed.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import psutil  # installed with jupyterlab (ipykernel depends on it)
+
+CHROMIUM_CANDIDATES = (
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+    "/usr/bin/google-chrome-stable",
+)
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+INSTALL_HINT = (
+    "Chromium is needed for the browser tests. On Debian/Ubuntu: "
+    "`sudo apt-get update && sudo apt-get install -y chromium` (gives /usr/bin/chromium); "
+    "or set SHERIFF_CHROMIUM=/path/to/chromium-or-chrome. Also `pip install -e '.[test]'` "
+    "for Playwright (do not run `playwright install`: the tests use the system browser)."
+)
+
+# Settings for the isolated JupyterLab: render every cell (no windowing, so widgets
+# and charts below the fold are in the page), and no news / update notifications.
+LAB_SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+}
+
+
+def find_chromium(candidates: Iterable[str] | None = None) -> str | None:
+    """The path of a Chromium (or Chrome) executable, or None if there is none.
+
+    Without `candidates`: `$SHERIFF_CHROMIUM` if set, else the usual system paths.
+
+    >>> find_chromium([sys.executable]) == sys.executable
+    True
+    >>> find_chromium(["/nonexistent/chromium"]) is None
+    True
+    """
+    if candidates is None:
+        override = os.environ.get("SHERIFF_CHROMIUM")
+        candidates = [override] if override else CHROMIUM_CANDIDATES
+    for path in candidates:
+        if path and os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that is free right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class JupyterLab:
+    """A JupyterLab server for one test session, serving a copy of `notebooks`.
+
+    Use as a context manager. `root` is a scratch folder (e.g. pytest's
+    tmp_path_factory); the notebooks are copied to `root/notebooks`, which is
+    what the server shows, so the repository's files are never touched.
+    """
+
+    def __init__(self, root: Path, notebooks: Iterable[Path], startup_timeout: float = 90):
+        self.root = Path(root)
+        self.notebooks = [Path(p) for p in notebooks]
+        self.startup_timeout = startup_timeout
+        self.served = self.root / "notebooks"
+        self.log_path = self.root / "jupyterlab.log"
+        self.port = 0
+        self.process: subprocess.Popen | None = None
+        self._children: dict[int, float] = {}
+        self._opener: urllib.request.OpenerDirector | None = None
+        self._xsrf = ""  # pid -> create_time of processes it started
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> JupyterLab:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def _env(self) -> dict[str, str]:
+        env = dict(os.environ)
+        dirs = {
+            "JUPYTER_CONFIG_DIR": "config",
+            "JUPYTER_RUNTIME_DIR": "runtime",
+            "JUPYTERLAB_SETTINGS_DIR": "lab-settings",
+            "JUPYTERLAB_WORKSPACES_DIR": "lab-workspaces",
+            "IPYTHONDIR": "ipython",
+        }
+        for var, name in dirs.items():
+            (self.root / name).mkdir(parents=True, exist_ok=True)
+            env[var] = str(self.root / name)
+        for name, values in LAB_SETTINGS.items():
+            plugin, file = name.rsplit("/", 1)
+            target = self.root / "lab-settings" / plugin / file
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(json.dumps(values))
+        env.pop("JUPYTER_TOKEN", None)
+        env["PYTHONUNBUFFERED"] = "1"
+        return env
+
+    def start(self) -> None:
+        self.served.mkdir(parents=True, exist_ok=True)
+        for nb in self.notebooks:
+            shutil.copy2(nb, self.served / nb.name)
+        self.port = free_port()
+        cmd = [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={self.port}",
+            "--port-retries=0",
+            "--IdentityProvider.token=",
+            "--ServerApp.password=",
+            f"--ServerApp.root_dir={self.served}",
+            "--LabApp.expose_app_in_browser=True",
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        ]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            cmd.append("--allow-root")
+        log = self.log_path.open("wb")
+        self.process = subprocess.Popen(
+            cmd, cwd=self.served, env=self._env(), stdout=log, stderr=subprocess.STDOUT
+        )
+        log.close()
+        deadline = time.monotonic() + self.startup_timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited early:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as r:
+                    if r.status == 200:
+                        return
+            except (urllib.error.URLError, OSError):
+                pass
+            time.sleep(0.25)
+        self.stop()
+        raise TimeoutError(
+            f"JupyterLab did not answer in {self.startup_timeout} s:\n{self.log_tail()}"
+        )
+
+    def remember_children(self) -> None:
+        """Record the processes the server has started so far (its kernels)."""
+        if self.process is None:
+            return
+        try:
+            for child in psutil.Process(self.process.pid).children(recursive=True):
+                try:
+                    self._children.setdefault(child.pid, child.create_time())
+                except psutil.Error:
+                    pass
+        except psutil.Error:
+            pass
+
+    def stop(self) -> None:
+        """Stop the server and every process it started; nothing else."""
+        if self.process is None:
+            return
+        self.remember_children()
+        if self.process.poll() is None:
+            try:
+                self.request("POST", "/api/shutdown", timeout=5)
+            except (urllib.error.URLError, OSError):
+                self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.send_signal(signal.SIGTERM)
+                try:
+                    self.process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    self.process.kill()
+                    self.process.wait(timeout=10)
+        for pid, created in self._children.items():
+            try:
+                proc = psutil.Process(pid)
+                if proc.create_time() == created:  # the same process, not a reused pid
+                    proc.kill()
+                    proc.wait(timeout=10)
+            except psutil.Error:
+                pass
+        self.process = None
+
+    def shutdown_sessions(self) -> None:
+        """Shut down every open notebook session (and its kernel) on the server."""
+        self.remember_children()
+        for session in json.loads(self.request("GET", "/api/sessions")):
+            self.request("DELETE", f"/api/sessions/{session['id']}", timeout=30)
+
+    def request(self, method: str, path: str, timeout: float = 10) -> bytes:
+        """A REST call to the server (with the XSRF cookie and header it wants)."""
+        if self._opener is None:
+            jar = http.cookiejar.CookieJar()
+            self._opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+            self._opener.open(f"{self.url}/lab", timeout=timeout).close()
+            self._xsrf = next((c.value for c in jar if c.name == "_xsrf"), "")
+        req = urllib.request.Request(
+            f"{self.url}{path}", method=method, headers={"X-XSRFToken": self._xsrf}
+        )
+        with self._opener.open(req, timeout=timeout) as r:
+            return r.read()
+
+    def leftovers(self) -> list[int]:
+        """Pids of processes this server started that are still running."""
+        alive = []
+        for pid, created in self._children.items():
+            try:
+                if psutil.Process(pid).create_time() == created:
+                    alive.append(pid)
+            except psutil.Error:
+                pass
+        return alive
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
+
+
+# JavaScript run in the page. `window.jupyterapp` is there because the server runs
+# with --LabApp.expose_app_in_browser=True.
+_JS_KERNEL_READY = """(path) => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  if (!w || !w.context || w.context.path !== path || !w.context.isReady) return false;
+  const k = w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle' && !w.sessionContext.isRestarting;
+}"""
+
+_JS_RUN_STATE = """() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const cells = w.content.model.cells;
+  let pending = 0, total = 0;
+  const errors = [];
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells.get(i);
+    if (c.type !== 'code') continue;
+    total += 1;
+    if (c.executionCount == null) pending += 1;
+    for (let j = 0; j < c.outputs.length; j++) {
+      const o = c.outputs.get(j).toJSON();
+      if (o.output_type === 'error') errors.push(
+        `cell ${i}: ${o.ename}: ${o.evalue}\\n` + (o.traceback || []).join('\\n'));
+    }
+  }
+  const k = w.sessionContext.session && w.sessionContext.session.kernel;
+  return {pending, total, errors, idle: !!k && k.status === 'idle'};
+}"""
+
+
+class Lab:
+    """A Playwright page on a `JupyterLab` server."""
+
+    def __init__(self, page: Any, server: JupyterLab, timeout: float = 60):
+        self.page = page
+        self.server = server
+        self.timeout = timeout
+        self.path = ""
+
+    @property
+    def notebook(self) -> Any:
+        """The notebook panel on show."""
+        return self.page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook")
+
+    def open(self, name: str) -> None:
+        """Open notebooks/`name` alone (earlier kernels shut down, workspace reset) and
+        wait for its kernel to be idle."""
+        self.server.shutdown_sessions()
+        self.path = name
+        self.page.goto(f"{self.server.url}/lab/tree/{name}?reset", wait_until="domcontentloaded")
+        self.page.wait_for_function(
+            _JS_KERNEL_READY, arg=name, timeout=self.timeout * 1000, polling=200
+        )
+        self.server.remember_children()
+
+    def run_all(self) -> dict:
+        """Run every cell and wait until each code cell has its `[n]` prompt.
+
+        Fails at once, with the traceback, if a cell raises.
+        """
+        self.page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        deadline = time.monotonic() + self.timeout
+        state: dict = {}
+        while time.monotonic() < deadline:
+            state = self.page.evaluate(_JS_RUN_STATE)
+            if state["errors"]:
+                raise AssertionError(f"{self.path}: a cell raised:\n" + "\n".join(state["errors"]))
+            if state["pending"] == 0 and state["idle"]:
+                break
+            time.sleep(0.25)
+        else:
+            raise TimeoutError(f"{self.path}: cells still pending after {self.timeout} s: {state}")
+        self.server.remember_children()
+        # The DOM agrees: every code cell shows a numbered prompt like [3]:.
+        prompts = self.notebook.locator(".jp-CodeCell .jp-InputArea-prompt").all_inner_texts()
+        unnumbered = [p for p in prompts if not p.strip().strip("[]:").strip().isdigit()]
+        assert len(prompts) == state["total"] and not unnumbered, (prompts, state)
+        return state
+
+    def hide_side_panels(self) -> None:
+        """Collapse the file browser and right panel (tidier screenshots)."""
+        self.page.evaluate(
+            "() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }"
+        )
+
+    def press_slider(self, slider: Any, key: str = "ArrowRight", times: int = 1) -> None:
+        """Move an ipywidgets slider from the keyboard: focus its handle, press `key`."""
+        handle = slider.locator(".noUi-handle").first
+        handle.scroll_into_view_if_needed()
+        handle.focus()
+        for _ in range(times):
+            handle.press(key)
+
+    def cell_with(self, text: str) -> Any:
+        """The notebook cell whose source contains `text` (one cell)."""
+        cells = self.notebook.locator(".jp-Cell").filter(
+            has=self.page.locator(".jp-InputArea-editor", has_text=text)
+        )
+        return cells.first
+
+    def svg_charts(self, scope: Any | None = None) -> Any:
+        """Rendered SVG outputs (an <svg>, or an <img> of SVG data as JupyterLab draws it)."""
+        scope = scope or self.notebook
+        return scope.locator(
+            ".jp-OutputArea-output svg, .jp-OutputArea-output img[src^='data:image/svg+xml']"
+        )
+
+    def wait_rendered(self, locator: Any) -> None:
+        """Wait until `locator`'s first element is drawn with a non-zero size."""
+        locator.first.scroll_into_view_if_needed(timeout=self.timeout * 1000)
+        handle = locator.first.element_handle(timeout=self.timeout * 1000)
+        self.page.wait_for_function(
+            """(el) => { const r = el.getBoundingClientRect();
+                 return r.width > 20 && r.height > 20 && (el.tagName !== 'IMG' ||
+                   (el.complete && el.naturalWidth > 0)); }""",
+            arg=handle,
+            timeout=self.timeout * 1000,
+        )
+
+    def screenshot(self, path: Path, target: Any | None = None) -> Path:
+        """Scroll `target` into view (if given) and save a screenshot of the page."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if target is not None:
+            target.scroll_into_view_if_needed(timeout=self.timeout * 1000)
+            target.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+        self.page.wait_for_timeout(300)  # let the scroll settle and JupyterLab paint
+        self.page.screenshot(path=str(path))
+        return path
