@@ -335,6 +335,11 @@ def _conditional(df: pd.DataFrame, key: str) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=[key, "probability", "inspected", "smuggler", "sheriff"])
 
 
+def _signed(x: float) -> str:
+    text = f"{x:+.2f}"
+    return "+0.00" if text == "-0.00" else text
+
+
 def _pct(p: float) -> str:
     return f"{p:.0%}"
 
@@ -369,9 +374,9 @@ def describe_sheriff_solution(solution: Solution, threshold: float = 0.01) -> st
         for r in bribes.itertuples()
     ]
     lines.append("In the last, binding round the smuggler offers " + "; ".join(offers) + ".")
-    u0, u1 = solution.values
+    u0, u1 = (_signed(u) for u in solution.values)
     lines.append(
-        f"Expected payoffs: smuggler {u0:+.2f}, Sheriff {u1:+.2f} "
+        f"Expected payoffs: smuggler {u0}, Sheriff {u1} "
         f"(NashConv {solution.nash_conv:.1e} after {solution.iterations} iterations)."
     )
     return "\n".join(lines)

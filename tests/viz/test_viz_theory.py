@@ -113,7 +113,8 @@ def test_describe_in_words(small_solution: Solution) -> None:
     assert len(lines) == 3
     assert lines[0].startswith("The smuggler loads ")
     assert "binding round" in lines[1]
-    assert f"{small_solution.values[0]:+.2f}" in lines[2]
+    assert f"smuggler {small_solution.values[0]:+.2f}," in lines[2]
+    assert "-0.00" not in text
     loads = vt.load_distribution(small_solution)
     for r in loads[loads.probability >= 0.01].itertuples():
         assert f"{r.probability:.0%}" in lines[0]
