@@ -43,14 +43,16 @@ def _counts(hand: list[str], info: GoodsInfo) -> dict[str, int]:
 
 def _target(hand: list[str], info: GoodsInfo) -> str | None:
     """The legal good with the most copies in ``hand`` (ties: the more valuable), or None."""
-    best, key = None, -1
     rank = info.rank
+    counts: dict[str, int] = {}
     for c in hand:
-        r = rank[c]
-        if r >= 0:
-            k = hand.count(c) * 1_000_000 + r
-            if k > key:
-                best, key = c, k
+        if rank[c] >= 0:
+            counts[c] = counts.get(c, 0) + 1
+    best, key = None, -1
+    for c, n in counts.items():
+        k = n * 1_000_000 + rank[c]
+        if k > key:
+            best, key = c, k
     return best
 
 

@@ -189,7 +189,7 @@ class Game:
     def _setup(self) -> None:
         v = self.variant
         deck = build_deck(v, self.n)
-        perm = self.rng.permutation(len(deck))
+        perm = self.rng.permutation(len(deck)).tolist()
         self.deck = [deck[i] for i in perm]
         for _ in range(v.hand_size):
             for seat in range(self.n):
@@ -300,7 +300,12 @@ class Game:
 
         Raises a :class:`RulesError` (state unchanged) if it is not legal.
         """
-        self.verify(action, player)
+        if self.phase == "over" or (player is not None and player != self._to_move):
+            self.verify(action, player)  # raises the right error
+        check = _CHECKS.get((self._step, type(action)))
+        if check is None:
+            raise self._wrong_kind(action)
+        check(self, action)
         self.history.append((self._to_move, action))  # type: ignore[arg-type]
         _DOS[type(action)](self, action)
         self._advance()
@@ -310,6 +315,8 @@ class Game:
         return new
 
     def _wrong_kind(self, action: Action) -> IllegalAction:
+        if not isinstance(action, Action):
+            return IllegalAction(f"{action!r} is not an action")
         step = self.step
         who = self.name(self.to_move)  # type: ignore[arg-type]
         phase = "inspection" if self.phase == "inspect" else self.phase
@@ -477,17 +484,19 @@ class Game:
         return self.sheriff
 
     def _advance(self) -> None:
-        if self.phase in ("market", "load", "declare") and self.turn == len(self.order):
-            self.turn = 0
-            self.phase = _NEXT_PHASE[self.phase]
+        phase = self.phase
+        if phase != "inspect":
+            if self.turn == len(self.order) and phase in _NEXT_PHASE:
+                self.turn = 0
+                self.phase = _NEXT_PHASE[phase]
+            return
         pending = self.pending
         while (
             pending and pending[0]["type"] == "exchange" and not self._exchanges(pending[0]["seat"])
         ):
             pending.pop(0)
         if (
-            self.phase == "inspect"
-            and not pending
+            not pending
             and self.negotiation is None
             and self.vote is None
             and len(self.resolved) == len(self.merchant_order)
@@ -511,24 +520,30 @@ class Game:
         hand = self.variant.hand_size
         for k in range(1, self.n + 1):
             seat = (self.sheriff + k) % self.n
-            drawn = []
-            while len(self.hands[seat]) < hand:
-                card = self._draw()
-                if card is None:
-                    break
-                self.hands[seat].append(card)
-                drawn.append(card)
+            missing = hand - len(self.hands[seat])
+            if missing <= 0:
+                continue
+            drawn = self._draw_many(missing)
+            self.hands[seat].extend(drawn)
             if drawn:
                 self._emit("drew", seat, cards=drawn, count=len(drawn))
         self.round += 1
         self._start_round()
 
-    def _draw(self) -> str | None:
-        if not self.deck:
-            self._reshuffle()
-            if not self.deck:
-                return None
-        return self.deck.pop()
+    def _draw_many(self, k: int) -> list[str]:
+        """Draw up to ``k`` cards from the top (the end of ``deck``), reshuffling the
+        discard piles when the draw pile runs out; fewer if no cards are left anywhere."""
+        deck = self.deck
+        if len(deck) >= k:
+            cut = len(deck) - k
+            drawn = deck[cut:]
+            drawn.reverse()
+            del deck[cut:]
+            return drawn
+        drawn = deck[::-1]
+        deck.clear()
+        self._reshuffle()
+        return drawn + self._draw_many(k - len(drawn)) if self.deck else drawn
 
     def _reshuffle(self) -> None:
         keep = self.variant.reshuffle_keep
@@ -539,7 +554,7 @@ class Game:
                 cards.extend(pile[:cut])
                 self.piles[i] = pile[cut:]
         if cards:
-            perm = self.rng.permutation(len(cards))
+            perm = self.rng.permutation(len(cards)).tolist()
             self.deck = [cards[i] for i in perm]
         self._emit("reshuffled", None, cards=len(cards))
 
@@ -589,13 +604,8 @@ class Game:
         assert hand is not None
         took = [self.piles[i].pop() for i in a.take]
         hand.extend(took)
-        drawn = []
-        while len(hand) < v.hand_size:
-            card = self._draw()
-            if card is None:
-                break
-            drawn.append(card)
-            hand.append(card)
+        drawn = self._draw_many(v.hand_size - len(hand)) if len(hand) < v.hand_size else []
+        hand.extend(drawn)
         self.hands[seat] = hand
         if a.set_aside:
             self.piles[a.pile].extend(a.set_aside)
@@ -822,7 +832,7 @@ class Game:
             raise IllegalAction(
                 f"there is no discard pile {a.pile}; piles are numbered 0-{len(self.piles) - 1}"
             )
-        if Counter(a.order) != Counter(cards):
+        if sorted(a.order) != sorted(cards):
             raise IllegalAction(
                 f"the confiscated cards are {', '.join(cards)}: place exactly those, in any order"
             )
