@@ -15,7 +15,9 @@ import pandas as pd
 __all__ = ["gold_by_round"]
 
 
-def gold_by_round(rows: pd.DataFrame | list[dict], title: str = "Gold after each round") -> alt.Chart:
+def gold_by_round(
+    rows: pd.DataFrame | list[dict], title: str = "Gold after each round"
+) -> alt.Chart:
     """A line per player: gold (y) after each round (x). ``rows`` has columns
     ``round``, ``player``, ``gold`` (what ``play_rounds`` returns)."""
     df = pd.DataFrame(rows)[["round", "player", "gold"]]

@@ -86,3 +86,16 @@ def test_play_rounds_records_gold_after_each_round():
     last = [r for r in rows if r["round"] == 2]
     assert [r["gold"] for r in last] == game.gold
     assert sum(r["gold"] for r in last) == 150  # gold only moves between players here
+
+
+def test_gold_by_round_chart_spec():
+    from sheriff_core.viz.game import gold_by_round
+
+    game = sc.new_game("classic", players=3, seed=4)
+    rows = play_rounds(game, [make_player("honest", "always-inspect")] * 3, rounds=3)
+    spec = gold_by_round(rows).to_dict()
+    assert spec["mark"] == {"type": "line", "point": True}
+    assert spec["encoding"]["x"]["field"] == "round"
+    assert spec["encoding"]["color"]["field"] == "player"
+    values = next(iter(spec["datasets"].values()))
+    assert len(values) == 9 and {v["player"] for v in values} == {"Ann", "Ben", "Cat"}
