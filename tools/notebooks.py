@@ -11,7 +11,6 @@ execution counts, per-cell execution metadata, widget state, kernel versions.
 from __future__ import annotations
 
 import argparse
-import json
 import subprocess
 import sys
 from pathlib import Path
@@ -20,23 +19,24 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def strip(path: Path) -> None:
-    nb = json.loads(path.read_text(encoding="utf-8"))
-    meta = nb.get("metadata", {})
+    import nbformat
+
+    nb = nbformat.read(path, as_version=4)
+    meta = nb.metadata
     meta.pop("widgets", None)
     if "language_info" in meta:
         meta["language_info"] = {"name": meta["language_info"].get("name", "python")}
     meta["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
-    for cell in nb["cells"]:
-        cell.get("metadata", {}).pop("execution", None)
-        cell.get("metadata", {}).pop("collapsed", None)
-        cell.get("metadata", {}).pop("scrolled", None)
-        if cell["cell_type"] == "code":
-            cell["execution_count"] = None
+    for cell in nb.cells:
+        for key in ("execution", "collapsed", "scrolled"):
+            cell.metadata.pop(key, None)
+        if cell.cell_type == "code":
+            cell.execution_count = None
             for out in cell.get("outputs", []):
                 if "execution_count" in out:
                     out["execution_count"] = None
                 out.get("metadata", {}).pop("execution", None)
-    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    nbformat.write(nb, path)
 
 
 def execute(path: Path) -> None:
