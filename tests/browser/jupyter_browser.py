@@ -320,6 +320,7 @@ class Lab:
             _JS_KERNEL_READY, arg=name, timeout=self.timeout * 1000, polling=200
         )
         self.server.remember_children()
+        self.hide_side_panels()
 
     def run_all(self) -> dict:
         """Run every cell and wait until each code cell has its `[n]` prompt.
@@ -386,11 +387,13 @@ class Lab:
         )
 
     def screenshot(self, path: Path, target: Any | None = None) -> Path:
-        """Scroll `target` into view (if given) and save a screenshot of the page."""
+        """Save a screenshot of the page, with the cell holding `target` (if given) at the top."""
         path.parent.mkdir(parents=True, exist_ok=True)
         if target is not None:
             target.scroll_into_view_if_needed(timeout=self.timeout * 1000)
-            target.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+            target.evaluate(
+                "(el) => (el.closest('.jp-Cell') || el).scrollIntoView({block: 'start'})"
+            )
         self.page.wait_for_timeout(300)  # let the scroll settle and JupyterLab paint
         self.page.screenshot(path=str(path))
         return path
