@@ -205,7 +205,11 @@ def convergence_chart(
     """
     if isinstance(trace, Solution):
         trace = trace.trace
-    data = trace[["iteration", "nash_conv"]]
+    # Rounded to 4 significant digits: numpy's reductions may differ in the last bits
+    # from run to run (memory alignment), and the SVG would then differ too.
+    data = trace[["iteration", "nash_conv"]].assign(
+        nash_conv=lambda d: d["nash_conv"].map(lambda x: float(f"{x:.4g}"))
+    )
     return (
         alt.Chart(data, title=title)
         .mark_line(point=True)
