@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import Any
 
 from sheriff_core.nottingham.errors import NottinghamDataError
-from sheriff_core.rules.variants import data_dir
+from sheriff_core.rules.variants import data_dir, freeze, thaw
 
 __all__ = ["ACTIONS", "Item", "Task", "Rules", "load_rules", "rules_path"]
 
@@ -163,7 +163,7 @@ class Rules:
 
     def to_data(self) -> dict[str, Any]:
         """The rules as plain JSON-able data (what the file holds)."""
-        return json.loads(json.dumps(_thaw(self.raw)))
+        return json.loads(json.dumps(thaw(self.raw)))
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any], source: str = "<data>") -> Rules:
@@ -392,21 +392,5 @@ def _build(data: dict[str, Any], path: str) -> Rules:
         pairs=tuple(pairs),
         tasks=MappingProxyType(tasks),
         track=track,
-        raw=_freeze(data),
+        raw=freeze(data),
     )
-
-
-def _freeze(value: Any) -> Any:
-    if isinstance(value, dict):
-        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    return value
-
-
-def _thaw(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {k: _thaw(v) for k, v in value.items()}
-    if isinstance(value, tuple):
-        return [_thaw(v) for v in value]
-    return value

@@ -187,7 +187,7 @@ class Variant:
 
     def to_data(self) -> dict[str, Any]:
         """The merged variant data (no ``extends``), as plain JSON-able values."""
-        return json.loads(json.dumps(_thaw(self.raw)))
+        return json.loads(json.dumps(thaw(self.raw)))
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any], source: str = "<data>") -> Variant:
@@ -574,7 +574,7 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
         deputy_deck_passes=deck_passes,
         tokens=MappingProxyType(tokens),
         terms=MappingProxyType(dict(data.get("terms", {}))),
-        raw=_freeze(data),
+        raw=freeze(data),
     )
     for n in range(min_p, max_p + 1):
         deck = sum(variant.deck_counts(n).values())
@@ -586,17 +586,19 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
     return variant
 
 
-def _freeze(value: Any) -> Any:
+def freeze(value: Any) -> Any:
+    """Nested dicts/lists as read-only mappings/tuples (loaded rules are immutable)."""
     if isinstance(value, dict):
-        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+        return MappingProxyType({k: freeze(v) for k, v in value.items()})
     if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
+        return tuple(freeze(v) for v in value)
     return value
 
 
-def _thaw(value: Any) -> Any:
+def thaw(value: Any) -> Any:
+    """The inverse of :func:`freeze`: plain dicts and lists again (for JSON)."""
     if isinstance(value, Mapping):
-        return {k: _thaw(v) for k, v in value.items()}
+        return {k: thaw(v) for k, v in value.items()}
     if isinstance(value, tuple):
-        return [_thaw(v) for v in value]
+        return [thaw(v) for v in value]
     return value
