@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import time
 from pathlib import Path
 
@@ -26,6 +27,7 @@ import pytest
 from jupyter_browser import CHROMIUM_ARGS, INSTALL_HINT, JupyterLab, Lab, find_chromium
 
 import sheriff_core as sc
+from sheriff_core.widgets.explore import inspection_explorer
 
 pytestmark = pytest.mark.browser
 
@@ -84,8 +86,9 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def lab(server):
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=TIMEOUT * 1000)  # kernel round trips on a busy CI machine
     with sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path=find_chromium(), args=CHROMIUM_ARGS, headless=True
@@ -232,6 +235,23 @@ def test_inspection_sliders_redraw_the_svg_chart(lab):
         def chart_html() -> str:
             return chart.evaluate("(el) => el.outerHTML")
 
+        def same_as_library() -> None:
+            """The readout shows what the library computes for the sliders' values."""
+            mirror = inspection_explorer("classic")
+            for name, label in [("value", "contraband value"), ("penalty", "fine per card")]:
+                handle = explorer.locator(".widget-slider", has_text=label).locator("[role=slider]")
+                getattr(mirror, name).value = int(handle.get_attribute("aria-valuetext"))
+            handle = explorer.locator(".widget-slider", has_text="bag size").locator(
+                "[role=slider]"
+            )
+            mirror.bag_size.value = int(handle.get_attribute("aria-valuetext"))
+            box = explorer.locator(".widget-checkbox", has_text="fine goes to the Sheriff")
+            mirror.to_sheriff.value = box.locator("input").is_checked()
+            expected = " ".join(re.sub("<[^>]+>", "", mirror.readout.value).split())
+            expect(readout).to_have_text(expected)
+
+        same_as_library()
+
         for label in ("fine per card", "bag size"):
             slider = explorer.locator(".widget-slider", has_text=label).first
             handle = slider.locator("[role=slider]")
@@ -249,4 +269,5 @@ def test_inspection_sliders_redraw_the_svg_chart(lab):
             )
             lab.wait_rendered(chart)
             assert chart_html() != svg
+            same_as_library()
         save_screenshot(lab, "06_game_theory_of_bluffing", explorer, readme=True)
