@@ -241,7 +241,7 @@ class Bot:
 
     def debt(self, game: Game, seat: int) -> Action:
         """Pay a debt in goods: the first minimal choice the engine lists."""
-        return game.debt_options()[0]
+        return game.debt_options(limit=1)[0]
 
 
 class MerchantBot(Bot):

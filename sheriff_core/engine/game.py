@@ -185,6 +185,7 @@ class Game:
         self._step = "setup"
         self._to_move: int | None = None
         self._final_rows: list[dict[str, Any]] | None = None
+        self._rest: list[str] | None = None  # a checked hand, handed from check to do
 
     def _setup(self) -> None:
         v = self.variant
@@ -309,7 +310,6 @@ class Game:
         self.history.append((self._to_move, action))  # type: ignore[arg-type]
         _DOS[type(action)](self, action)
         self._advance()
-        self._refresh()
         new, self._new = self._new, []
         self.events.extend(new)
         return new
@@ -378,7 +378,7 @@ class Game:
 
     def _do_load(self, a: Load) -> None:
         seat = self.merchant_order[self.turn]
-        self.hands[seat] = _take_multiset(self.hands[seat], a.cards)  # type: ignore[assignment]
+        self.hands[seat] = self._rest  # type: ignore[assignment]  # from _check_load
         self.bags[seat] = list(a.cards)
         self._emit("loaded", seat, cards=list(a.cards), size=len(a.cards))
         self.turn += 1
@@ -464,7 +464,8 @@ class Game:
             self.order = []
             self.phase = "starter"
         else:
-            self._set_order((self.sheriff + 1) % self.n)
+            self.order = list(self.merchant_order)
+            self.turn = 0
             self.phase = "market"
 
     def _clockwise_from(self, start: int) -> list[int]:
@@ -484,11 +485,20 @@ class Game:
         return self.sheriff
 
     def _advance(self) -> None:
+        """Move to the next phase or round when this one is done; then _refresh."""
         phase = self.phase
         if phase != "inspect":
-            if self.turn == len(self.order) and phase in _NEXT_PHASE:
+            turn = self.turn
+            if turn == len(self.order) and phase in _NEXT_PHASE:
                 self.turn = 0
                 self.phase = _NEXT_PHASE[phase]
+            elif phase == "market":  # fast path of _refresh
+                self._step, self._to_move = phase, self.order[turn]
+                return
+            elif phase == "load" or phase == "declare":
+                self._step, self._to_move = phase, self.merchant_order[turn]
+                return
+            self._refresh()
             return
         pending = self.pending
         while (
@@ -502,6 +512,7 @@ class Game:
             and len(self.resolved) == len(self.merchant_order)
         ):
             self._end_round()
+        self._refresh()
 
     def _end_round(self) -> None:
         if self.loot and len(self.sheriffs) > 1:
@@ -568,7 +579,8 @@ class Game:
             raise IllegalMarket(
                 f"you may set aside at most {v.set_aside_max} cards, not {len(a.set_aside)}"
             )
-        if _take_multiset(hand, a.set_aside) is None:
+        rest = self._rest = _take_multiset(hand, a.set_aside)
+        if rest is None:
             raise IllegalMarket(
                 f"cannot set aside {', '.join(a.set_aside)}: only cards in your hand "
                 f"({', '.join(hand)}) may be set aside"
@@ -600,8 +612,7 @@ class Game:
     def _do_market(self, a: Market) -> None:
         v = self.variant
         seat = self.order[self.turn]
-        hand = _take_multiset(self.hands[seat], a.set_aside)
-        assert hand is not None
+        hand = self._rest  # the hand without the set-aside cards, from _check_market
         took = [self.piles[i].pop() for i in a.take]
         hand.extend(took)
         drawn = self._draw_many(v.hand_size - len(hand)) if len(hand) < v.hand_size else []
@@ -628,7 +639,8 @@ class Game:
         seat = self.merchant_order[self.turn]
         if not v.bag_min <= len(a.cards) <= v.bag_max:
             raise IllegalLoad(f"a bag holds {v.bag_min}-{v.bag_max} cards, not {len(a.cards)}")
-        if _take_multiset(self.hands[seat], a.cards) is None:
+        self._rest = _take_multiset(self.hands[seat], a.cards)
+        if self._rest is None:
             raise IllegalLoad(
                 f"cannot load {', '.join(a.cards)}: only cards in your hand "
                 f"({', '.join(self.hands[seat])}) go in the bag"
@@ -926,11 +938,13 @@ class Game:
         self.token_supply[token] -= 1
         self._emit("exchanged", seat, token=token, goods=[tok.good] * tok.per_token)
 
-    def debt_options(self) -> list[PayDebt]:
-        """Every way to pay the pending debt (minimal sets of stand cards)."""
+    def debt_options(self, limit: int | None = None) -> list[PayDebt]:
+        """Every way to pay the pending debt (minimal sets of stand cards; the first
+        ``limit`` of them if given), most valuable cards first."""
         pend = self.pending[0]
         forced, pool, need = self._debt_pool(pend["debtor"], pend["debt"])
-        return [PayDebt(tuple(forced + c)) for c in _minimal_covers(pool, need, self.variant.goods)]
+        covers = _minimal_covers(pool, need, self.variant.goods, limit)
+        return [PayDebt(tuple(forced + c)) for c in covers]
 
     def _check_debt(self, a: PayDebt) -> None:
         pend = self.pending[0]
