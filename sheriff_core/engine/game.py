@@ -69,6 +69,7 @@ if TYPE_CHECKING:
 __all__ = ["Game", "LegalActions", "new_game"]
 
 JSON_FORMAT = 1
+_tuple_new = tuple.__new__
 _NEXT_PHASE = {"market": "load", "load": "declare", "declare": "inspect"}
 LOOT = -1  # payee "seat" for the Deputies' shared Loot
 
@@ -1141,7 +1142,8 @@ class Game:
     # ------------------------------------------------------------ events
 
     def _emit(self, kind: str, seat: int | None, **info: Any) -> None:
-        self._new.append(Event(self.round, kind, seat, MappingProxyType(info)))
+        # tuple.__new__ skips the NamedTuple constructor's argument handling (hot path)
+        self._new.append(_tuple_new(Event, (self.round, kind, seat, MappingProxyType(info))))
 
     # ------------------------------------------------------------ JSON
 
