@@ -59,7 +59,7 @@ from sheriff_core.errors import (
     NotYourTurn,
     RulesError,
 )
-from sheriff_core.rules.cards import build_deck, check_declaration, open_bag
+from sheriff_core.rules.cards import build_deck, check_declaration
 from sheriff_core.rules.variants import Variant, load_variant
 from sheriff_core.scoring import score_rows
 
@@ -187,18 +187,23 @@ class Game:
         self._to_move: int | None = None
         self._final_rows: list[dict[str, Any]] | None = None
         self._rest: list[str] | None = None  # a checked hand, handed from check to do
+        self._penalty = {name: g.penalty for name, g in variant.goods.items()}
+        self._orders: dict[tuple[int, ...], list[int]] = {}  # merchant order by Sheriffs
 
     def _setup(self) -> None:
         v = self.variant
         deck = build_deck(v, self.n)
         perm = self.rng.permutation(len(deck)).tolist()
         self.deck = [deck[i] for i in perm]
-        for _ in range(v.hand_size):
-            for seat in range(self.n):
-                self.hands[seat].append(self.deck.pop())
+        # Deal one card at a time round the table from the top (the end of the list),
+        # then fill the discard piles: done with slices, in exactly that order.
+        deck, n = self.deck, self.n
+        dealt = deck[len(deck) - n * v.hand_size :][::-1]
+        del deck[len(deck) - n * v.hand_size :]
+        for seat in range(n):
+            self.hands[seat] = dealt[seat::n]
         for pile in self.piles:
-            for _ in range(v.discard_pile_setup):
-                pile.append(self.deck.pop())
+            pile.extend(self._draw_many(v.discard_pile_setup))
         self._emit(
             "setup",
             None,
@@ -454,12 +459,16 @@ class Game:
         self.sheriff = self.sheriffs[0]
         self.bags, self.declared, self.resolved = {}, {}, []
         self.negotiation, self.vote, self.binding, self.turn = None, None, {}, 0
-        self.merchant_order = self._clockwise_from((self.sheriff + 1) % self.n)
+        key = tuple(self.sheriffs)
+        order = self._orders.get(key)
+        if order is None:
+            order = self._orders[key] = self._clockwise_from((self.sheriff + 1) % self.n)
+        self.merchant_order = list(order)
         self._emit(
             "round_start",
             self.sheriff,
             sheriff=self.players[self.sheriff],
-            sheriffs=list(self.sheriffs),
+            sheriffs=self.sheriffs,  # replaced each round, never changed in place
         )
         if v.market_starter == "sheriff_chooses":
             self.order = []
@@ -799,23 +808,32 @@ class Game:
     def _do_inspect(self, seat: int, inspectors: list[int]) -> None:
         good, count = self.declared[seat]
         bag = self.bags[seat]
-        res = open_bag(self.variant, bag, good)  # the declaration was verified when made
+        # What inspect_bag computes (the declaration was verified when it was made),
+        # inline: this is the hottest rule of a simulation.
+        penalty = self._penalty
+        admitted = [c for c in bag if c == good]
+        if len(admitted) == len(bag):
+            confiscated: list[str] = []
+            merchant_pays = -sum([penalty[c] for c in bag])
+        else:
+            confiscated = [c for c in bag if c != good]
+            merchant_pays = sum([penalty[c] for c in confiscated])
+        self.bags[seat] = []  # the bag list now belongs to the event alone
         self._emit(
             "inspected",
             seat,
             declared=f"{count} {good}",
-            cards=list(bag),
-            truthful=res.truthful,
-            admitted=res.admitted,
-            confiscated=res.confiscated,
-            merchant_pays=res.merchant_pays,
-            inspectors=list(inspectors),
+            cards=bag,
+            truthful=not confiscated,
+            admitted=admitted,
+            confiscated=confiscated,
+            merchant_pays=merchant_pays,
+            inspectors=inspectors,  # lists of Sheriffs are replaced, never changed in place
         )
-        self.stands[seat].extend(res.admitted)
-        self.bags[seat] = []
+        self.stands[seat].extend(admitted)
         self.negotiation = None
-        if res.confiscated:
-            cards = res.confiscated
+        if confiscated:
+            cards = confiscated
             if len(self.piles) > 1 or (self.variant.draw_from_discards and len(set(cards)) > 1):
                 self.pending.append(
                     {"type": "confiscate", "seat": seat, "cards": cards, "by": inspectors[0]}
@@ -824,14 +842,14 @@ class Game:
                 self.piles[0].extend(cards)
                 self._emit("confiscated", seat, pile=0, cards=cards)
         if len(inspectors) == 1:
-            if res.merchant_pays > 0:
-                self._pay(seat, inspectors[0], res.merchant_pays)
-            elif res.merchant_pays < 0:
-                self._pay(inspectors[0], seat, -res.merchant_pays)
-        elif res.merchant_pays > 0:  # both Deputies: the fine goes to the Loot
-            self._pay(seat, LOOT, res.merchant_pays, goods_to=self.left_sheriff(seat))
-        elif res.merchant_pays < 0:  # each pays half; the odd coin by the one on the left
-            owed = -res.merchant_pays
+            if merchant_pays > 0:
+                self._pay(seat, inspectors[0], merchant_pays)
+            elif merchant_pays < 0:
+                self._pay(inspectors[0], seat, -merchant_pays)
+        elif merchant_pays > 0:  # both Deputies: the fine goes to the Loot
+            self._pay(seat, LOOT, merchant_pays, goods_to=self.left_sheriff(seat))
+        elif merchant_pays < 0:  # each pays half; the odd coin by the one on the left
+            owed = -merchant_pays
             left = self.left_sheriff(seat)
             for dep in sorted(inspectors, key=lambda d: d != left):
                 share = (owed + 1) // 2 if dep == left else owed // 2
