@@ -151,21 +151,23 @@ class PublicLog:
         self.fine_cards = 0
 
     def update(self, game: Game) -> PublicLog:
+        """Read the events since the last update (each event exactly once)."""
         events = game.events
         end = len(events)
-        for i in range(self._cursor, end):
-            e = events[i]
-            kind = e.kind
+        # Hot path (a Sheriff bot asks before most bags): unpack each Event tuple
+        # instead of reading attributes, and skip the kinds this log ignores (most
+        # events: market, loaded, declared, drew, paid, ...) with one set lookup.
+        for _, kind, s, info in events[self._cursor : end]:
+            if kind not in _LOG_KINDS:
+                continue
             if kind == "passed":
-                s = e.seat
                 self.bags[s] += 1
-                if e.info["smuggled"]:
+                if info["smuggled"]:
                     self.smuggled[s] += 1
+                faced = self.faced
                 for sh in self.sheriffs:
-                    self.faced[sh] += 1
+                    faced[sh] += 1
             elif kind == "inspected":
-                s = e.seat
-                info = e.info
                 self.bags[s] += 1
                 self.inspected[s] += 1
                 if info["truthful"]:
@@ -174,15 +176,21 @@ class PublicLog:
                     self.caught[s] += 1
                     self.fine_total += info["merchant_pays"]
                     self.fine_cards += int(info["declared"].split(" ", 1)[0])
+                faced = self.faced
                 for sh in self.sheriffs:
-                    self.faced[sh] += 1
+                    faced[sh] += 1
+                opened = self.opened
                 for sh in info.get("inspectors", self.sheriffs):
-                    self.opened[sh] += 1
-            elif kind == "round_start":
-                self.sheriff = e.seat
-                self.sheriffs = list(e.info.get("sheriffs", (e.seat,)))
+                    opened[sh] += 1
+            else:  # round_start
+                self.sheriff = s
+                self.sheriffs = list(info.get("sheriffs", (s,)))
         self._cursor = end
         return self
+
+
+#: The event kinds :meth:`PublicLog.update` reads.
+_LOG_KINDS = frozenset(("passed", "inspected", "round_start"))
 
 
 _LOGS: weakref.WeakKeyDictionary[Game, PublicLog] = weakref.WeakKeyDictionary()
@@ -284,19 +292,24 @@ class SheriffBot(Bot):
 
     def pick(self, game: Game, seat: int) -> Action:
         """Deal with the next bag: honour binding promises, else :meth:`decide`."""
+        # Walks game.merchant_order skipping game.resolved instead of building
+        # game.unresolved() (the same seats in the same order): this runs for every bag.
         binding = game.binding
-        waiting = game.unresolved()
+        resolved = game.resolved
+        order = game.merchant_order
         if binding:
-            for s in waiting:
+            for s in order:
+                if s in resolved:
+                    continue
                 promised = binding.get(s)
                 if promised == "inspect":
                     return Inspect(s)
                 if promised == "pass":
                     return LetPass(s)
-        for s in waiting:
-            if s != seat:
+        for s in order:
+            if s != seat and s not in resolved:
                 return self.decide(game, seat, s)
-        return LetPass(waiting[0])
+        return LetPass(game.unresolved()[0])
 
     def decide(self, game: Game, seat: int, merchant: int) -> Action:
         """Threaten, Inspect or LetPass ``merchant``'s bag (no bribe on the table yet)."""
@@ -331,9 +344,8 @@ class SheriffBot(Bot):
     def confiscate(self, game: Game, seat: int) -> Action:
         """Put the confiscated cards on the smallest discard pile, in the order given."""
         cards = tuple(game.pending[0]["cards"])
-        piles = game.piles
-        best = min(range(len(piles)), key=lambda i: len(piles[i]))
-        return Confiscate(best, cards)
+        sizes = list(map(len, game.piles))
+        return Confiscate(sizes.index(min(sizes)), cards)  # the first of the smallest
 
 
 def _merchant_step(kind: str) -> Callable[[Player, Game, int], Action]:
