@@ -64,9 +64,10 @@ class GoodsInfo:
 
     ``legal``: declarable goods in file order; ``is_legal``, ``value``,
     ``penalty``: per card name. Contraband is every good whose kind is not "legal".
+    ``by_rank``: the legal goods, highest ``rank`` first.
     """
 
-    __slots__ = ("legal", "is_legal", "value", "penalty", "rank", "contraband_penalty")
+    __slots__ = ("legal", "is_legal", "value", "penalty", "rank", "by_rank", "contraband_penalty")
 
     def __init__(self, variant: Variant) -> None:
         goods = variant.goods
@@ -77,6 +78,7 @@ class GoodsInfo:
         # rank: legal goods ordered by value (ties: file order), -1 for contraband
         order = sorted(self.legal, key=lambda n: (goods[n].value, -self.legal.index(n)))
         self.rank: dict[str, int] = {n: -1 for n in goods} | {n: i for i, n in enumerate(order)}
+        self.by_rank: tuple[str, ...] = tuple(reversed(order))
         contraband = [g.penalty for g in goods.values() if g.kind != "legal"]
         self.contraband_penalty = sum(contraband) / len(contraband) if contraband else 0.0
 

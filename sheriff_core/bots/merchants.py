@@ -41,19 +41,23 @@ def _counts(hand: list[str], info: GoodsInfo) -> dict[str, int]:
     return counts
 
 
+def _target_count(hand: list[str], info: GoodsInfo) -> tuple[str | None, int]:
+    """The legal good with the most copies in ``hand`` (ties: the more valuable) and
+    its number of copies; (None, 0) when the hand holds no legal good."""
+    # Every market and load asks this: one C-level list.count per legal good, most
+    # valuable first (so on equal counts the first one found stays), is cheaper than
+    # counting the hand in a dict.
+    best, most = None, 0
+    for good in info.by_rank:
+        k = hand.count(good)
+        if k > most:
+            best, most = good, k
+    return best, most
+
+
 def _target(hand: list[str], info: GoodsInfo) -> str | None:
     """The legal good with the most copies in ``hand`` (ties: the more valuable), or None."""
-    rank = info.rank
-    counts: dict[str, int] = {}
-    for c in hand:
-        if rank[c] >= 0:
-            counts[c] = counts.get(c, 0) + 1
-    best, key = None, -1
-    for c, n in counts.items():
-        k = n * 1_000_000 + rank[c]
-        if k > key:
-            best, key = c, k
-    return best
+    return _target_count(hand, info)[0]
 
 
 def _market(game: Game, seat: int, info: GoodsInfo, keep_contraband: bool) -> Action:
@@ -61,9 +65,12 @@ def _market(game: Game, seat: int, info: GoodsInfo, keep_contraband: bool) -> Ac
     cards from the top of the discard piles when the variant allows it."""
     v = game.variant
     hand = game.hands[seat]
-    target = _target(hand, info)
-    is_legal = info.is_legal
-    aside = [c for c in hand if c != target and (is_legal[c] or not keep_contraband)]
+    target = _target_count(hand, info)[0]
+    if keep_contraband:
+        is_legal = info.is_legal
+        aside = [c for c in hand if c != target and is_legal[c]]
+    else:
+        aside = [c for c in hand if c != target]
     if not aside:
         return Market()
     if len(aside) > v.set_aside_max:
@@ -86,10 +93,10 @@ def _market(game: Game, seat: int, info: GoodsInfo, keep_contraband: bool) -> Ac
 
 def _cover(hand: list[str], info: GoodsInfo) -> tuple[str, list[str]]:
     """(good to declare, cards of it in hand), most plentiful legal good first."""
-    target = _target(hand, info)
+    target, copies = _target_count(hand, info)
     if target is None:
         return info.legal[0], []
-    return target, [c for c in hand if c == target]
+    return target, [target] * copies
 
 
 def _honest_load(bot: MerchantBot, game: Game, seat: int, info: GoodsInfo) -> Action:
@@ -111,10 +118,17 @@ def _smuggle_load(
     hand = game.hands[seat]
     good, cards = _cover(hand, info)
     bag_max = game.variant.bag_max
-    is_legal, value = info.is_legal, info.value
-    contraband = sorted((c for c in hand if not is_legal[c]), key=lambda c: -value[c])
-    rng = game.rng
-    bag = [c for c in contraband if rng.random() < chance][:bag_max]
+    is_legal = info.is_legal
+    contraband = [c for c in hand if not is_legal[c]]
+    if len(contraband) > 1:
+        # Most valuable first. reverse=True keeps the sort stable (equal values stay in
+        # hand order), exactly like the key -value, so the same cards meet the same
+        # draws below.
+        contraband.sort(key=info.value.__getitem__, reverse=True)
+    # One draw per contraband card, even past bag_max: the sequence of game.rng
+    # draws is part of the seeded behaviour.
+    random = game.rng.random
+    bag = [c for c in contraband if random() < chance][:bag_max]
     bag.extend(cards[: bag_max - len(bag)])
     if not bag:
         penalty = info.penalty
