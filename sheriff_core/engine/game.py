@@ -238,39 +238,39 @@ class Game:
         return self._to_move
 
     def _refresh(self) -> None:
-        """Recompute who decides what; called after every change of state."""
-        self._step = step = self._compute_step()
-        self._to_move = self._compute_to_move(step)
-
-    def _compute_step(self) -> str:
-        if self.phase != "inspect":
-            return self.phase
-        if self.pending:
-            return self.pending[0]["type"]
-        if self.vote is not None:
-            return "vote"
-        if self.negotiation is not None:
-            return "merchant" if self.negotiation["to_move"] == "merchant" else "negotiation"
-        return "sheriff"
-
-    def _compute_to_move(self, step: str) -> int | None:
-        if step == "over":
-            return None
-        if step == "market":
-            return self.order[self.turn]
-        if step in ("load", "declare"):
-            return self.merchant_order[self.turn]
-        if step == "merchant":
-            return self.negotiation["seat"]  # type: ignore[index]
-        if step == "debt":
-            return self.pending[0]["debtor"]
-        if step == "confiscate":
-            return self.pending[0]["by"]
-        if step == "exchange":
-            return self.pending[0]["seat"]
-        if step == "vote":
-            return self.sheriffs[1]
-        return self.sheriff
+        """Recompute who decides what (``step``, ``to_move``) after a change of state."""
+        phase = self.phase
+        if phase == "inspect":
+            pending = self.pending
+            if pending:
+                p = pending[0]
+                step = p["type"]  # "confiscate" (by), "debt" (debtor) or "exchange" (seat)
+                who = (
+                    p["by"]
+                    if step == "confiscate"
+                    else p["debtor"]
+                    if step == "debt"
+                    else p["seat"]
+                )
+            elif self.vote is not None:
+                step, who = "vote", self.sheriffs[1]
+            elif self.negotiation is not None:
+                neg = self.negotiation
+                if neg["to_move"] == "merchant":
+                    step, who = "merchant", neg["seat"]
+                else:
+                    step, who = "negotiation", self.sheriff
+            else:
+                step, who = "sheriff", self.sheriff
+        elif phase == "market":
+            step, who = phase, self.order[self.turn]
+        elif phase == "load" or phase == "declare":
+            step, who = phase, self.merchant_order[self.turn]
+        elif phase == "over":
+            step, who = phase, None
+        else:  # "starter" (the Sheriff names the first merchant)
+            step, who = phase, self.sheriff
+        self._step, self._to_move = step, who
 
     def name(self, seat: int) -> str:
         return f"{self.players[seat]} (seat {seat})"
