@@ -104,6 +104,28 @@ def goods_info(variant: Variant) -> GoodsInfo:
     return info
 
 
+# --------------------------------------------------------------------------- actions
+
+_INTERNED: dict[tuple[Any, ...], Action] = {}
+
+
+def interned(cls: type[Action], *args: Any) -> Action:
+    """``cls(*args)``, the same object every time for equal arguments.
+
+    Actions are frozen values, so equal ones are interchangeable; building one (a
+    frozen dataclass) costs several times this dict lookup, and the bots return one
+    for every decision. ``args``: ints, strings and tuples of them (the key compares
+    them by value). The table is cleared when it grows large.
+    """
+    key = (cls, args)
+    action = _INTERNED.get(key)
+    if action is None:
+        if len(_INTERNED) >= 16384:
+            _INTERNED.clear()
+        action = _INTERNED[key] = cls(*args)
+    return action
+
+
 # --------------------------------------------------------------------------- public memory
 
 
@@ -156,12 +178,15 @@ class PublicLog:
         """Read the events since the last update (each event exactly once)."""
         events = game.events
         end = len(events)
-        # Hot path (a Sheriff bot asks before most bags): unpack each Event tuple
-        # instead of reading attributes, and skip the kinds this log ignores (most
-        # events: market, loaded, declared, drew, paid, ...) with one set lookup.
-        for _, kind, s, info in events[self._cursor : end]:
+        # Hot path (a Sheriff bot asks before most bags): skip the kinds this log
+        # ignores (most events: market, loaded, declared, drew, paid, ...) with one set
+        # lookup. Attribute reads, not tuple unpacking: Event is a tuple subclass, which
+        # unpacks on CPython's slow path.
+        for e in events[self._cursor : end]:
+            kind = e.kind
             if kind not in _LOG_KINDS:
                 continue
+            s, info = e.seat, e.info
             if kind == "passed":
                 self.bags[s] += 1
                 if info["smuggled"]:
@@ -260,7 +285,7 @@ class MerchantBot(Bot):
     role = "merchant"
 
     def market(self, game: Game, seat: int) -> Action:
-        return Market()
+        return interned(Market)
 
     def load(self, game: Game, seat: int) -> Action:
         raise NotImplementedError
@@ -305,17 +330,17 @@ class SheriffBot(Bot):
                     continue
                 promised = binding.get(s)
                 if promised == "inspect":
-                    return Inspect(s)
+                    return interned(Inspect, s)
                 if promised == "pass":
-                    return LetPass(s)
+                    return interned(LetPass, s)
         for s in order:
             if s != seat and s not in resolved:
                 return self.decide(game, seat, s)
-        return LetPass(game.unresolved()[0])
+        return interned(LetPass, game.unresolved()[0])
 
     def decide(self, game: Game, seat: int, merchant: int) -> Action:
         """Threaten, Inspect or LetPass ``merchant``'s bag (no bribe on the table yet)."""
-        return LetPass(merchant)
+        return interned(LetPass, merchant)
 
     def vote(self, game: Game, seat: int) -> Action:
         """A second Deputy's vote on the bag being decided: Inspect or LetPass only.
@@ -330,24 +355,24 @@ class SheriffBot(Bot):
             else self.decide(game, seat, m)
         )
         if type(a) is not LetPass and type(a) is not Inspect:
-            a = Inspect(m)
+            a = interned(Inspect, m)
         promised = game.binding.get(m)
         if promised == "pass":
-            return LetPass(m)
+            return interned(LetPass, m)
         if promised == "inspect":
-            return Inspect(m)
+            return interned(Inspect, m)
         return a
 
     def negotiate(self, game: Game, seat: int) -> Action:
         """Answer the merchant in a negotiation (default: take any offer and let it pass)."""
         m = game.negotiation["seat"]  # type: ignore[index]
-        return LetPass(m) if game.binding.get(m) != "inspect" else Inspect(m)
+        return interned(LetPass, m) if game.binding.get(m) != "inspect" else interned(Inspect, m)
 
     def confiscate(self, game: Game, seat: int) -> Action:
         """Put the confiscated cards on the smallest discard pile, in the order given."""
         cards = tuple(game.pending[0]["cards"])
         sizes = list(map(len, game.piles))
-        return Confiscate(sizes.index(min(sizes)), cards)  # the first of the smallest
+        return interned(Confiscate, sizes.index(min(sizes)), cards)  # the first of the smallest
 
 
 def _merchant_step(kind: str) -> Callable[[Player, Game, int], Action]:

@@ -25,7 +25,14 @@ True
 
 from __future__ import annotations
 
-from sheriff_core.bots.base import GoodsInfo, MerchantBot, goods_info, public_log, register
+from sheriff_core.bots.base import (
+    GoodsInfo,
+    MerchantBot,
+    goods_info,
+    interned,
+    public_log,
+    register,
+)
 from sheriff_core.engine.actions import Accept, Action, Declare, Decline, Load, Market, Offer
 from sheriff_core.engine.game import Game
 
@@ -72,23 +79,20 @@ def _market(game: Game, seat: int, info: GoodsInfo, keep_contraband: bool) -> Ac
     else:
         aside = [c for c in hand if c != target]
     if not aside:
-        return Market()
+        return interned(Market)
     if len(aside) > v.set_aside_max:
         aside = aside[: v.set_aside_max]
     piles = game.piles
     take: list[int] = []
     if v.draw_from_discards and target is not None:
         need = v.hand_size - len(hand) + len(aside)
-        depth = [len(p) for p in piles]
-        while len(take) < need:
-            for i, p in enumerate(piles):
-                if depth[i] and p[depth[i] - 1] == target:
-                    take.append(i)
-                    depth[i] -= 1
-                    break
-            else:
-                break
-    return Market(tuple(aside), tuple(take), len(piles) - 1)
+        # The first pile's run of target cards on top, then the next pile's, ...
+        for i, p in enumerate(piles):
+            depth = len(p)
+            while depth and p[depth - 1] == target and len(take) < need:
+                take.append(i)
+                depth -= 1
+    return interned(Market, tuple(aside), tuple(take), len(piles) - 1)
 
 
 def _cover(hand: list[str], info: GoodsInfo) -> tuple[str, list[str]]:
@@ -107,7 +111,7 @@ def _honest_load(bot: MerchantBot, game: Game, seat: int, info: GoodsInfo) -> Ac
         penalty = info.penalty
         cards = [min(hand, key=lambda c: penalty[c])]
     bot._plan[seat] = good
-    return Load(tuple(cards[:bag_max]))
+    return interned(Load, tuple(cards[:bag_max]))
 
 
 def _smuggle_load(
@@ -116,7 +120,7 @@ def _smuggle_load(
     """Add each contraband card (most valuable first) with probability ``chance``,
     then fill the bag with the declared good."""
     hand = game.hands[seat]
-    good, cards = _cover(hand, info)
+    good, copies = _target_count(hand, info)
     bag_max = game.variant.bag_max
     is_legal = info.is_legal
     contraband = [c for c in hand if not is_legal[c]]
@@ -128,13 +132,20 @@ def _smuggle_load(
     # One draw per contraband card, even past bag_max: the sequence of game.rng
     # draws is part of the seeded behaviour.
     random = game.rng.random
-    bag = [c for c in contraband if random() < chance][:bag_max]
-    bag.extend(cards[: bag_max - len(bag)])
+    bag = []
+    for c in contraband:
+        if random() < chance:
+            bag.append(c)
+    del bag[bag_max:]
+    if good is None:  # no legal good to hide it under (what _cover declares then)
+        good = info.legal[0]
+    else:  # the declared good's cards fill the bag
+        bag += [good] * min(copies, bag_max - len(bag))
     if not bag:
         penalty = info.penalty
         bag = [min(hand, key=lambda c: penalty[c])]
     bot._plan[seat] = good
-    return Load(tuple(bag))
+    return interned(Load, tuple(bag))
 
 
 def _at_risk(game: Game, seat: int, info: GoodsInfo) -> int:
@@ -169,7 +180,7 @@ class _Merchant(MerchantBot):
         good = self._plan.get(seat)
         if good is None:
             good = _cover(game.bags[seat], goods_info(game.variant))[0]
-        return Declare(good, len(game.bags[seat]))
+        return interned(Declare, good, len(game.bags[seat]))
 
 
 @register
@@ -243,7 +254,7 @@ class Bluffer(_Merchant):
         first, second = sorted(counts, key=lambda c: (-counts[c], -value[c]))[:2]
         bag = [c for c in hand if c == first] + [c for c in hand if c == second]
         self._plan[seat] = first
-        return Load(tuple(bag[: game.variant.bag_max]))
+        return interned(Load, tuple(bag[: game.variant.bag_max]))
 
 
 @register
@@ -317,7 +328,7 @@ class AdaptiveMerchant(_Merchant):
         if not bag:
             bag = [min(hand, key=lambda c: penalty[c])]
         self._plan[seat] = good
-        return Load(tuple(bag))
+        return interned(Load, tuple(bag))
 
     def respond(self, game: Game, seat: int) -> Action:
         return _bribe(game, seat, goods_info(game.variant), self.scale)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 
-from sheriff_core.bots.base import SheriffBot, goods_info, public_log, register
+from sheriff_core.bots.base import SheriffBot, goods_info, interned, public_log, register
 from sheriff_core.engine.actions import Action, Inspect, LetPass, Offer, Threaten
 from sheriff_core.engine.game import Game
 
@@ -40,8 +40,8 @@ def _settle(game: Game, merchant: int, inspect: bool) -> Action:
     """Inspect or LetPass ``merchant``, unless a binding promise says otherwise."""
     promised = game.binding.get(merchant)
     if promised == "pass" or (promised is None and not inspect):
-        return LetPass(merchant)
-    return Inspect(merchant)
+        return interned(LetPass, merchant)
+    return interned(Inspect, merchant)
 
 
 def _offer_on_table(game: Game) -> Offer | None:
@@ -61,7 +61,7 @@ class TrustingSheriff(SheriffBot):
         super().__init__()
 
     def decide(self, game: Game, seat: int, merchant: int) -> Action:
-        return LetPass(merchant)
+        return interned(LetPass, merchant)
 
 
 @register
@@ -74,7 +74,7 @@ class InspectingSheriff(SheriffBot):
         super().__init__()
 
     def decide(self, game: Game, seat: int, merchant: int) -> Action:
-        return Inspect(merchant)
+        return interned(Inspect, merchant)
 
     def negotiate(self, game: Game, seat: int) -> Action:
         return _settle(game, game.negotiation["seat"], True)  # type: ignore[index]
@@ -102,8 +102,8 @@ class ThresholdSheriff(SheriffBot):
 
     def decide(self, game: Game, seat: int, merchant: int) -> Action:
         if not self.suspicious(game, merchant):
-            return LetPass(merchant)
-        return Inspect(merchant) if self.bribe is None else Threaten(merchant)
+            return interned(LetPass, merchant)
+        return interned(Inspect, merchant) if self.bribe is None else interned(Threaten, merchant)
 
     def negotiate(self, game: Game, seat: int) -> Action:
         merchant = game.negotiation["seat"]  # type: ignore[index]
@@ -166,8 +166,8 @@ class BayesianSheriff(SheriffBot):
     def decide(self, game: Game, seat: int, merchant: int) -> Action:
         gain = self.gain(game, merchant, self.belief(game, merchant))
         if gain <= self.margin:
-            return LetPass(merchant)
-        return Threaten(merchant) if self.threaten else Inspect(merchant)
+            return interned(LetPass, merchant)
+        return interned(Threaten, merchant) if self.threaten else interned(Inspect, merchant)
 
     def negotiate(self, game: Game, seat: int) -> Action:
         merchant = game.negotiation["seat"]  # type: ignore[index]
