@@ -59,7 +59,7 @@ from sheriff_core.errors import (
     NotYourTurn,
     RulesError,
 )
-from sheriff_core.rules.cards import build_deck, check_declaration
+from sheriff_core.rules.cards import build_deck, check_declaration, split_bag
 from sheriff_core.rules.variants import Variant, load_variant
 from sheriff_core.scoring import score_rows
 
@@ -808,16 +808,8 @@ class Game:
     def _do_inspect(self, seat: int, inspectors: list[int]) -> None:
         good, count = self.declared[seat]
         bag = self.bags[seat]
-        # What inspect_bag computes (the declaration was verified when it was made),
-        # inline: this is the hottest rule of a simulation.
-        penalty = self._penalty
-        admitted = [c for c in bag if c == good]
-        if len(admitted) == len(bag):
-            confiscated: list[str] = []
-            merchant_pays = -sum([penalty[c] for c in bag])
-        else:
-            confiscated = [c for c in bag if c != good]
-            merchant_pays = sum([penalty[c] for c in confiscated])
+        # The declaration was verified when it was made: no need to check it again.
+        admitted, confiscated, merchant_pays = split_bag(bag, good, self._penalty)
         self.bags[seat] = []  # the bag list now belongs to the event alone
         self._emit(
             "inspected",

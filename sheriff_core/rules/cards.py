@@ -7,12 +7,13 @@ happens if this bag is inspected?" gets exactly the engine's answer.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sheriff_core.errors import IllegalDeclaration
 from sheriff_core.rules.variants import Variant
 
-__all__ = ["build_deck", "check_declaration", "Inspection", "inspect_bag", "open_bag"]
+__all__ = ["build_deck", "check_declaration", "Inspection", "inspect_bag", "split_bag"]
 
 
 def build_deck(variant: Variant, players: int = 4) -> list[str]:
@@ -86,14 +87,23 @@ def inspect_bag(variant: Variant, bag: list[str], declared: str, count: int) -> 
         if card not in variant.goods:
             raise IllegalDeclaration(f"{card!r} is not a card of {variant.name}")
     check_declaration(variant, len(bag), declared, count)
-    return open_bag(variant, bag, declared)
+    penalty = {name: g.penalty for name, g in variant.goods.items()}
+    admitted, confiscated, pays = split_bag(bag, declared, penalty)
+    return Inspection(not confiscated, admitted, confiscated, pays)
 
 
-def open_bag(variant: Variant, bag: list[str], declared: str) -> Inspection:
-    """:func:`inspect_bag` for a declaration already checked (the engine's fast path)."""
-    goods = variant.goods
+def split_bag(
+    bag: list[str], declared: str, penalty: Mapping[str, int]
+) -> tuple[list[str], list[str], int]:
+    """The rule of an opened bag, for a declaration already checked: (cards of the
+    declared good, confiscated cards, what the merchant pays; < 0: the Sheriff pays).
+    The engine calls it with its own penalty table; :func:`inspect_bag` checks first.
+
+    >>> split_bag(["Apples", "Silk"], "Apples", {"Apples": 2, "Silk": 4})
+    (['Apples'], ['Silk'], 4)
+    """
     admitted = [c for c in bag if c == declared]
+    if len(admitted) == len(bag):
+        return admitted, [], -sum([penalty[c] for c in bag])
     confiscated = [c for c in bag if c != declared]
-    if not confiscated:
-        return Inspection(True, admitted, [], -sum(goods[c].penalty for c in bag))
-    return Inspection(False, admitted, confiscated, sum(goods[c].penalty for c in confiscated))
+    return admitted, confiscated, sum([penalty[c] for c in confiscated])
