@@ -17,9 +17,11 @@ True
 
 from __future__ import annotations
 
+import gc
 import math
 import os
-from collections.abc import Callable, Mapping, Sequence
+from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -388,8 +390,37 @@ def _bag_rows(
             cols[c].append(row[c])
 
 
+@contextmanager
+def _young_heap_only() -> Iterator[None]:
+    """Keep CPython's cyclic garbage collector off the objects that existed before.
+
+    A game allocates a few thousand containers that live for about a millisecond;
+    they pass through the young generations, and every so many of them set off a
+    full collection that rescans the whole long-lived heap (pandas, numpy, a
+    notebook's data) -- 15-20 % of simulation time when measured. ``gc.freeze()``
+    moves the objects that exist now to the permanent generation for the run, so
+    those collections only look at what the run made; ``gc.unfreeze()`` gives them
+    back afterwards. Nothing is skipped: cycles made during the run are still found.
+    If the caller has frozen objects of their own, it leaves the collector alone
+    (unfreezing would undo their freeze).
+    """
+    if gc.get_freeze_count() or not gc.isenabled():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 def _run_chunk(task: _Task) -> dict[str, list[Any]]:
     """Play games ``task.start..task.stop-1``; return their rows as columns."""
+    with _young_heap_only():
+        return _play_chunk(task)
+
+
+def _play_chunk(task: _Task) -> dict[str, list[Any]]:
     variant = _variant_of(task.variant)
     n = task.players
     m_proto = [make_bot(spec, "merchant") for spec in task.merchants]

@@ -88,3 +88,23 @@ def test_zero_games_and_bad_arguments():
         sc.simulate(games=1, sheriffs=["honest"])
     with pytest.raises(ValueError, match="per must be"):
         sc.simulate(games=1, per="round")
+
+
+def test_simulate_gives_the_garbage_collector_back_as_it_found_it():
+    import gc
+
+    from sheriff_core.sim import _young_heap_only
+
+    assert gc.get_freeze_count() == 0
+    with _young_heap_only():
+        assert gc.get_freeze_count() > 0  # the older heap is out of the collector's way
+    assert gc.get_freeze_count() == 0
+    sc.simulate("classic", players=3, games=3, seed=0, progress=False)
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
+    # A caller who froze objects of their own keeps them frozen.
+    gc.freeze()
+    try:
+        sc.simulate("classic", players=3, games=3, seed=0, progress=False)
+        assert gc.get_freeze_count() > 0  # (unfreezing would have emptied it)
+    finally:
+        gc.unfreeze()
