@@ -3,22 +3,29 @@
     python benchmarks/bench_sim.py --games 10000              # one process
     python benchmarks/bench_sim.py --games 10000 --workers 2  # two processes
     python benchmarks/bench_sim.py --games 2000 --profile     # where the time goes
+    python benchmarks/bench_sim.py --games 4000 --gc-report   # the garbage collector's share
 
 Prints the games per second (wall clock) and, with ``--profile``, the share of
-time per layer (engine, bots, simulation rows, ...) and the top functions.
+time per layer (engine, bots, simulation rows, ...) and the top functions;
+with ``--gc-report``, the time CPython's cyclic garbage collector takes per
+generation, with the collector as ``simulate`` tunes it and with the default
+settings.
 CI runs it with ``--games 200`` so it cannot rot.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
+import gc
 import pstats
 import sys
 import time
 from collections import defaultdict
 
 import sheriff_core as sc
+import sheriff_core.sim as sim_module
 from sheriff_core.sim import DEFAULT_MERCHANTS, DEFAULT_SHERIFFS, simulate
 
 LAYERS = (
@@ -58,6 +65,46 @@ def profile(args: argparse.Namespace) -> None:
     stats.sort_stats("tottime").print_stats(args.top)
 
 
+def gc_report(args: argparse.Namespace) -> None:
+    """Games/s and collector time per generation, tuned (as simulate runs) and default."""
+    variant = sc.load_variant(args.variant)
+    simulate(variant, players=args.players, games=20, seed=args.seed, progress=False)
+    tuned = sim_module._collector_tuned_for_games
+    clock: dict[int, list[float]] = defaultdict(lambda: [0, 0.0])
+    started = [0.0]
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            entry = clock[info["generation"]]
+            entry[0] += 1
+            entry[1] += time.perf_counter() - started[0]
+
+    print(f"\ngarbage collector during {args.games} games (in one process):")
+    gc.callbacks.append(watch)
+    try:
+        for label, manager in (("tuned by simulate", tuned), ("default", contextlib.nullcontext)):
+            sim_module._collector_tuned_for_games = manager  # type: ignore[assignment]
+            clock.clear()
+            t0 = time.perf_counter()
+            simulate(
+                variant, players=args.players, games=args.games, seed=args.seed, progress=False
+            )
+            wall = time.perf_counter() - t0
+            spent = sum(t for _, t in clock.values())
+            per_gen = ", ".join(
+                f"gen{g} {int(n)}x {1000 * t:.0f} ms" for g, (n, t) in sorted(clock.items())
+            )
+            print(
+                f"  {label:<18} {args.games / wall:6.0f} games/s; collector "
+                f"{1000 * spent:.0f} ms = {100 * spent / wall:.1f} % ({per_gen or 'no collections'})"
+            )
+    finally:
+        gc.callbacks.remove(watch)
+        sim_module._collector_tuned_for_games = tuned  # type: ignore[assignment]
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=10_000)
@@ -67,6 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--repeat", type=int, default=1, help="best of N runs")
     p.add_argument("--profile", action="store_true", help="cProfile one in-process run")
+    p.add_argument("--gc-report", action="store_true", help="garbage collector's share")
     p.add_argument("--top", type=int, default=15, help="functions listed with --profile")
     args = p.parse_args(argv)
     variant = sc.load_variant(args.variant)
@@ -94,6 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     if args.profile:
         profile(args)
+    if args.gc_report:
+        gc_report(args)
     return 0
 
 

@@ -20,9 +20,9 @@ from __future__ import annotations
 import gc
 import math
 import os
-from contextlib import contextmanager
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -391,32 +391,36 @@ def _bag_rows(
 
 
 @contextmanager
-def _young_heap_only() -> Iterator[None]:
-    """Keep CPython's cyclic garbage collector off the objects that existed before.
+def _collector_tuned_for_games() -> Iterator[None]:
+    """Tune CPython's cyclic garbage collector for a run of games; restore it after.
 
-    A game allocates a few thousand containers that live for about a millisecond;
-    they pass through the young generations, and every so many of them set off a
-    full collection that rescans the whole long-lived heap (pandas, numpy, a
-    notebook's data) -- 15-20 % of simulation time when measured. ``gc.freeze()``
-    moves the objects that exist now to the permanent generation for the run, so
-    those collections only look at what the run made; ``gc.unfreeze()`` gives them
-    back afterwards. Nothing is skipped: cycles made during the run are still found.
-    If the caller has frozen objects of their own, it leaves the collector alone
-    (unfreezing would undo their freeze).
+    A game keeps a few thousand small containers (events, bags, actions) alive for
+    about a millisecond. With the default settings (a young collection every 700
+    new containers) the collector keeps rescanning the running game and promotes
+    it to the old generation, which then sets off full collections of the whole
+    heap (pandas, numpy, a notebook's data): about 20 % of simulation time when
+    measured (``benchmarks/bench_sim.py --gc-report``). For the run, the objects
+    that exist now go to the permanent generation (``gc.freeze``) and a young
+    collection waits for 20,000 new containers; afterwards the old heap and the
+    thresholds are given back. Nothing is skipped: cycles made during the run are
+    still collected. A collector the caller has frozen or disabled is left alone.
     """
     if gc.get_freeze_count() or not gc.isenabled():
         yield
         return
+    thresholds = gc.get_threshold()
     gc.freeze()
+    gc.set_threshold(max(thresholds[0], 20_000), *thresholds[1:])
     try:
         yield
     finally:
+        gc.set_threshold(*thresholds)
         gc.unfreeze()
 
 
 def _run_chunk(task: _Task) -> dict[str, list[Any]]:
     """Play games ``task.start..task.stop-1``; return their rows as columns."""
-    with _young_heap_only():
+    with _collector_tuned_for_games():
         return _play_chunk(task)
 
 

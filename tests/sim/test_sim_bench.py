@@ -29,3 +29,14 @@ def test_bench_script_profile_mode_runs():
     )
     assert done.returncode == 0, done.stderr
     assert "engine" in done.stdout and "bots" in done.stdout
+
+
+def test_bench_script_gc_report_runs():
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_sim.py"), "--games", "30", "--gc-report"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "tuned by simulate" in done.stdout and "default" in done.stdout

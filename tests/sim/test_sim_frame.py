@@ -93,14 +93,16 @@ def test_zero_games_and_bad_arguments():
 def test_simulate_gives_the_garbage_collector_back_as_it_found_it():
     import gc
 
-    from sheriff_core.sim import _young_heap_only
+    from sheriff_core.sim import _collector_tuned_for_games
 
+    thresholds = gc.get_threshold()
     assert gc.get_freeze_count() == 0
-    with _young_heap_only():
+    with _collector_tuned_for_games():
         assert gc.get_freeze_count() > 0  # the older heap is out of the collector's way
-    assert gc.get_freeze_count() == 0
+        assert gc.get_threshold()[0] >= 20_000
+    assert gc.get_freeze_count() == 0 and gc.get_threshold() == thresholds
     sc.simulate("classic", players=3, games=3, seed=0, progress=False)
-    assert gc.get_freeze_count() == 0 and gc.isenabled()
+    assert gc.get_freeze_count() == 0 and gc.isenabled() and gc.get_threshold() == thresholds
     # A caller who froze objects of their own keeps them frozen.
     gc.freeze()
     try:
