@@ -131,11 +131,13 @@ def _smuggle_load(
         contraband.sort(key=info.value.__getitem__, reverse=True)
     # One draw per contraband card, even past bag_max: the sequence of game.rng
     # draws is part of the seeded behaviour.
-    random = game.rng.random
-    bag = []
-    for c in contraband:
-        if random() < chance:
-            bag.append(c)
+    if len(contraband) > 1:  # one call for k draws gives the same k numbers
+        draws = game.rng.random(len(contraband)).tolist()
+        bag = [c for c, u in zip(contraband, draws, strict=True) if u < chance]
+    elif contraband:
+        bag = contraband if game.rng.random() < chance else []
+    else:
+        bag = []
     del bag[bag_max:]
     if good is None:  # no legal good to hide it under (what _cover declares then)
         good = info.legal[0]

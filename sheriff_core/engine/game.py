@@ -89,6 +89,20 @@ _STEP_ACTIONS = {
 }
 
 
+_DECKS: dict[tuple[int, int], tuple[Variant, tuple[str, ...]]] = {}
+
+
+def _fresh_deck(variant: Variant, players: int) -> tuple[str, ...]:
+    """:func:`build_deck` for ``variant`` and ``players``, built once (variants are immutable)."""
+    key = (id(variant), players)
+    hit = _DECKS.get(key)
+    if hit is None or hit[0] is not variant:
+        if len(_DECKS) > 64:
+            _DECKS.clear()
+        hit = _DECKS[key] = (variant, tuple(build_deck(variant, players)))
+    return hit[1]
+
+
 def _word(action: Action) -> str:
     return str(action).split(" ", 1)[0]
 
@@ -192,9 +206,10 @@ class Game:
 
     def _setup(self) -> None:
         v = self.variant
-        deck = build_deck(v, self.n)
-        perm = self.rng.permutation(len(deck)).tolist()
-        self.deck = [deck[i] for i in perm]
+        # Shuffling the list in place draws exactly what permutation() would (same
+        # Fisher-Yates swaps from the same generator), without the index array.
+        self.deck = deck = list(_fresh_deck(v, self.n))
+        self.rng.shuffle(deck)
         # Deal one card at a time round the table from the top (the end of the list),
         # then fill the discard piles: done with slices, in exactly that order.
         deck, n = self.deck, self.n
@@ -575,8 +590,8 @@ class Game:
                 cards.extend(pile[:cut])
                 self.piles[i] = pile[cut:]
         if cards:
-            perm = self.rng.permutation(len(cards)).tolist()
-            self.deck = [cards[i] for i in perm]
+            self.rng.shuffle(cards)  # the same order permutation() would give
+            self.deck = cards
         self._emit("reshuffled", None, cards=len(cards))
 
     # ------------------------------------------------------------ market

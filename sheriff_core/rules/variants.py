@@ -24,7 +24,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from sheriff_core.errors import VariantError
+from sheriff_core.errors import RulesError, VariantError
 
 __all__ = ["Good", "Bonus", "Token", "Variant", "load_variant", "variant_names", "data_dir"]
 
@@ -149,8 +149,6 @@ class Variant:
 
     def check_players(self, players: int) -> None:
         """Raise :class:`RulesError` unless ``players`` is a supported count."""
-        from sheriff_core.errors import RulesError
-
         if not self.min_players <= players <= self.max_players:
             raise RulesError(
                 f"{self.name} is played by {self.min_players}-{self.max_players} players, "
