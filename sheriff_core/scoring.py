@@ -13,6 +13,7 @@ returns the same rows as a pandas DataFrame for notebooks.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -33,18 +34,25 @@ def bonus_counts(
     >>> bonus_counts(sc.load_variant("classic-royal"), ["Cheese", "Bleu Cheese"])["Cheese"]
     4
     """
+    return _bonus_counts(variant, Counter(stand), tokens)
+
+
+def _bonus_counts(
+    variant: Variant, cards: Mapping[str, int], tokens: Mapping[str, int] | None
+) -> dict[str, int]:
+    """:func:`bonus_counts` from a stand given as copies per card name."""
     counts = dict.fromkeys(variant.bonuses, 0)
     for name, bonus in variant.bonuses.items():
         if bonus.counts == "tokens":
             counts[name] = (tokens or {}).get(name, 0)
     goods = variant.goods
-    for card in stand:
+    for card, copies in cards.items():
         g = goods[card]
         if g.kind == "legal":
             if card in counts and variant.bonuses[card].counts == "goods":
-                counts[card] += 1
+                counts[card] += copies
         elif g.counts_as is not None and g.counts_as[0] in counts:
-            counts[g.counts_as[0]] += g.counts_as[1]
+            counts[g.counts_as[0]] += g.counts_as[1] * copies
     return counts
 
 
@@ -95,23 +103,27 @@ def score_rows(
     tie-breaks (most legal goods, then most contraband); equal ranks only on a
     full tie (which the rules call a shared win).
     """
-    unknown = [c for s in stands.values() for c in s if c not in variant.goods]
+    goods = variant.goods
+    # Each stand as copies per card name: every sum below runs over the few kinds
+    # of card, not over every card.
+    cards = {p: Counter(s) for p, s in stands.items()}
+    unknown = {c for held in cards.values() for c in held if c not in goods}
     if unknown:
-        raise ValueError(f"not cards of {variant.name}: {sorted(set(unknown))}")
+        raise ValueError(f"not cards of {variant.name}: {sorted(unknown)}")
     if set(stands) != set(gold):
         raise ValueError("stands and gold must name the same players")
-    goods = variant.goods
     tokens = tokens or {}
     held = {p: {t: tokens.get(p, {}).get(t, 0) for t in variant.tokens} for p in stands}
-    counts = {p: bonus_counts(variant, s, held[p]) for p, s in stands.items()}
+    counts = {p: _bonus_counts(variant, cards[p], held[p]) for p in stands}
     bonuses = award_bonuses(variant, counts)
     rows = []
     for p, stand in stands.items():
-        legal = sum(1 for c in stand if goods[c].kind == "legal")
+        copies = cards[p]
+        legal = sum(n for c, n in copies.items() if goods[c].kind == "legal")
         row: dict[str, Any] = {
             "player": p,
             "gold": gold[p],
-            "goods_value": sum(goods[c].value for c in stand),
+            "goods_value": sum(goods[c].value * n for c, n in copies.items()),
             "bonus": sum(bonuses[p].values()),
         }
         if variant.tokens:

@@ -324,12 +324,12 @@ class Game:
         """
         if self.phase == "over" or (player is not None and player != self._to_move):
             self.verify(action, player)  # raises the right error
-        check = _CHECKS.get((self._step, type(action)))
-        if check is None:
+        rule = _RULES.get((self._step, type(action)))
+        if rule is None:
             raise self._wrong_kind(action)
-        check(self, action)
+        rule[0](self, action)  # check: raises, changing nothing
         self.history.append((self._to_move, action))  # type: ignore[arg-type]
-        _DOS[type(action)](self, action)
+        rule[1](self, action)  # do
         self._advance()
         new, self._new = self._new, []
         self.events.extend(new)
@@ -638,8 +638,11 @@ class Game:
         v = self.variant
         seat = self.order[self.turn]
         hand = self._rest  # the hand without the set-aside cards, from _check_market
-        took = [self.piles[i].pop() for i in a.take]
-        hand.extend(took)
+        if a.take:
+            took = [self.piles[i].pop() for i in a.take]
+            hand.extend(took)
+        else:
+            took = []
         drawn = self._draw_many(v.hand_size - len(hand)) if len(hand) < v.hand_size else []
         hand.extend(drawn)
         self.hands[seat] = hand
@@ -1293,6 +1296,11 @@ _DOS: dict[type, Callable[[Game, Any], None]] = {
     PayDebt: Game._do_pay_debt,
     Exchange: Game._do_exchange_action,
     Done: Game._do_done,
+}
+
+#: (check, do) per (step, action type): what apply runs, found with one lookup.
+_RULES: dict[tuple[str, type], tuple[Callable[[Game, Any], None], Callable[[Game, Any], None]]] = {
+    key: (check, _DOS[key[1]]) for key, check in _CHECKS.items()
 }
 
 
