@@ -222,9 +222,11 @@ class Game:
         self._emit(
             "setup",
             None,
-            players=list(self.players),
-            sheriff=self.sheriff,
-            piles=[list(p) for p in self.piles],
+            {
+                "players": list(self.players),
+                "sheriff": self.sheriff,
+                "piles": [list(p) for p in self.piles],
+            },
         )
         self._start_round()
         self._refresh()
@@ -401,23 +403,23 @@ class Game:
         seat = self.merchant_order[self.turn]
         self.hands[seat] = self._rest  # type: ignore[assignment]  # from _check_load
         self.bags[seat] = list(a.cards)
-        self._emit("loaded", seat, cards=list(a.cards), size=len(a.cards))
+        self._emit("loaded", seat, {"cards": list(a.cards), "size": len(a.cards)})
         self.turn += 1
 
     def _do_declare(self, a: Declare) -> None:
         seat = self.merchant_order[self.turn]
         self.declared[seat] = (a.good, a.count)
-        self._emit("declared", seat, good=a.good, count=a.count)
+        self._emit("declared", seat, {"good": a.good, "count": a.count})
         self.turn += 1
 
     def _do_starter(self, a: ChooseStarter) -> None:
         self._set_order(a.seat)
-        self._emit("starter", a.seat)
+        self._emit("starter", a.seat, {})
         self.phase = "market"
 
     def _do_threaten(self, a: Threaten) -> None:
         self.negotiation = {"seat": a.seat, "to_move": "merchant", "offer": None, "by": None}
-        self._emit("threatened", a.seat)
+        self._emit("threatened", a.seat, {})
 
     def _do_inspect_choice(self, a: Inspect) -> None:
         self._decide(a.seat, "inspect")
@@ -437,13 +439,13 @@ class Game:
         by = neg["to_move"]
         neg["offer"], neg["by"] = a, by
         neg["to_move"] = "merchant" if by == "sheriff" else "sheriff"
-        self._emit("offer", neg["seat"], by=by, offer=str(a))
+        self._emit("offer", neg["seat"], {"by": by, "offer": str(a)})
 
     def _do_decline(self, a: Decline) -> None:
         neg = self.negotiation
         assert neg is not None
         neg["offer"], neg["by"], neg["to_move"] = None, None, "sheriff"
-        self._emit("declined", neg["seat"])
+        self._emit("declined", neg["seat"], {})
 
     def _do_accept(self, a: Accept) -> None:
         neg = self.negotiation
@@ -453,7 +455,7 @@ class Game:
     def _do_confiscate(self, a: Confiscate) -> None:
         pend = self.pending.pop(0)
         self.piles[a.pile].extend(a.order)
-        self._emit("confiscated", pend["seat"], pile=a.pile, cards=list(a.order))
+        self._emit("confiscated", pend["seat"], {"pile": a.pile, "cards": list(a.order)})
 
     def _do_pay_debt(self, a: PayDebt) -> None:
         pend = self.pending.pop(0)
@@ -467,7 +469,7 @@ class Game:
             if not self.deputy_deck:
                 self.deputy_deck = [int(i) for i in self.rng.permutation(self.n)]
                 self.deputy_passes += 1
-                self._emit("deputy_deck_shuffled", None, deck_pass=self.deputy_passes)
+                self._emit("deputy_deck_shuffled", None, {"deck_pass": self.deputy_passes})
             self.sheriffs = [self.deputy_deck.pop() for _ in range(v.sheriffs_per_round)]
         else:
             self.sheriffs = [(self.first_sheriff + self.round) % self.n]
@@ -482,8 +484,7 @@ class Game:
         self._emit(
             "round_start",
             self.sheriff,
-            sheriff=self.players[self.sheriff],
-            sheriffs=self.sheriffs,  # replaced each round, never changed in place
+            {"sheriff": self.players[self.sheriff], "sheriffs": self.sheriffs},
         )
         if v.market_starter == "sheriff_chooses":
             self.order = []
@@ -546,12 +547,16 @@ class Game:
                 for s in self.sheriffs:
                     self.gold[s] += share
                 self.loot -= share * len(self.sheriffs)
-            self._emit("loot_split", None, each=share, to=list(self.sheriffs), left=self.loot)
-        self._emit("round_end", self.sheriff)
+            self._emit(
+                "loot_split", None, {"each": share, "to": list(self.sheriffs), "left": self.loot}
+            )
+        self._emit("round_end", self.sheriff, {})
         if self.round + 1 == self.rounds:
             self.phase = "over"
             rows = self._final_rows = self.score_rows()
-            self._emit("game_over", None, winners=[r["player"] for r in rows if r["rank"] == 1])
+            self._emit(
+                "game_over", None, {"winners": [r["player"] for r in rows if r["rank"] == 1]}
+            )
             return
         hand = self.variant.hand_size
         for k in range(1, self.n + 1):
@@ -562,7 +567,7 @@ class Game:
             drawn = self._draw_many(missing)
             self.hands[seat].extend(drawn)
             if drawn:
-                self._emit("drew", seat, cards=drawn, count=len(drawn))
+                self._emit("drew", seat, {"cards": drawn, "count": len(drawn)})
         self.round += 1
         self._start_round()
 
@@ -592,7 +597,7 @@ class Game:
         if cards:
             self.rng.shuffle(cards)  # the same order permutation() would give
             self.deck = cards
-        self._emit("reshuffled", None, cards=len(cards))
+        self._emit("reshuffled", None, {"cards": len(cards)})
 
     # ------------------------------------------------------------ market
 
@@ -651,12 +656,14 @@ class Game:
         self._emit(
             "market",
             seat,
-            set_aside=list(a.set_aside),
-            pile=a.pile,
-            took=took,
-            took_from=list(a.take),
-            drew=len(drawn),
-            drawn=drawn,
+            {
+                "set_aside": list(a.set_aside),
+                "pile": a.pile,
+                "took": took,
+                "took_from": list(a.take),
+                "drew": len(drawn),
+                "drawn": drawn,
+            },
         )
         self.turn += 1
 
@@ -747,11 +754,11 @@ class Game:
             return
         if self.vote is None:
             self.vote = {"seat": seat, "lead": kind}
-            self._emit("vote", seat, deputy=self.sheriffs[0], choice=kind)
+            self._emit("vote", seat, {"deputy": self.sheriffs[0], "choice": kind})
             return
         lead = self.vote["lead"]
         self.vote = None
-        self._emit("vote", seat, deputy=self.sheriffs[1], choice=kind)
+        self._emit("vote", seat, {"deputy": self.sheriffs[1], "choice": kind})
         if lead == kind == "pass":
             self._pass_bag(seat, offer, self.sheriffs)
         elif lead == kind == "inspect":
@@ -808,11 +815,13 @@ class Game:
         self._emit(
             "passed",
             seat,
-            declared=f"{count} {good}",
-            cards=list(bag),
-            smuggled=sum(1 for c in bag if not self.variant.goods[c].is_legal),
-            truthful=truthful,
-            **bribe,
+            {
+                "declared": f"{count} {good}",
+                "cards": list(bag),
+                "smuggled": sum(1 for c in bag if not self.variant.goods[c].is_legal),
+                "truthful": truthful,
+                **bribe,
+            },
         )
         self.bags[seat] = []
         self._resolved(seat)
@@ -832,13 +841,15 @@ class Game:
         self._emit(
             "inspected",
             seat,
-            declared=f"{count} {good}",
-            cards=bag,
-            truthful=not confiscated,
-            admitted=admitted,
-            confiscated=confiscated,
-            merchant_pays=merchant_pays,
-            inspectors=inspectors,  # lists of Sheriffs are replaced, never changed in place
+            {
+                "declared": f"{count} {good}",
+                "cards": bag,
+                "truthful": not confiscated,
+                "admitted": admitted,
+                "confiscated": confiscated,
+                "merchant_pays": merchant_pays,
+                "inspectors": inspectors,
+            },
         )
         self.stands[seat].extend(admitted)
         self.negotiation = None
@@ -850,7 +861,7 @@ class Game:
                 )
             else:
                 self.piles[0].extend(cards)
-                self._emit("confiscated", seat, pile=0, cards=cards)
+                self._emit("confiscated", seat, {"pile": 0, "cards": cards})
         if len(inspectors) == 1:
             if merchant_pays > 0:
                 self._pay(seat, inspectors[0], merchant_pays)
@@ -889,7 +900,9 @@ class Game:
             self.loot += coins
         else:
             self.gold[payee] += coins
-        self._emit("paid", payer, to="loot" if payee == LOOT else payee, gold=coins, owed=amount)
+        self._emit(
+            "paid", payer, {"to": "loot" if payee == LOOT else payee, "gold": coins, "owed": amount}
+        )
         rest = amount - coins
         if rest == 0:
             return
@@ -965,7 +978,7 @@ class Game:
         self.exchanged.extend([tok.good] * tok.per_token)
         self.tokens[seat][token] += 1
         self.token_supply[token] -= 1
-        self._emit("exchanged", seat, token=token, goods=[tok.good] * tok.per_token)
+        self._emit("exchanged", seat, {"token": token, "goods": [tok.good] * tok.per_token})
 
     def debt_options(self, limit: int | None = None) -> list[PayDebt]:
         """Every way to pay the pending debt (minimal sets of stand cards; the first
@@ -1014,10 +1027,7 @@ class Game:
         self._emit(
             "paid_in_goods",
             payer,
-            to=payee,
-            cards=cards,
-            value=value,
-            forgiven=max(0, owed - value),
+            {"to": payee, "cards": cards, "value": value, "forgiven": max(0, owed - value)},
         )
 
     # ------------------------------------------------------------ legal actions
@@ -1169,8 +1179,10 @@ class Game:
 
     # ------------------------------------------------------------ events
 
-    def _emit(self, kind: str, seat: int | None, **info: Any) -> None:
-        # tuple.__new__ skips the NamedTuple constructor's argument handling (hot path)
+    def _emit(self, kind: str, seat: int | None, info: dict[str, Any]) -> None:
+        # Hot path (about 160 events a game): tuple.__new__ skips the NamedTuple
+        # constructor's argument handling, and a dict literal from the caller is
+        # cheaper than collecting keyword arguments.
         self._new.append(_tuple_new(Event, (self.round, kind, seat, MappingProxyType(info))))
 
     # ------------------------------------------------------------ JSON
