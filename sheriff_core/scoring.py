@@ -113,35 +113,45 @@ def score_rows(
     if set(stands) != set(gold):
         raise ValueError("stands and gold must name the same players")
     tokens = tokens or {}
-    held = {p: {t: tokens.get(p, {}).get(t, 0) for t in variant.tokens} for p in stands}
+    token_kinds = variant.tokens
+    held = {p: {t: tokens.get(p, {}).get(t, 0) for t in token_kinds} for p in stands}
     counts = {p: _bonus_counts(variant, cards[p], held[p]) for p in stands}
     bonuses = award_bonuses(variant, counts)
+    bonus_keys = [(good, f"bonus_{good}") for good in variant.bonuses]
+    token_keys = [(t, f"tokens_{t}") for t in token_kinds]
     rows = []
     for p, stand in stands.items():
-        copies = cards[p]
-        legal = sum(n for c, n in copies.items() if goods[c].kind == "legal")
+        legal = value = 0
+        for c, n in cards[p].items():
+            g = goods[c]
+            value += g.value * n
+            if g.kind == "legal":
+                legal += n
+        mine = bonuses[p]
         row: dict[str, Any] = {
             "player": p,
             "gold": gold[p],
-            "goods_value": sum(goods[c].value * n for c, n in copies.items()),
-            "bonus": sum(bonuses[p].values()),
+            "goods_value": value,
+            "bonus": sum(mine.values()),
         }
-        if variant.tokens:
-            row["tokens_value"] = sum(n * variant.tokens[t].value for t, n in held[p].items())
-        row["total"] = row["gold"] + row["goods_value"] + row["bonus"] + row.get("tokens_value", 0)
+        if token_kinds:
+            mine_t = held[p]
+            row["tokens_value"] = sum(n * token_kinds[t].value for t, n in mine_t.items())
+        row["total"] = row["gold"] + value + row["bonus"] + row.get("tokens_value", 0)
         row["legal_goods"] = legal
         row["contraband"] = len(stand) - legal
-        if variant.tokens:
-            row["tokens"] = sum(held[p].values())
-            for t, n in held[p].items():
-                row[f"tokens_{t}"] = n
-        for good in variant.bonuses:
-            row[f"bonus_{good}"] = bonuses[p][good]
+        if token_kinds:
+            row["tokens"] = sum(mine_t.values())
+            for t, key in token_keys:
+                row[key] = mine_t[t]
+        for good, key in bonus_keys:
+            row[key] = mine[good]
         rows.append(row)
 
-    keys = [(r["total"], *(r[t] for t in variant.tiebreaks)) for r in rows]
+    tiebreaks = variant.tiebreaks
+    keys = [(r["total"], *[r[t] for t in tiebreaks]) for r in rows]
     for r, k in zip(rows, keys, strict=True):
-        r["rank"] = 1 + sum(1 for o in keys if o > k)
+        r["rank"] = 1 + sum([o > k for o in keys])
     return rows
 
 
