@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -246,11 +247,9 @@ def _player_rows(
             loaded[s] = info["cards"]
         elif kind == "declared":
             bags[s] += 1  # type: ignore[index]
-            good = info["good"]
-            for c in loaded[s]:
-                if c != good:
-                    lies[s] += 1  # type: ignore[index]
-                    break
+            cards = loaded[s]
+            if cards.count(info["good"]) != len(cards):  # a card other than the declared good
+                lies[s] += 1  # type: ignore[index]
         elif kind == "inspected":
             opened += 1
             inspected[s] += 1  # type: ignore[index]
@@ -287,17 +286,18 @@ def _player_rows(
         elif kind == "round_end":
             fine = None
     # Whole columns at a time (one extend per column and game, not one append per cell).
+    # map(itemgetter) rather than comprehensions: no function call per column.
     rows = game.score_rows()
-    ranks = [r["rank"] for r in rows]
+    ranks = list(map(_RANK, rows))
     cols["game"].extend([index] * n)
     cols["seat"].extend(range(n))
-    cols["player"].extend([r["player"] for r in rows])
-    cols["strategy"].extend([m for m, _ in labels[:n]])
-    cols["sheriff_strategy"].extend([sh for _, sh in labels[:n]])
+    cols["player"].extend(map(_PLAYER, rows))
+    cols["strategy"].extend(map(_FIRST, labels[:n]))
+    cols["sheriff_strategy"].extend(map(_SECOND, labels[:n]))
     cols["variant"].extend([game.variant.name] * n)
     cols["players"].extend([n] * n)
-    for key, field in _SCORE_FIELDS:
-        cols[key].extend([r[field] for r in rows])
+    for key, get in _SCORE_FIELDS:
+        cols[key].extend(map(get, rows))
     cols["rank"].extend(ranks)
     cols["win"].extend([r == 1 for r in ranks])
     for c in _COUNTS:
@@ -316,15 +316,20 @@ def _player_rows(
 
 #: Event kinds :func:`_player_rows` does not read (most events of a game).
 _ROW_SKIP = frozenset(("market", "drew", "confiscated", "setup", "game_over"))
-#: (column, score_rows key) copied straight from the scores.
-_SCORE_FIELDS = (
-    ("gold", "gold"),
-    ("goods_value", "goods_value"),
-    ("bonus", "bonus"),
-    ("total", "total"),
-    ("stand_legal", "legal_goods"),
-    ("stand_contraband", "contraband"),
+#: (column, getter of its score_rows key) copied straight from the scores.
+_SCORE_FIELDS = tuple(
+    (column, itemgetter(key))
+    for column, key in (
+        ("gold", "gold"),
+        ("goods_value", "goods_value"),
+        ("bonus", "bonus"),
+        ("total", "total"),
+        ("stand_legal", "legal_goods"),
+        ("stand_contraband", "contraband"),
+    )
 )
+_RANK, _PLAYER = itemgetter("rank"), itemgetter("player")
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
 
 
 def _bag_rows(

@@ -35,6 +35,7 @@ from sheriff_core.engine.actions import (
     Inspect,
     LetPass,
     Market,
+    Threaten,
 )
 from sheriff_core.engine.game import Game
 from sheriff_core.rules.variants import Variant
@@ -124,6 +125,28 @@ def interned(cls: type[Action], *args: Any) -> Action:
             _INTERNED.clear()
         action = _INTERNED[key] = cls(*args)
     return action
+
+
+class _PerSeat(dict[int, Action]):
+    """``seat -> cls(seat)``, each made once on first use: the Sheriffs' actions on a
+    bag, looked up by subscript (cheaper than a call to :func:`interned`)."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls: type[Action]) -> None:
+        super().__init__()
+        self.cls = cls
+
+    def __missing__(self, seat: int) -> Action:
+        action = self[seat] = self.cls(seat)
+        return action
+
+
+LET_PASS = _PerSeat(LetPass)
+INSPECT = _PerSeat(Inspect)
+THREATEN = _PerSeat(Threaten)
+#: The market turn that keeps the whole hand.
+KEEP = Market()
 
 
 # --------------------------------------------------------------------------- public memory
@@ -285,7 +308,7 @@ class MerchantBot(Bot):
     role = "merchant"
 
     def market(self, game: Game, seat: int) -> Action:
-        return interned(Market)
+        return KEEP
 
     def load(self, game: Game, seat: int) -> Action:
         raise NotImplementedError
@@ -330,17 +353,17 @@ class SheriffBot(Bot):
                     continue
                 promised = binding.get(s)
                 if promised == "inspect":
-                    return interned(Inspect, s)
+                    return INSPECT[s]
                 if promised == "pass":
-                    return interned(LetPass, s)
+                    return LET_PASS[s]
         for s in order:
             if s != seat and s not in resolved:
                 return self.decide(game, seat, s)
-        return interned(LetPass, game.unresolved()[0])
+        return LET_PASS[game.unresolved()[0]]
 
     def decide(self, game: Game, seat: int, merchant: int) -> Action:
         """Threaten, Inspect or LetPass ``merchant``'s bag (no bribe on the table yet)."""
-        return interned(LetPass, merchant)
+        return LET_PASS[merchant]
 
     def vote(self, game: Game, seat: int) -> Action:
         """A second Deputy's vote on the bag being decided: Inspect or LetPass only.
@@ -355,18 +378,18 @@ class SheriffBot(Bot):
             else self.decide(game, seat, m)
         )
         if type(a) is not LetPass and type(a) is not Inspect:
-            a = interned(Inspect, m)
+            a = INSPECT[m]
         promised = game.binding.get(m)
         if promised == "pass":
-            return interned(LetPass, m)
+            return LET_PASS[m]
         if promised == "inspect":
-            return interned(Inspect, m)
+            return INSPECT[m]
         return a
 
     def negotiate(self, game: Game, seat: int) -> Action:
         """Answer the merchant in a negotiation (default: take any offer and let it pass)."""
         m = game.negotiation["seat"]  # type: ignore[index]
-        return interned(LetPass, m) if game.binding.get(m) != "inspect" else interned(Inspect, m)
+        return LET_PASS[m] if game.binding.get(m) != "inspect" else INSPECT[m]
 
     def confiscate(self, game: Game, seat: int) -> Action:
         """Put the confiscated cards on the smallest discard pile, in the order given."""

@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 from sheriff_core.bots.base import (
+    KEEP,
     GoodsInfo,
     MerchantBot,
     goods_info,
@@ -79,7 +80,7 @@ def _market(game: Game, seat: int, info: GoodsInfo, keep_contraband: bool) -> Ac
     else:
         aside = [c for c in hand if c != target]
     if not aside:
-        return interned(Market)
+        return KEEP
     if len(aside) > v.set_aside_max:
         aside = aside[: v.set_aside_max]
     piles = game.piles
@@ -105,13 +106,15 @@ def _cover(hand: list[str], info: GoodsInfo) -> tuple[str, list[str]]:
 
 def _honest_load(bot: MerchantBot, game: Game, seat: int, info: GoodsInfo) -> Action:
     hand = game.hands[seat]
-    good, cards = _cover(hand, info)
-    bag_max = game.variant.bag_max
-    if not cards:  # no legal good at all: forced to lie with the cheapest card
+    good, copies = _target_count(hand, info)  # what _cover declares, without the list
+    if good is not None:
+        cards = (good,) * min(copies, game.variant.bag_max)
+    else:  # no legal good at all: forced to lie with the cheapest card
+        good = info.legal[0]
         penalty = info.penalty
-        cards = [min(hand, key=lambda c: penalty[c])]
+        cards = (min(hand, key=lambda c: penalty[c]),)
     bot._plan[seat] = good
-    return interned(Load, tuple(cards[:bag_max]))
+    return interned(Load, cards)
 
 
 def _smuggle_load(
@@ -198,7 +201,7 @@ class HonestMerchant(_Merchant):
         super().__init__()
 
     def market(self, game: Game, seat: int) -> Action:
-        return _market(game, seat, goods_info(game.variant), keep_contraband=False)
+        return _market(game, seat, goods_info(game.variant), False)
 
     def load(self, game: Game, seat: int) -> Action:
         return _honest_load(self, game, seat, goods_info(game.variant))
@@ -220,7 +223,7 @@ class Smuggler(_Merchant):
         self.risk = risk
 
     def market(self, game: Game, seat: int) -> Action:
-        return _market(game, seat, goods_info(game.variant), keep_contraband=self.risk > 0)
+        return _market(game, seat, goods_info(game.variant), self.risk > 0)
 
     def load(self, game: Game, seat: int) -> Action:
         return _smuggle_load(self, game, seat, goods_info(game.variant), self.risk)
@@ -242,7 +245,7 @@ class Bluffer(_Merchant):
         self.bluff = bluff
 
     def market(self, game: Game, seat: int) -> Action:
-        return _market(game, seat, goods_info(game.variant), keep_contraband=False)
+        return _market(game, seat, goods_info(game.variant), False)
 
     def load(self, game: Game, seat: int) -> Action:
         info = goods_info(game.variant)
@@ -275,7 +278,7 @@ class Briber(_Merchant):
         self.risk, self.scale = risk, scale
 
     def market(self, game: Game, seat: int) -> Action:
-        return _market(game, seat, goods_info(game.variant), keep_contraband=self.risk > 0)
+        return _market(game, seat, goods_info(game.variant), self.risk > 0)
 
     def load(self, game: Game, seat: int) -> Action:
         return _smuggle_load(self, game, seat, goods_info(game.variant), self.risk)
@@ -312,7 +315,7 @@ class AdaptiveMerchant(_Merchant):
 
     def market(self, game: Game, seat: int) -> Action:
         keep = self.inspection_rate(game) < 0.5
-        return _market(game, seat, goods_info(game.variant), keep_contraband=keep)
+        return _market(game, seat, goods_info(game.variant), keep)
 
     def load(self, game: Game, seat: int) -> Action:
         info = goods_info(game.variant)

@@ -29,8 +29,16 @@ from __future__ import annotations
 
 import math
 
-from sheriff_core.bots.base import SheriffBot, goods_info, interned, public_log, register
-from sheriff_core.engine.actions import Action, Inspect, LetPass, Offer, Threaten
+from sheriff_core.bots.base import (
+    INSPECT,
+    LET_PASS,
+    THREATEN,
+    SheriffBot,
+    goods_info,
+    public_log,
+    register,
+)
+from sheriff_core.engine.actions import Action, Offer
 from sheriff_core.engine.game import Game
 
 __all__ = ["TrustingSheriff", "InspectingSheriff", "ThresholdSheriff", "BayesianSheriff"]
@@ -40,8 +48,8 @@ def _settle(game: Game, merchant: int, inspect: bool) -> Action:
     """Inspect or LetPass ``merchant``, unless a binding promise says otherwise."""
     promised = game.binding.get(merchant)
     if promised == "pass" or (promised is None and not inspect):
-        return interned(LetPass, merchant)
-    return interned(Inspect, merchant)
+        return LET_PASS[merchant]
+    return INSPECT[merchant]
 
 
 def _offer_on_table(game: Game) -> Offer | None:
@@ -61,7 +69,7 @@ class TrustingSheriff(SheriffBot):
         super().__init__()
 
     def decide(self, game: Game, seat: int, merchant: int) -> Action:
-        return interned(LetPass, merchant)
+        return LET_PASS[merchant]
 
 
 @register
@@ -74,7 +82,7 @@ class InspectingSheriff(SheriffBot):
         super().__init__()
 
     def decide(self, game: Game, seat: int, merchant: int) -> Action:
-        return interned(Inspect, merchant)
+        return INSPECT[merchant]
 
     def negotiate(self, game: Game, seat: int) -> Action:
         return _settle(game, game.negotiation["seat"], True)  # type: ignore[index]
@@ -102,8 +110,8 @@ class ThresholdSheriff(SheriffBot):
 
     def decide(self, game: Game, seat: int, merchant: int) -> Action:
         if not self.suspicious(game, merchant):
-            return interned(LetPass, merchant)
-        return interned(Inspect, merchant) if self.bribe is None else interned(Threaten, merchant)
+            return LET_PASS[merchant]
+        return INSPECT[merchant] if self.bribe is None else THREATEN[merchant]
 
     def negotiate(self, game: Game, seat: int) -> Action:
         merchant = game.negotiation["seat"]  # type: ignore[index]
@@ -166,8 +174,8 @@ class BayesianSheriff(SheriffBot):
     def decide(self, game: Game, seat: int, merchant: int) -> Action:
         gain = self.gain(game, merchant, self.belief(game, merchant))
         if gain <= self.margin:
-            return interned(LetPass, merchant)
-        return interned(Threaten, merchant) if self.threaten else interned(Inspect, merchant)
+            return LET_PASS[merchant]
+        return THREATEN[merchant] if self.threaten else INSPECT[merchant]
 
     def negotiate(self, game: Game, seat: int) -> Action:
         merchant = game.negotiation["seat"]  # type: ignore[index]
