@@ -212,7 +212,7 @@ class Game:
         self.rng.shuffle(deck)
         # Deal one card at a time round the table from the top (the end of the list),
         # then fill the discard piles: done with slices, in exactly that order.
-        deck, n = self.deck, self.n
+        n = self.n
         dealt = deck[len(deck) - n * v.hand_size :][::-1]
         del deck[len(deck) - n * v.hand_size :]
         for seat in range(n):
@@ -484,6 +484,8 @@ class Game:
         self._emit(
             "round_start",
             self.sheriff,
+            # self.sheriffs is replaced each round, never changed in place: the event
+            # may share it.
             {"sheriff": self.players[self.sheriff], "sheriffs": self.sheriffs},
         )
         if v.market_starter == "sheriff_chooses":
@@ -848,7 +850,7 @@ class Game:
                 "admitted": admitted,
                 "confiscated": confiscated,
                 "merchant_pays": merchant_pays,
-                "inspectors": inspectors,
+                "inspectors": inspectors,  # lists of Sheriffs are replaced, never changed in place
             },
         )
         self.stands[seat].extend(admitted)
