@@ -9,34 +9,28 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_bench_script_runs_small():
+def _bench(*args: str) -> str:
+    """Run benchmarks/bench_sim.py with ``args``; its stdout (it must exit 0)."""
     done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "bench_sim.py"), "--games", "200"],
+        [sys.executable, str(ROOT / "benchmarks" / "bench_sim.py"), *args],
         capture_output=True,
         text=True,
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
-    assert "200 games of classic x4" in done.stdout and "games/s" in done.stdout
+    return done.stdout
+
+
+def test_bench_script_runs_small():
+    out = _bench("--games", "200")
+    assert "200 games of classic x4" in out and "games/s" in out
 
 
 def test_bench_script_profile_mode_runs():
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "bench_sim.py"), "--games", "30", "--profile"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "engine" in done.stdout and "bots" in done.stdout
+    out = _bench("--games", "30", "--profile")
+    assert "engine" in out and "bots" in out
 
 
 def test_bench_script_gc_report_runs():
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "bench_sim.py"), "--games", "30", "--gc-report"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "tuned by simulate" in done.stdout and "default" in done.stdout
+    out = _bench("--games", "30", "--gc-report")
+    assert "tuned by simulate" in out and "default" in out
