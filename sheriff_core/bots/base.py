@@ -9,7 +9,8 @@ the same bots play every variant; the engine decides who is to move.
 Bots see only what their seat may know: their own hand, bag and stand, the
 declarations, the discard piles, gold, and the public record kept by
 :class:`PublicLog` (what inspections revealed, how many contraband cards a
-passed bag smuggled, who was Sheriff). All randomness comes from ``game.rng``.
+passed bag smuggled, who was Sheriff). All their randomness comes from
+``game.players_rng``, never from the rules' ``game.rng``.
 
 >>> import sheriff_core as sc
 >>> from sheriff_core.bots import make_player, play_game

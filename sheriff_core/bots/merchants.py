@@ -132,13 +132,13 @@ def _smuggle_load(
         # hand order), exactly like the key -value, so the same cards meet the same
         # draws below.
         contraband.sort(key=info.value.__getitem__, reverse=True)
-    # One draw per contraband card, even past bag_max: the sequence of game.rng
+    # One draw per contraband card, even past bag_max: the sequence of game.players_rng
     # draws is part of the seeded behaviour.
     if len(contraband) > 1:  # one call for k draws gives the same k numbers
-        draws = game.rng.random(len(contraband)).tolist()
+        draws = game.players_rng.random(len(contraband)).tolist()
         bag = [c for c, u in zip(contraband, draws, strict=True) if u < chance]
     elif contraband:
-        bag = contraband if game.rng.random() < chance else []
+        bag = contraband if game.players_rng.random() < chance else []
     else:
         bag = []
     del bag[bag_max:]
@@ -249,7 +249,7 @@ class Bluffer(_Merchant):
 
     def load(self, game: Game, seat: int) -> Action:
         info = goods_info(game.variant)
-        if game.rng.random() >= self.bluff:
+        if game.players_rng.random() >= self.bluff:
             return _honest_load(self, game, seat, info)
         hand = game.hands[seat]
         counts = _counts(hand, info)

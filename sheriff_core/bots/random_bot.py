@@ -44,7 +44,7 @@ class RandomBot:
         self.talk = talk
 
     def choose(self, game: Game) -> Action:
-        rng = game.rng
+        rng = game.players_rng
         step = game.step
         seat = game.to_move
         v = game.variant
@@ -102,7 +102,7 @@ class RandomBot:
         return options[int(rng.integers(len(options)))]
 
     def _offer(self, game: Game, seat: int) -> Offer:
-        rng = game.rng
+        rng = game.players_rng
         gold = int(rng.integers(0, game.gold[seat] + 1)) if rng.random() < 0.8 else 0
         stand = game.stands[seat]
         pick = rng.permutation(len(stand))[: int(rng.integers(0, min(3, len(stand)) + 1))]

@@ -165,7 +165,12 @@ class Game:
         self.variant = variant
         self.players = tuple(names)
         self.n = len(self.players)
-        self.rng = rng
+        self.rng = rng  # the rules' chance (shuffles): nothing else draws from it
+        # The players' chance (bots, widgets), never the rules': new_game derives it from
+        # the seed (players_seed), from_json restores it; this placeholder keeps a game
+        # built by hand deterministic.
+        self.players_rng = np.random.default_rng(0)
+        self.seed: np.random.SeedSequence | None = None
         self.first_sheriff = first_sheriff
         self.rounds = variant.rounds(self.n)
         self.round = 0
@@ -1202,6 +1207,7 @@ class Game:
             "players": list(self.players),
             "first_sheriff": self.first_sheriff,
             "rng": self.rng.bit_generator.state,
+            "players_rng": self.players_rng.bit_generator.state,
             "round": self.round,
             "sheriff": self.sheriff,
             "phase": self.phase,
@@ -1249,6 +1255,8 @@ class Game:
         rng = np.random.Generator(np.random.PCG64())
         rng.bit_generator.state = d["rng"]
         g = cls(variant, d["players"], rng, d["first_sheriff"])
+        if "players_rng" in d:
+            g.players_rng.bit_generator.state = d["players_rng"]
         g.round, g.sheriff, g.phase = d["round"], d["sheriff"], d["phase"]
         g.deck, g.piles, g.hands, g.stands = d["deck"], d["piles"], d["hands"], d["stands"]
         g.gold, g.order, g.turn = d["gold"], d["order"], d["turn"]
@@ -1390,6 +1398,26 @@ def new_game(
         v.check_players(len(names))
     if not isinstance(first_sheriff, int) or not 0 <= first_sheriff < len(names):
         raise RulesError(f"first_sheriff must be a seat 0-{len(names) - 1}, not {first_sheriff!r}")
-    game = Game(v, names, np.random.default_rng(seed), first_sheriff)
+    seq = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+    game = Game(v, names, np.random.default_rng(seq), first_sheriff)
+    game.seed = seq
+    game.players_rng = np.random.default_rng(players_seed(seq))
     game._setup()
     return game
+
+
+PLAYERS_SPAWN_KEY = 0xB075  # spawn-key suffix of the players' generator ("bots")
+
+
+def players_seed(seed: np.random.SeedSequence) -> np.random.SeedSequence:
+    """The seed of the generator the players (bots, widgets) draw from, derived from a game's.
+
+    The rules draw only from ``game.rng`` (seeded with ``seed`` itself), so the
+    game's chance depends on the seed and the actions alone; bots draw from
+    ``game.players_rng``, seeded with this child of ``seed``.
+
+    >>> s = np.random.SeedSequence(5)
+    >>> players_seed(s).spawn_key
+    (45173,)
+    """
+    return np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, PLAYERS_SPAWN_KEY))

@@ -48,10 +48,10 @@ def test_a_round_as_sheriff_and_typed_actions():
     assert table.error == "cannot read action 'bogus words'"
     table.control("action").value = "threaten 2"
     table.control("play typed action").click()
-    assert game.step == "negotiation" and table.lines[-1] == "Cat offers 6 gold."
-    table.control("demand gold").value = 7
+    assert game.step == "negotiation" and table.lines[-1] == "Cat offers 18 gold."
+    table.control("demand gold").value = 19
     assert table.press("demand")  # the briber accepts a demand up to the value at risk
-    assert 2 in game.resolved and game.gold[0] == 57
+    assert 2 in game.resolved and game.gold[0] == 69
     for name in ("Ben", "Dan"):
         assert table.press(f"let {name} pass")
     # round 2: the bots on Ann's left made their market turns; now it is Ann's
