@@ -594,23 +594,26 @@ def cards_html(
     selected: Collection[int] = (),
     label: str | None = None,
     scale: float = 1.0,
+    hidden: Collection[int] = (),
 ) -> str:
     """A row of cards (a hand, a bag), wrapping when it is wider than the page.
 
     ``selected`` holds positions in ``cards`` (0-based) drawn with a highlighted
-    border; ``label`` is a heading above the row. No cards: a dashed outline "none".
+    border; ``hidden`` positions are drawn face down (e.g. cards not yet drawn);
+    ``label`` is a heading above the row. No cards: a dashed outline "none".
 
     >>> from sheriff_core import load_variant
     >>> html = cards_html(load_variant("classic"), ["Apples", "Silk"], selected=[1], label="hand")
     >>> html.count("<svg"), html.count("Silk: contraband good, value 8, fine 4, selected")
     (2, 2)
     """
-    picked = set(selected)
-    bad = sorted(i for i in picked if not 0 <= i < len(cards))
-    if bad:
-        raise ValueError(f"selected positions {bad} are not among the {len(cards)} cards")
+    picked, down = set(selected), set(hidden)
+    for what, positions in (("selected", picked), ("hidden", down)):
+        bad = sorted(i for i in positions if not 0 <= i < len(cards))
+        if bad:
+            raise ValueError(f"{what} positions {bad} are not among the {len(cards)} cards")
     items = [
-        card_svg(variant, c, face_down=face_down, selected=i in picked, scale=scale)
+        card_svg(variant, c, face_down=face_down or i in down, selected=i in picked, scale=scale)
         for i, c in enumerate(cards)
     ] or [_outline("none", scale)]
     head = _label(label, scale) if label else ""
