@@ -163,7 +163,10 @@ class BagBuilder(widgets.VBox):
             self.error = None
         except RulesError as exc:
             self.outcomes, self.error = [], str(exc)
-        head = bag_html(self.variant, bag, declared=(self.good.value, self.count.value)) + "<br>"
+        head = (
+            bag_html(self.variant, bag, declared=(self.good.value, self.count.value))
+            + f'<br><b>declaration</b>: "{self.count.value} {escape(self.good.value)}" &nbsp; '
+        )
         if self.error:
             self.result.value = (
                 head + f"<b style='color:#b00'>illegal declaration</b>: {escape(self.error)}"
