@@ -577,7 +577,9 @@ class PlayTable(widgets.VBox):
 
     def _refresh(self) -> None:
         g = self.game
-        if self.finished and not g.is_over:
+        if g.is_over:
+            head = f"<b>The game is over</b> (after {g.rounds} rounds)."
+        elif self.finished:
             head = f"<b>Round {self.stop_round + 1} of {g.rounds} is over.</b>"  # type: ignore[operator]
         else:
             shown = min(g.round, g.rounds - 1)

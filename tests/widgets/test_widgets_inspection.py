@@ -53,7 +53,7 @@ def test_round_ends_and_simulator_stops():
     for name in ("Ben", "Cat", "Dan"):
         sim.press(f"let {name} pass")
     assert sim.finished and game.round == 1 and sim.descriptions() == []
-    assert "Round 1 is over" in sim.status.value
+    assert "Round 1 of 8 is over" in sim.status.value
     assert not sim.act(sc.Market())
 
 
