@@ -379,6 +379,10 @@ class PlayTable(widgets.VBox):
         self.play_typed = _button("play typed action")
         self.play_typed.on_click(lambda _b: self.type_action(self.action_text.value))
         self.hint = widgets.HTML()
+        self._fixed: dict[str, Any] = {
+            "action": self.action_text,
+            "play typed action": self.play_typed,
+        }
         super().__init__(
             [
                 self.status,
@@ -461,10 +465,8 @@ class PlayTable(widgets.VBox):
 
     def control(self, description: str) -> Any:
         """The control of the current decision with this description (KeyError if none)."""
-        if description == "action":
-            return self.action_text
-        if description == "play typed action":
-            return self.play_typed
+        if description in self._fixed:
+            return self._fixed[description]
         try:
             return self._widgets[description]
         except KeyError:
