@@ -118,6 +118,17 @@ class SimulationExplorer(widgets.VBox):
         if run:
             self.run()
 
+    def __repr__(self) -> str:
+        """A sentence for the notebook's stored output (shown until the cell is run).
+
+        >>> simulation_explorer(games=20, run=False)
+        Simulation explorer (classic, 4 players): run this cell to pick strategies and see charts.
+        """
+        return (
+            f"Simulation explorer ({self.variant.value}, {self.players.value} players): "
+            "run this cell to pick strategies and see charts."
+        )
+
     def _set_player_options(self, wanted: int) -> None:
         v = sc.load_variant(self.variant.value)
         options = list(range(v.min_players, v.max_players + 1))
@@ -232,6 +243,17 @@ class InspectionExplorer(widgets.VBox):
         sliders = widgets.VBox([self.value, self.penalty, self.bag_size, self.to_sheriff])
         super().__init__([sliders, self.readout, self.out])
         self.update()
+
+    def __repr__(self) -> str:
+        """A sentence for the notebook's stored output (shown until the cell is run).
+
+        >>> inspection_explorer("classic")
+        Inspection explorer (Apples declared, Pepper smuggled): run this cell to move the sliders.
+        """
+        return (
+            f"Inspection explorer ({self.legal} declared, {self.contraband} smuggled): "
+            "run this cell to move the sliders."
+        )
 
     def _on_change(self, _change: dict[str, Any]) -> None:
         self.update()

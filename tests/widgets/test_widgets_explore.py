@@ -137,3 +137,12 @@ def test_other_variant_and_goods() -> None:
     assert (ex.legal, ex.contraband) == ("Chickens", "Crossbow")
     assert ex.penalty.value == 9 and ex.bag_size.min == 2
     assert "2 Crossbow" in ex.readout.value
+
+
+def test_stored_output_is_a_sentence() -> None:
+    """Before a notebook is run, a widget cell shows its text/plain: the widget's repr,
+    cut by ipywidgets at 110 characters. It must read as an instruction to a person."""
+    for widget in (simulation_explorer(games=20, run=False), inspection_explorer("classic")):
+        plain = widget._repr_mimebundle_()["text/plain"]
+        assert len(repr(widget)) <= 110 and plain == repr(widget)
+        assert "run this cell" in plain and "children=" not in plain
