@@ -101,6 +101,7 @@ class SimulationExplorer(widgets.VBox):
         self.charts: list[alt.TopLevelMixin] = []
         self.runs = 0
         self._hold = False
+        self._wanted = players  # the player count last asked for; kept across variants
         self._set_player_options(players)
 
         self.variant.observe(self._on_variant, names="value")
@@ -140,10 +141,12 @@ class SimulationExplorer(widgets.VBox):
             self._hold = False
 
     def _on_variant(self, change: dict[str, Any]) -> None:
-        self._set_player_options(self.players.value)
+        self._set_player_options(self._wanted)
         self._on_change(change)
 
-    def _on_change(self, _change: dict[str, Any]) -> None:
+    def _on_change(self, change: dict[str, Any]) -> None:
+        if change.get("owner") is self.players and not self._hold:
+            self._wanted = self.players.value
         if self.auto and not self._hold:
             self.run()
 
@@ -190,6 +193,9 @@ def simulation_explorer(**kwargs: Any) -> SimulationExplorer:
     >>> ex.variant.value = "deputies"          # 6 players only: the player list follows
     >>> ex.players.options, ex.results["players"].unique().tolist(), ex.runs
     ((6,), [6], 2)
+    >>> ex.variant.value = "classic"           # back to the 4 players asked for
+    >>> ex.players.value, ex.runs
+    (4, 3)
     """
     return SimulationExplorer(**kwargs)
 
