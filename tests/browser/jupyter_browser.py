@@ -296,6 +296,47 @@ _JS_RUN_STATE = """() => {
 }"""
 
 
+_JS_RUN_THROUGH = """(text) => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const cells = w.content.model.cells;
+  for (let i = 0; i < cells.length; i++) {
+    if (cells.get(i).sharedModel.getSource().includes(text)) {
+      w.content.activeCellIndex = i;
+      return i;
+    }
+  }
+  return -1;
+}"""
+
+_JS_CELLS_DONE = """(last) => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const cells = w.content.model.cells;
+  let pending = 0, ran = 0, later = 0;
+  const errors = [];
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells.get(i);
+    if (c.type !== 'code') continue;
+    if (i > last) { if (c.executionCount != null) later += 1; continue; }
+    if (c.executionCount == null) pending += 1; else ran += 1;
+    for (let j = 0; j < c.outputs.length; j++) {
+      const o = c.outputs.get(j).toJSON();
+      if (o.output_type === 'error') errors.push(
+        `cell ${i}: ${o.ename}: ${o.evalue}\\n` + (o.traceback || []).join('\\n'));
+    }
+  }
+  const k = w.sessionContext.session && w.sessionContext.session.kernel;
+  return {pending, ran, later, errors, idle: !!k && k.status === 'idle'};
+}"""
+
+_JS_DIRTY = """() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const tab = document.querySelector('.lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current');
+  return {model: w.context.model.dirty,
+          tab: !!tab && tab.classList.contains('jp-mod-dirty'),
+          path: w.context.path};
+}"""
+
+
 class Lab:
     """A Playwright page on a `JupyterLab` server."""
 
@@ -345,6 +386,61 @@ class Lab:
         unnumbered = [p for p in prompts if not p.strip().strip("[]:").strip().isdigit()]
         assert len(prompts) == state["total"] and not unnumbered, (prompts, state)
         return state
+
+    def run_through(self, text: str) -> dict:
+        """Run the cells from the first one down to the first cell whose source contains
+        `text` (included), and none after it; wait until each has its `[n]` prompt.
+
+        Fails at once, with the traceback, if a cell raises.
+        """
+        last = self.page.evaluate(_JS_RUN_THROUGH, text)
+        assert last >= 0, f"{self.path}: no cell contains {text!r}"
+        self.page.evaluate(
+            "async () => { const c = window.jupyterapp.commands;"
+            " await c.execute('notebook:run-all-above'); await c.execute('notebook:run-cell'); }"
+        )
+        deadline = time.monotonic() + self.timeout
+        state: dict = {}
+        while time.monotonic() < deadline:
+            state = self.page.evaluate(_JS_CELLS_DONE, last)
+            if state["errors"]:
+                raise AssertionError(f"{self.path}: a cell raised:\n" + "\n".join(state["errors"]))
+            if state["pending"] == 0 and state["idle"]:
+                break
+            time.sleep(0.25)
+        else:
+            raise TimeoutError(f"{self.path}: cells still pending after {self.timeout} s: {state}")
+        assert state["later"] == 0, f"{self.path}: cells after cell {last} ran too: {state}"
+        self.server.remember_children()
+        state["last"] = last
+        return state
+
+    def dirty(self) -> dict:
+        """Whether the notebook on show is marked modified: the document model's `dirty`
+        flag and the `jp-mod-dirty` class on its tab."""
+        return self.page.evaluate(_JS_DIRTY)
+
+    def save(self) -> None:
+        """Save the notebook on show (JupyterLab's `docmanager:save` command) and wait
+        until the document is clean again."""
+        self.page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        self.page.wait_for_function(
+            "() => !window.jupyterapp.shell.currentWidget.context.model.dirty",
+            timeout=self.timeout * 1000,
+        )
+
+    def in_viewport(self, locator: Any) -> bool:
+        """True if `locator`'s element lies wholly inside the page's viewport."""
+        box = locator.bounding_box()
+        size = self.page.viewport_size
+        if box is None or size is None:
+            return False
+        return (
+            box["x"] >= 0
+            and box["y"] >= 0
+            and box["x"] + box["width"] <= size["width"]
+            and box["y"] + box["height"] <= size["height"]
+        )
 
     def hide_side_panels(self) -> None:
         """Collapse the file browser and right panel (tidier screenshots)."""
