@@ -553,11 +553,16 @@ class PlayTable(widgets.VBox):
             if e.kind == "round_start":
                 self._sheriffs = list(e.info.get("sheriffs", [e.seat]))
                 names = " and ".join(g.players[s] for s in self._sheriffs)
-                role = g.variant.term("sheriffs" if len(self._sheriffs) > 1 else "sheriff")
-                self.rounds.append(
-                    (e.round, f"Round {e.round + 1} of {g.rounds}: {names} {role}", [])
-                )
-                self.lines.append(f"-- Round {e.round + 1} of {g.rounds}: {names} {role} --")
+                if len(self._sheriffs) > 1:
+                    role = f"are the {g.variant.term('sheriffs')}"
+                else:
+                    role = f"is the {g.variant.term('sheriff')}"
+                heading = f"Round {e.round + 1} of {g.rounds}: {names} {role}"
+                if self.rounds and self.rounds[-1][0] == e.round:  # the deal's block
+                    self.rounds[-1] = (e.round, heading, self.rounds[-1][2])
+                else:
+                    self.rounds.append((e.round, heading, []))
+                self.lines.append(f"-- {heading} --")
                 continue
             if not self.rounds:
                 self.rounds.append((e.round, f"Round {e.round + 1} of {g.rounds}", []))
@@ -657,7 +662,7 @@ class PlayTable(widgets.VBox):
                     f"{name} offers {offer}: let the bag pass (taking it), inspect, or demand more"
                 )
             else:
-                text = f"{name} makes no offer: let the bag pass, inspect it, or make a demand"
+                text = f"let {name}'s bag pass, inspect it, or demand a bribe"
         elif step == "vote":
             name = self._name(g.vote["seat"])  # type: ignore[index]
             text = f"vote: inspect {name}'s bag or let it pass"
