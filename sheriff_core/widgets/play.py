@@ -626,7 +626,7 @@ class PlayTable(widgets.VBox):
             winners = [r["player"] for r in g.score_rows() if r["rank"] == 1]
             return f"The game is over. Winner(s): {', '.join(winners)}."
         if self.finished:
-            return f"Round {self.stop_round + 1} is over."  # type: ignore[operator]
+            return self._round_over()
         if g.to_move != me:
             return f"Now: {self._name(g.to_move)} must {STEP_TEXT.get(g.step, g.step)}."  # type: ignore[arg-type]
         step = g.step
@@ -675,6 +675,9 @@ class PlayTable(widgets.VBox):
         else:
             text = STEP_TEXT.get(step, step)
         return f"Now: {text} (Round {g.round + 1} of {g.rounds})."
+
+    def _round_over(self) -> str:
+        return f"Round {self.stop_round + 1} is over."  # type: ignore[operator]
 
     def _outcome(self) -> str:
         return " ".join([*self.recent[-3:], self._now()])
