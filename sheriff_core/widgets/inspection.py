@@ -87,6 +87,9 @@ class InspectionSimulator(PlayTable):
     def __repr__(self) -> str:
         return "Inspection simulator: run this cell to open it"
 
+    def _round_over(self) -> str:
+        return f"Round {self.stop_round + 1} is over: press {NEW_ROUND!r} for another."  # type: ignore[operator]
+
     def new_round(self) -> Game:
         """Deal a fresh round (a new game at the Sheriff's first decision) and seat the
         learner at it; returns the new game."""

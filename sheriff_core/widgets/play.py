@@ -553,11 +553,16 @@ class PlayTable(widgets.VBox):
             if e.kind == "round_start":
                 self._sheriffs = list(e.info.get("sheriffs", [e.seat]))
                 names = " and ".join(g.players[s] for s in self._sheriffs)
-                role = g.variant.term("sheriffs" if len(self._sheriffs) > 1 else "sheriff")
-                self.rounds.append(
-                    (e.round, f"Round {e.round + 1} of {g.rounds}: {names} {role}", [])
-                )
-                self.lines.append(f"-- Round {e.round + 1} of {g.rounds}: {names} {role} --")
+                if len(self._sheriffs) > 1:
+                    role = f"are the {g.variant.term('sheriffs')}"
+                else:
+                    role = f"is the {g.variant.term('sheriff')}"
+                heading = f"Round {e.round + 1} of {g.rounds}: {names} {role}"
+                if self.rounds and self.rounds[-1][0] == e.round:  # the deal's block
+                    self.rounds[-1] = (e.round, heading, self.rounds[-1][2])
+                else:
+                    self.rounds.append((e.round, heading, []))
+                self.lines.append(f"-- {heading} --")
                 continue
             if not self.rounds:
                 self.rounds.append((e.round, f"Round {e.round + 1} of {g.rounds}", []))
@@ -621,7 +626,7 @@ class PlayTable(widgets.VBox):
             winners = [r["player"] for r in g.score_rows() if r["rank"] == 1]
             return f"The game is over. Winner(s): {', '.join(winners)}."
         if self.finished:
-            return f"Round {self.stop_round + 1} is over."  # type: ignore[operator]
+            return self._round_over()
         if g.to_move != me:
             return f"Now: {self._name(g.to_move)} must {STEP_TEXT.get(g.step, g.step)}."  # type: ignore[arg-type]
         step = g.step
@@ -657,7 +662,7 @@ class PlayTable(widgets.VBox):
                     f"{name} offers {offer}: let the bag pass (taking it), inspect, or demand more"
                 )
             else:
-                text = f"{name} makes no offer: let the bag pass, inspect it, or make a demand"
+                text = f"let {name}'s bag pass, inspect it, or demand a bribe"
         elif step == "vote":
             name = self._name(g.vote["seat"])  # type: ignore[index]
             text = f"vote: inspect {name}'s bag or let it pass"
@@ -670,6 +675,9 @@ class PlayTable(widgets.VBox):
         else:
             text = STEP_TEXT.get(step, step)
         return f"Now: {text} (Round {g.round + 1} of {g.rounds})."
+
+    def _round_over(self) -> str:
+        return f"Round {self.stop_round + 1} is over."  # type: ignore[operator]
 
     def _outcome(self) -> str:
         return " ".join([*self.recent[-3:], self._now()])
