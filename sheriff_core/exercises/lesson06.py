@@ -9,8 +9,8 @@ what it does instead, not what the solution is.
 Not quite: at a fine of 3 per card the merchant smuggles 0.769 of the time, not 1/2; a harsher fine makes him smuggle less.
 >>> check("06.1", "ten")
 Not quite: 'ten' is not a number; the answer is a fine in gold per card.
->>> check("06.2", 0.5)
-Not quite: 0.500 is not the smuggling rate when the fine of 8 goes to the state; check which number in s* still changes with the fine in that case.
+>>> check("06.2", 0.2)
+Not quite: 0.200 is the inspection rate for one Pepper; the bag here holds two (j = 2).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from sheriff_core.exercises import exercise
 
 __all__: list[str] = []
 
-#: The one-bag game of both exercises: 5 Apples declared, 1 Pepper among them.
-BAG = {"legal": "Apples", "contraband": "Pepper", "j": 1}
+#: The one-bag game of both exercises: 5 cards declared as Apples, Pepper smuggled.
+BAG = {"legal": "Apples", "contraband": "Pepper"}
 
 
 def _equilibrium(variant: str, **overrides: Any) -> Any:
@@ -56,7 +56,7 @@ def _fine_for_half(answer: Any) -> str | None:
         return fine
     if fine <= 0:
         return f"a fine of {fine:g} is no fine: the rules' fines are positive"
-    smuggle = _equilibrium("summary-sheet", penalty=fine).smuggle_prob
+    smuggle = _equilibrium("summary-sheet", j=1, penalty=fine).smuggle_prob
     if abs(smuggle - 0.5) < 1e-9:
         return None
     direction = "less" if smuggle > 0.5 else "more"
@@ -70,30 +70,31 @@ def _fine_for_half(answer: Any) -> str | None:
 @exercise(
     "06.2",
     hint=(
-        "In Tsebelis' setting the Sheriff's reward for a catch stays fixed whatever the "
-        "fine; look at which line of the chart is flat. Answer a probability (0 to 1)."
+        "Use the formula for q* with the classic numbers: k = 5 cards declared as Apples "
+        "(vL = 2, pL = 2), j = 2 of them Pepper (vC = 6, pC = 4). Answer a probability."
     ),
     right=(
-        "When the fine goes to the state, the merchant's mix only has to keep the Sheriff "
-        "indifferent, and the Sheriff's payoffs do not contain the fine: the rate does not move."
+        "Two Pepper gain the merchant more when they pass, so the Sheriff must open bags "
+        "more often than with one to keep him indifferent."
     ),
 )
-def _tsebelis_rate(answer: Any) -> str | None:
+def _inspect_two_pepper(answer: Any) -> str | None:
     rate = _number(answer, "a probability between 0 and 1")
     if isinstance(rate, str):
         return rate
     if not 0 <= rate <= 1:
         return f"{rate:g} is not a probability: give a number between 0 and 1"
-    state = _equilibrium("classic", penalty=8, fine_to_sheriff=False).smuggle_prob
-    if abs(rate - state) < 0.005:
+    two = _equilibrium("classic", j=2)
+    if abs(rate - two.inspect_prob) < 0.0005:
         return None
-    sheriff = _equilibrium("classic", penalty=8, fine_to_sheriff=True).smuggle_prob
-    if abs(rate - sheriff) < 0.005:
+    if abs(rate - _equilibrium("classic", j=1).inspect_prob) < 0.0005:
+        return f"{rate:.3f} is the inspection rate for one Pepper; the bag here holds two (j = 2)"
+    if abs(rate - two.smuggle_prob) < 0.0005:
         return (
-            f"{rate:.3f} is the rate when the fine of 8 goes to the Sheriff (the solid line); "
-            "the question is about the fine going to the state"
+            f"{rate:.3f} is how often the merchant smuggles (s*), not how often the Sheriff "
+            "inspects (q*)"
         )
     return (
-        f"{rate:.3f} is not the smuggling rate when the fine of 8 goes to the state; "
-        "check which number in s* still changes with the fine in that case"
+        f"{rate:.3f} is not the Sheriff's equilibrium inspection rate for 2 Pepper among 5 "
+        "cards declared as Apples; check j·(vC − vL) and k·pL + j·(vC + pC)"
     )
