@@ -104,7 +104,11 @@ def test_every_rule_has_a_test(ids: list[str], by_rule: dict[str, list[str]]) ->
 def _repository_files() -> list[Path]:
     try:
         out = subprocess.run(
-            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT, capture_output=True, check=True, text=True
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=ROOT,
+            capture_output=True,
+            check=True,
+            text=True,
         ).stdout
         return [ROOT / name for name in out.split("\0") if name]
     except (OSError, subprocess.CalledProcessError):  # not a git checkout (an sdist)

@@ -69,7 +69,9 @@ def _marker_ids(node: ast.expr) -> list[str] | None:
     ids = []
     for arg in node.args:
         if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
-            raise ValueError(f"line {node.lineno}: rules(...) takes literal ids, not {ast.dump(arg)}")
+            raise ValueError(
+                f"line {node.lineno}: rules(...) takes literal ids, not {ast.dump(arg)}"
+            )
         ids.append(arg.value)
     return ids
 
@@ -87,7 +89,9 @@ def _module_marks(tree: ast.Module) -> list[str]:
         if isinstance(stmt, ast.Assign) and any(
             isinstance(t, ast.Name) and t.id == "pytestmark" for t in stmt.targets
         ):
-            values = stmt.value.elts if isinstance(stmt.value, ast.List | ast.Tuple) else [stmt.value]
+            values = (
+                stmt.value.elts if isinstance(stmt.value, ast.List | ast.Tuple) else [stmt.value]
+            )
             for v in values:
                 out += _marker_ids(v) or []
     return out
@@ -112,7 +116,9 @@ def markers_in_source(source: str, name: str = "test.py") -> dict[str, list[str]
     def visit(body: list[ast.stmt], prefix: str, inherited: list[str]) -> None:
         for stmt in body:
             if isinstance(stmt, ast.ClassDef) and stmt.name.startswith("Test"):
-                visit(stmt.body, f"{prefix}::{stmt.name}", inherited + _decorated(stmt.decorator_list))
+                visit(
+                    stmt.body, f"{prefix}::{stmt.name}", inherited + _decorated(stmt.decorator_list)
+                )
             elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name.startswith(
                 "test"
             ):

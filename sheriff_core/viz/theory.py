@@ -110,9 +110,7 @@ def sweep_chart(
             x=alt.X(f"{param}:Q", title=param),
             y=y,
             color=alt.Color("regime:N", title=title, scale=scale("colour"), legend=legend),
-            strokeDash=alt.StrokeDash(
-                "regime:N", title=title, scale=scale("dash"), legend=legend
-            ),
+            strokeDash=alt.StrokeDash("regime:N", title=title, scale=scale("dash"), legend=legend),
             strokeWidth=alt.StrokeWidth(
                 "regime:N", title=title, scale=scale("width"), legend=legend
             ),
