@@ -1,5 +1,7 @@
 """The bag builder (notebook 02): choose 1-5 cards from a hand, pick a declaration, and
 see at once whether it is legal and what happens if the Sheriff lets it pass or opens it.
+The hand and the bag are drawn as cards (:mod:`sheriff_core.pictures`): ticked cards
+are marked in the hand and appear in the bag.
 
 Legality is the engine's :func:`~sheriff_core.check_declaration` (its message is shown
 verbatim); the inspection row is :func:`~sheriff_core.inspect_bag`.
@@ -13,6 +15,8 @@ verbatim); the inspection row is :func:`~sheriff_core.inspect_bag`.
 >>> b.count.value = 2
 >>> b.error
 'cannot declare 2 Apples: you must declare the exact number of cards in your bag (3)'
+>>> b
+Bag builder for a hand of 6 cards (run this cell to open it)
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from sheriff_core.errors import RulesError
+from sheriff_core.pictures import bag_html, cards_html
 from sheriff_core.rules import Variant, check_declaration, inspect_bag, load_variant
 
 __all__ = ["bag_outcomes", "bag_builder", "BagBuilder", "OUTCOME_COLUMNS"]
@@ -90,9 +95,16 @@ class BagBuilder(widgets.VBox):
 
     ``cards`` (one Checkbox per hand card, described ``"bag card N: Good"``),
     ``good`` (Dropdown ``"declare good"``), ``count`` (Dropdown ``"declare count"``),
-    ``result`` (HTML: the bag, the verdict with the engine's message, the table).
+    ``hand_view`` (HTML: the hand as cards, ticked ones marked), ``result`` (HTML: the
+    bag as cards with its declaration, the verdict with the engine's message, the table).
     Read ``bag``, ``error`` and ``outcomes`` from code.
     """
+
+    def __repr__(self) -> str:
+        n = len(self.hand)
+        return (
+            f"Bag builder for a hand of {n} card{'s' if n != 1 else ''} (run this cell to open it)"
+        )
 
     def __init__(self, hand: Sequence[str], variant: Variant | str = "classic") -> None:
         self.variant = load_variant(variant) if isinstance(variant, str) else variant
@@ -118,6 +130,7 @@ class BagBuilder(widgets.VBox):
             description="declare count",
             style={"description_width": "initial"},
         )
+        self.hand_view = widgets.HTML()
         self.result = widgets.HTML()
         self.error: str | None = None
         self.outcomes: list[dict[str, Any]] = []
@@ -125,7 +138,7 @@ class BagBuilder(widgets.VBox):
             w.observe(lambda _c: self._update(), names="value")
         super().__init__(
             [
-                widgets.HTML(f"<b>Your hand</b>: {escape(', '.join(self.hand))}"),
+                self.hand_view,
                 widgets.HBox(self.cards, layout=widgets.Layout(flex_flow="row wrap")),
                 widgets.HBox([self.good, self.count]),
                 self.result,
@@ -140,6 +153,10 @@ class BagBuilder(widgets.VBox):
 
     def _update(self) -> None:
         bag = self.bag
+        ticked = [i for i, box in enumerate(self.cards) if box.value]
+        self.hand_view.value = cards_html(
+            self.variant, self.hand, selected=ticked, label="Your hand (ticked cards go in the bag)"
+        )
         try:
             check_declaration(self.variant, len(bag), self.good.value, self.count.value)
             self.outcomes = bag_outcomes(self.variant, bag, self.good.value, self.count.value)
@@ -147,8 +164,8 @@ class BagBuilder(widgets.VBox):
         except RulesError as exc:
             self.outcomes, self.error = [], str(exc)
         head = (
-            f"<b>bag</b>: {escape(_names(bag))} &nbsp; <b>declaration</b>: "
-            f'"{self.count.value} {escape(self.good.value)}"<br>'
+            bag_html(self.variant, bag, declared=(self.good.value, self.count.value))
+            + f'<br><b>declaration</b>: "{self.count.value} {escape(self.good.value)}" &nbsp; '
         )
         if self.error:
             self.result.value = (

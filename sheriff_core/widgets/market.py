@@ -3,7 +3,8 @@ draw from and the pile that receives the set-aside cards; see the resulting hand
 
 The preview applies the :class:`~sheriff_core.Market` action to a *copy* of the game
 (``Game.from_json(game.to_json())``), so the engine itself says what the hand becomes
--- or which rule the choice breaks.
+-- or which rule the choice breaks. The hand, the discard piles and the resulting hand
+are drawn as cards (:mod:`sheriff_core.pictures`).
 
 >>> import sheriff_core as sc
 >>> game = sc.new_game("classic", players=4, seed=3)
@@ -14,6 +15,8 @@ The preview applies the :class:`~sheriff_core.Market` action to a *copy* of the 
 Market(set_aside=('Apples',), take=(1,), pile=1)
 >>> turn.error is None, len(turn.hand)
 (True, 6)
+>>> turn
+Market turn of Ben (seat 1) (run this cell to open it)
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import ipywidgets as widgets
 from sheriff_core.engine.actions import Market
 from sheriff_core.engine.game import Game
 from sheriff_core.errors import RulesError
+from sheriff_core.pictures import cards_html, piles_html
 
 __all__ = ["MarketPreview", "preview_market", "market_turn", "MarketTurn"]
 
@@ -82,10 +86,17 @@ class MarketTurn(widgets.VBox):
     ``cards`` (one Checkbox per hand card: set it aside; ticking order = the order
     the cards go on the pile, last on top), ``take_buttons`` (one Button per
     discard pile: take its top card next), ``undo_take`` / ``clear_take``,
-    ``pile`` (Dropdown: the pile that receives the set-aside cards), ``result``
-    (HTML: the action, the resulting hand or the engine's error).
+    ``pile`` (Dropdown: the pile that receives the set-aside cards), ``hand_view``
+    (HTML: the hand as cards, the ones set aside marked), ``result`` (HTML: the action,
+    the resulting hand as cards or the engine's error, the discard piles after).
     Read ``action``, ``hand`` and ``error`` from code.
     """
+
+    def __repr__(self) -> str:
+        return (
+            f"Market turn of {self.game.players[self.seat]} (seat {self.seat}) "
+            "(run this cell to open it)"
+        )
 
     def __init__(self, game: Game, reveal_draws: bool = True) -> None:
         if game.step != "market":
@@ -127,18 +138,21 @@ class MarketTurn(widgets.VBox):
         self.clear_take.on_click(lambda _b: self._clear())
         self.pile.observe(lambda _c: self._update(), names="value")
         piles = widgets.HTML(
-            "<br>".join(
+            "<b>discard piles</b> (top card face up):"
+            + piles_html(game.variant, game.piles)
+            + "<br>".join(
                 f"<b>discard pile {p}</b>: {escape(_pile_text(pile))}"
                 for p, pile in enumerate(game.piles)
             )
         )
         header = widgets.HTML(
-            f"<b>{escape(game.players[self.seat])}</b>'s market turn (seat {self.seat}). "
-            f"Hand: {escape(', '.join(hand))}"
+            f"<b>{escape(game.players[self.seat])}</b>'s market turn (seat {self.seat})."
         )
+        self.hand_view = widgets.HTML()
         super().__init__(
             [
                 header,
+                self.hand_view,
                 widgets.HBox(self.cards, layout=widgets.Layout(flex_flow="row wrap")),
                 piles,
                 widgets.HBox([*self.take_buttons, self.undo_take, self.clear_take]),
@@ -195,6 +209,13 @@ class MarketTurn(widgets.VBox):
 
     def _update(self) -> None:
         action = self.action
+        variant = self.game.variant
+        self.hand_view.value = cards_html(
+            variant,
+            self.game.hands[self.seat],
+            selected=self.order,
+            label="Your hand (ticked cards are set aside)",
+        )
         self.preview = preview_market(self.game, action)
         rows = [f"<b>action</b>: <code>{escape(str(action))}</code>"]
         if self.preview.error:
@@ -202,18 +223,18 @@ class MarketTurn(widgets.VBox):
         else:
             ev = self.preview.events[0].info if self.preview.events else {}
             drawn = ev.get("drawn", [])
-            if self.reveal_draws:
-                new = ", ".join(self.preview.hand or [])
-            else:
-                kept = list(self.preview.hand or [])[: len(self.preview.hand or []) - len(drawn)]
-                new = ", ".join(kept + ["?"] * len(drawn))
-            rows.append(f"<b>new hand</b>: {escape(new)}")
+            hand = list(self.preview.hand or [])
+            # the engine appends the cards from the draw pile last
+            hidden = [] if self.reveal_draws else list(range(len(hand) - len(drawn), len(hand)))
+            rows.append(cards_html(variant, hand, hidden=hidden, label="new hand"))
             rows.append(
                 f"from the discard piles: {escape(', '.join(ev.get('took', [])) or 'nothing')}; "
                 f"from the draw pile: {len(drawn)} card(s)"
             )
             rows.append(
-                "<br>".join(
+                "<b>discard piles after this turn</b>:"
+                + piles_html(variant, self.preview.piles)
+                + "<br>".join(
                     f"discard pile {p} after: {escape(_pile_text(pile))}"
                     for p, pile in enumerate(self.preview.piles)
                 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import sheriff_core as sc
 from sheriff_core.widgets.bag import bag_builder, bag_outcomes
 
@@ -51,3 +53,26 @@ def test_descriptions_are_stable():
     b = bag_builder(HAND)
     assert [c.description for c in b.cards][:2] == ["bag card 1: Chickens", "bag card 2: Chickens"]
     assert (b.good.description, b.count.description) == ("declare good", "declare count")
+
+
+def titles(html: str) -> list[str]:
+    return re.findall(r"<title>([^<]*)</title>", html)
+
+
+def test_hand_and_bag_are_drawn_as_cards_and_follow_the_ticks():
+    b = bag_builder(HAND)
+    assert [t.split(":")[0] for t in titles(b.hand_view.value)] == HAND
+    assert not any(t.endswith("selected") for t in titles(b.hand_view.value))
+    assert "empty bag" in b.result.value and not titles(b.result.value)
+    b.cards[1].value = b.cards[3].value = True
+    b.good.value, b.count.value = "Chickens", 2
+    marked = [i for i, t in enumerate(titles(b.hand_view.value)) if t.endswith(", selected")]
+    assert marked == [1, 3]
+    assert [t.split(":")[0] for t in titles(b.result.value)] == ["Chickens", "Silk"]
+    assert "bag: 2 cards \u2014 declared: 2 Chickens" in b.result.value
+    b.cards[3].value = False
+    assert [t.split(":")[0] for t in titles(b.result.value)] == ["Chickens"]
+
+
+def test_repr_says_what_it_is_before_the_cell_runs():
+    assert repr(bag_builder(HAND)) == "Bag builder for a hand of 6 cards (run this cell to open it)"

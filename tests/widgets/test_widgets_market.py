@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import sheriff_core as sc
@@ -67,3 +69,31 @@ def test_only_at_a_market_step():
         g.apply(sc.Market())
     with pytest.raises(ValueError, match="not a market turn"):
         market_turn(g)
+
+
+def titles(html: str) -> list[str]:
+    return re.findall(r"<title>([^<]*)</title>", html)
+
+
+def test_hand_piles_and_new_hand_are_drawn_as_cards(game):
+    turn = market_turn(game, reveal_draws=False)
+    hand = game.hands[turn.seat]
+    assert [t.split(":")[0] for t in titles(turn.hand_view.value)] == hand
+    turn.cards[4].value = True
+    turn.cards[1].value = True
+    marked = [i for i, t in enumerate(titles(turn.hand_view.value)) if t.endswith(", selected")]
+    assert marked == [1, 4]
+    turn.take_buttons[0].click()
+    new = titles(turn.result.value)
+    # kept cards, then the top of pile 0 face up, then one card from the draw pile face down
+    kept = [c for i, c in enumerate(hand) if i not in (1, 4)]
+    assert [t.split(":")[0] for t in new[:5]] == [*kept, game.piles[0][-1]]
+    assert new[5] == "face-down card"
+    assert "pile 0:" in turn.result.value and "pile 1:" in turn.result.value
+    shown = market_turn(game)
+    shown.cards[0].value = True
+    assert [t.split(":")[0] for t in titles(shown.result.value)][:6] == shown.hand
+
+
+def test_repr_says_what_it_is_before_the_cell_runs(game):
+    assert repr(market_turn(game)) == "Market turn of Ben (seat 1) (run this cell to open it)"
