@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import colorsys
 import hashlib
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
@@ -115,8 +116,6 @@ def good_colour(name: str) -> str:
         return PALETTE[name]
     digest = hashlib.sha256(name.encode("utf-8")).digest()
     hue = int.from_bytes(digest[:2], "big") / 65536.0
-    import colorsys
-
     return _hex([c * 255 for c in colorsys.hls_to_rgb(hue, 0.40, 0.55)])
 
 
@@ -918,6 +917,16 @@ def table_html(game: Game, *, viewer: int | None = None, scale: float = TABLE_SC
         )
         + "</div>"
     )
+    waiting = [
+        cards_html(
+            v,
+            p["cards"],
+            label=f"confiscated from {game.players[p['seat']]}, to go on a discard pile",
+            scale=scale,
+        )
+        for p in game.pending
+        if p["type"] == "confiscate"
+    ]
     extras = []
     if game.loot:
         extras.append(_chip(f"Loot: {game.loot} gold", scale, "#8a6d00"))
@@ -944,6 +953,7 @@ def table_html(game: Game, *, viewer: int | None = None, scale: float = TABLE_SC
         + '<div style="display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start">'
         + piles_html(v, game.piles, scale=scale)
         + draw
+        + "".join(waiting)
         + "</div>"
         + '<div style="display:flex;flex-wrap:wrap;gap:10px">'
         + "".join(players)

@@ -1,4 +1,4 @@
-"""Second edition, six-player Deputies and Disney Robin Hood (RULES.md §2, §4), as scenarios."""
+"""Second edition, six-player Deputies and Disney Robin Hood (docs/rules.md), as scenarios."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ def test_every_variant_plays_complete_games_for_every_player_count(name):
 # --------------------------------------------------------------------------- second edition
 
 
+@pytest.mark.rules("2E-SET-1", "2E-MKT-1", "SRC-3")
 def test_second_edition_sheriff_chooses_market_starter_and_draws_come_from_the_deck():
     g = sc.new_game("second-edition", players=4, seed=3, first_sheriff=1)
     assert [len(p) for p in g.piles] == [0]  # one pile, empty at setup
@@ -58,6 +59,7 @@ def test_second_edition_sheriff_chooses_market_starter_and_draws_come_from_the_d
     assert loads == [2, 3]  # bags and declarations go from the Sheriff's left
 
 
+@pytest.mark.rules("2E-DECK-1")
 def test_second_edition_reshuffles_the_whole_discard_pile():
     g = sc.new_game("second-edition", players=3, seed=0)
     g.apply(sc.ChooseStarter(1))
@@ -69,6 +71,7 @@ def test_second_edition_reshuffles_the_whole_discard_pile():
     assert g.piles[0] == [hand[0]] and len(g.deck) == 2
 
 
+@pytest.mark.rules("DECL-1", "DECL-3")
 def test_thai_declaration_example_four_chickens():
     """The Thai text's example: "ไก่ 4 ตัวครับ!" -- four Chickens, whatever the bag holds."""
     v = sc.load_variant("second-edition")
@@ -88,6 +91,7 @@ def deputies_round(seed: int = 0) -> sc.Game:
     return g
 
 
+@pytest.mark.rules("DEP-SET-1", "DEP-DECK-1", "DEP-DECK-2")
 def test_deputies_two_per_round_four_merchants_nine_rounds():
     g = deputies_round()
     assert len(g.sheriffs) == 2 and len(g.merchants) == 4
@@ -95,6 +99,7 @@ def test_deputies_two_per_round_four_merchants_nine_rounds():
     assert g.rounds == 9
 
 
+@pytest.mark.rules("DEP-VOTE-1", "DEP-VOTE-2", "DEP-LOOT-1")
 def test_deputies_who_agree_to_pass_put_the_bribe_in_the_loot_split_at_round_end():
     g = deputies_round(seed=1)
     lead, second = g.sheriffs
@@ -119,6 +124,7 @@ def test_deputies_who_agree_to_pass_put_the_bribe_in_the_loot_split_at_round_end
     assert g.gold[lead] == gold[lead] + 3 and g.gold[second] == gold[second] + 3
 
 
+@pytest.mark.rules("DEP-VOTE-4")
 def test_deputies_who_disagree_the_inspector_acts_alone_and_no_bribe_is_taken():
     g = deputies_round(seed=2)
     lead, second = g.sheriffs
@@ -139,6 +145,7 @@ def test_deputies_who_disagree_the_inspector_acts_alone_and_no_bribe_is_taken():
     assert g.gold[lead] == before[lead] and g.loot == 0
 
 
+@pytest.mark.rules("DEP-VOTE-3")
 def test_deputies_who_both_inspect_an_honest_bag_pay_half_each_odd_coin_on_the_left():
     g = deputies_round(seed=3)
     m = g.merchants
@@ -161,6 +168,7 @@ def test_deputies_who_both_inspect_an_honest_bag_pay_half_each_odd_coin_on_the_l
     assert g.loot == 4
 
 
+@pytest.mark.rules("DEP-VOTE-3")
 def test_deputies_odd_compensation_is_paid_by_the_deputy_on_the_merchants_left(tmp_path):
     path = tmp_path / "odd.toml"
     path.write_text('extends = "deputies"\nname = "odd"\n[goods.Apples]\npenalty = 3\n')
@@ -188,6 +196,7 @@ def disney() -> sc.Variant:
     return sc.load_variant("disney")
 
 
+@pytest.mark.rules("DIS-SET-1", "DIS-SET-2", "DIS-SET-3", "SRC-5")
 def test_disney_goods_treasure_and_data_choice(disney):
     assert disney.legal_goods == ("Carrots", "Cheese", "Wood", "Fabric")
     treasure = {n: (g.value, g.penalty) for n, g in disney.goods.items() if g.kind != "legal"}
@@ -202,17 +211,20 @@ def test_disney_goods_treasure_and_data_choice(disney):
     assert disney.term("contraband") == "Stolen Treasure"
 
 
+@pytest.mark.rules("INSP-6")
 def test_robin_hood_as_a_stork_pays_six(disney):
     res = sc.inspect_bag(disney, ["Cheese", "Wood", "Fabric", "Fabric"], "Cheese", 4)
     assert res.admitted == ["Cheese"] and sorted(res.confiscated) == ["Fabric", "Fabric", "Wood"]
     assert res.merchant_pays == 6
 
 
+@pytest.mark.rules("INSP-5")
 def test_little_johns_honest_carrots_earn_eight(disney):
     res = sc.inspect_bag(disney, ["Carrots"] * 4, "Carrots", 4)
     assert res.truthful and res.merchant_pays == -8
 
 
+@pytest.mark.rules("DECL-1")
 def test_stolen_treasure_cannot_be_declared(disney):
     with pytest.raises(sc.IllegalDeclaration) as err:
         sc.inspect_bag(disney, ["Jewels"], "Jewels", 1)
@@ -225,6 +237,7 @@ def disney_game(players: int = 4, seed: int = 0) -> sc.Game:
     return g
 
 
+@pytest.mark.rules("INSP-2", "BRIBE-1", "BRIBE-3")
 def test_maid_marians_bribe_of_eight_gold_and_two_cheese():
     g = disney_game()
     marian = g.merchants[0]
@@ -239,6 +252,7 @@ def test_maid_marians_bribe_of_eight_gold_and_two_cheese():
     assert g.stands[g.sheriff] == ["Cheese", "Cheese"]
 
 
+@pytest.mark.rules("DIS-TOK-1", "DIS-TOK-2", "DIS-TOK-3", "DIS-TOK-4", "DIS-SET-3")
 def test_villager_tokens_exchange_supply_and_protection():
     g = disney_game(players=3)
     seat = g.to_move
@@ -262,6 +276,7 @@ def test_villager_tokens_exchange_supply_and_protection():
         g.apply(sc.Offer(stand=("Rabbit",)))
 
 
+@pytest.mark.rules("DIS-TOK-3")
 def test_exchange_window_after_the_bag_is_resolved():
     g = disney_game()
     m = g.merchants
@@ -281,6 +296,7 @@ def test_exchange_window_after_the_bag_is_resolved():
     assert g.stands[m[1]] == ["Carrots"] * 3 and g.step == "sheriff"
 
 
+@pytest.mark.rules("DIS-DEBT-1")
 def test_disney_debts_any_goods_debtors_choice():
     g = disney_game()
     m = g.merchants
@@ -299,6 +315,7 @@ def test_disney_debts_any_goods_debtors_choice():
     assert g.stands[g.sheriff] == ["Crowns"]
 
 
+@pytest.mark.rules("DIS-SCO-1", "DIS-SCO-2", "DIS-SCO-3")
 def test_king_richards_bonuses_by_tokens_and_token_tie_break(disney):
     stands = {"Robin": [], "John": [], "Marian": []}
     gold = {"Robin": 10, "John": 8, "Marian": 0}

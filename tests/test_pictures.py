@@ -8,6 +8,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
+import numpy as np
 import pytest
 
 import sheriff_core as sc
@@ -261,3 +262,17 @@ def test_pictures_import_no_pandas_altair_or_widgets():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_confiscated_cards_waiting_for_a_pile_are_shown():
+    g = sc.new_game("classic", players=3, seed=1)
+    rng = np.random.default_rng(0)
+    while g.step != "confiscate":
+        actions = list(g.legal_actions())
+        g.apply(actions[rng.integers(len(actions))])
+    cards = g.pending[0]["cards"]
+    html = table_html(g, viewer=g.sheriff)
+    merchant = g.players[g.pending[0]["seat"]]
+    assert f"confiscated from {merchant}, to go on a discard pile" in html
+    shown = html.split("confiscated from", 1)[1].split("</div></div></div>", 1)[0]
+    assert [t.split(":")[0] for t in titles(shown)] == cards

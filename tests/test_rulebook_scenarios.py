@@ -1,6 +1,6 @@
-"""The worked examples of the 1st-edition rulebook (../shared/seeds/001), as scenarios.
+"""The worked examples of the 1st-edition rulebook (Arcane Wonders, 2014), as scenarios.
 
-Each test names the example or the rule it checks (RULES.md §1).
+Each test names the example or the rule it checks (docs/rules.md).
 """
 
 from __future__ import annotations

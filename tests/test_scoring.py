@@ -1,4 +1,4 @@
-"""Final scoring: goods, gold, King/Queen bonuses with ties, winner tie-breaks (RULES.md §1)."""
+"""Final scoring: goods, gold, King/Queen bonuses with ties, winner tie-breaks (docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,13 @@ def rows(variant, stands, gold=None):
     return {r["player"]: r for r in sc.scoring.score_rows(variant, stands, gold)}
 
 
+@pytest.mark.rules("SCO-2")
 def test_king_and_queen(classic):
     r = rows(classic, {"A": ["Apples"] * 3, "B": ["Apples"] * 2, "C": ["Apples"]})
     assert [r[p]["bonus_Apples"] for p in "ABC"] == [20, 10, 0]
 
 
+@pytest.mark.rules("SCO-3")
 def test_king_tie_splits_king_plus_queen_rounded_down_and_no_queen(classic):
     r = rows(classic, {"A": ["Chickens"] * 2, "B": ["Chickens"] * 2, "C": ["Chickens"]})
     assert [r[p]["bonus_Chickens"] for p in "ABC"] == [7, 7, 0]  # (10 + 5) // 2
@@ -24,6 +26,7 @@ def test_king_tie_splits_king_plus_queen_rounded_down_and_no_queen(classic):
     assert [r[p]["bonus_Apples"] for p in "ABC"] == [10, 10, 10]  # 30 // 3
 
 
+@pytest.mark.rules("SCO-4")
 def test_queen_tie_splits_queen_rounded_down(classic):
     r = rows(classic, {"A": ["Chickens"] * 3, "B": ["Chickens"], "C": ["Chickens"]})
     assert [r[p]["bonus_Chickens"] for p in "ABC"] == [10, 2, 2]  # 5 // 2
@@ -31,11 +34,13 @@ def test_queen_tie_splits_queen_rounded_down(classic):
     assert [r[p]["bonus_Cheese"] for p in "ABC"] == [15, 5, 5]
 
 
+@pytest.mark.rules("SCO-2")
 def test_nobody_with_none_of_a_good_gets_its_bonus(classic):
     r = rows(classic, {"A": ["Apples"], "B": [], "C": ["Pepper"]})
     assert r["A"]["bonus"] == 20 and r["B"]["bonus"] == 0 and r["C"]["bonus"] == 0
 
 
+@pytest.mark.rules("ROY-3", "SCO-4")
 def test_royal_goods_count_as_several_for_king_and_queen():
     v = sc.load_variant("classic-royal")
     r = rows(v, {"A": ["Golden Apples"], "B": ["Apples", "Apples"], "C": ["Green Apples"]})
@@ -47,11 +52,13 @@ def test_royal_goods_count_as_several_for_king_and_queen():
     assert r["A"]["goods_value"] == 6 and r["A"]["contraband"] == 1
 
 
+@pytest.mark.rules("SCO-1")
 def test_total_is_gold_plus_goods_value_plus_bonus_including_contraband(classic):
     r = rows(classic, {"A": ["Apples", "Crossbow"], "B": []}, {"A": 10, "B": 40})
     assert r["A"]["goods_value"] == 11 and r["A"]["total"] == 10 + 11 + 20
 
 
+@pytest.mark.rules("SCO-5", "SRC-4")
 def test_winner_tie_breaks_legal_goods_then_contraband_else_shared(classic):
     # A and B both total 20 (A: 20 gold; B: 3 Cheese worth 9 + 11 gold, no bonus since C is King)
     stands = {"A": ["Chickens"] * 0, "B": ["Apples"] * 2, "C": ["Apples"] * 5}

@@ -9,7 +9,7 @@ import pytest
 
 import sheriff_core as sc
 
-RULES_TABLE = {  # RULES.md §1: count, value, penalty, kind, counts_as
+RULES_TABLE = {  # docs/rules.md SET-3: count, value, penalty, kind, counts_as
     "Apples": (48, 2, 2, "legal", None),
     "Cheese": (36, 3, 2, "legal", None),
     "Bread": (36, 3, 2, "legal", None),

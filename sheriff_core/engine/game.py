@@ -1185,7 +1185,11 @@ class Game:
         )
 
     def _repr_html_(self) -> str:
-        """The table as pictures (author's view), for notebooks: see :mod:`sheriff_core.pictures`."""
+        """The table as pictures (author's view), for notebooks: see :mod:`sheriff_core.pictures`.
+
+        >>> new_game("classic", players=3, seed=0)._repr_html_()[:30]
+        '<div style="max-width:1180px">'
+        """
         from sheriff_core.pictures import table_html
 
         return f'<div style="max-width:1180px">{table_html(self)}</div>'

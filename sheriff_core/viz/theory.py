@@ -29,6 +29,7 @@ from sheriff_core.theory import ExtensiveGame, InspectionGame, Solution
 
 __all__ = [
     "QUANTITY_TITLES",
+    "REGIME_STYLE",
     "sweep_chart",
     "best_response_frame",
     "best_response_chart",
@@ -48,13 +49,25 @@ QUANTITY_TITLES: dict[str, str] = {
 }
 
 
+#: How :func:`sweep_chart` draws each fine regime: the rules' case solid and wide,
+#: Tsebelis' case dashed and thin on top, so that where the two coincide both stay visible.
+REGIME_STYLE: dict[str, dict[str, Any]] = {
+    "fine to Sheriff": {"dash": [1, 0], "width": 5.0, "colour": "#1f77b4"},
+    "fine not to Sheriff": {"dash": [6, 4], "width": 2.0, "colour": "#d62728"},
+}
+
+
 def sweep_chart(
     sweep: pd.DataFrame,
     quantities: tuple[str, ...] = ("smuggle_prob", "inspect_prob"),
-) -> alt.Chart:
+) -> alt.FacetChart:
     """Lines of the equilibrium probabilities against the swept parameter, one panel per
-    quantity, solid for "fine to Sheriff" (the rules), dashed for "fine not to Sheriff"
-    (Tsebelis). ``sweep`` is a :func:`sheriff_core.theory.sweep` table.
+    quantity: **solid, wide** for "fine to Sheriff" (the rules), **dashed, thin** for
+    "fine not to Sheriff" (Tsebelis). ``sweep`` is a :func:`sheriff_core.theory.sweep` table.
+
+    The dashed line is drawn on top of the (half transparent) solid one, so where both
+    regimes give the same number both lines can still be seen. One legend shows each
+    regime's colour, dash and width: the marks the chart draws.
 
     >>> import sheriff_core as sc
     >>> from sheriff_core import theory
@@ -62,6 +75,9 @@ def sweep_chart(
     >>> spec = sweep_chart(df).to_dict()
     >>> spec["spec"]["encoding"]["x"]["field"], spec["facet"]["column"]["field"]
     ('penalty', 'panel')
+    >>> dash = spec["spec"]["encoding"]["strokeDash"]["scale"]
+    >>> dict(zip(dash["domain"], dash["range"]))
+    {'fine to Sheriff': [1, 0], 'fine not to Sheriff': [6, 4]}
     """
     fixed = {"regime", "quantity", "amount"}
     params = [c for c in sweep.columns if c not in fixed]
@@ -70,6 +86,10 @@ def sweep_chart(
     param = params[0]
     data = sweep[sweep["quantity"].isin(quantities)].copy()
     data["panel"] = data["quantity"].map(QUANTITY_TITLES)
+    # draw order: the wide solid line first, the thin dashed one over it
+    regimes = list(REGIME_STYLE)
+    data["layer"] = data["regime"].map(regimes.index)
+    data = data.sort_values(["layer", param], kind="stable").reset_index(drop=True)
     probability = set(quantities) <= {"smuggle_prob", "inspect_prob"}
     y = alt.Y(
         "amount:Q",
@@ -77,14 +97,25 @@ def sweep_chart(
         axis=alt.Axis(format="%") if probability else alt.Axis(),
         scale=alt.Scale(domain=[0, 1]) if probability else alt.Scale(zero=False),
     )
+    legend = alt.Legend(symbolType="stroke", symbolSize=400, orient="bottom")
+    title = "the fine goes"
+
+    def scale(key: str) -> alt.Scale:
+        return alt.Scale(domain=regimes, range=[REGIME_STYLE[r][key] for r in regimes])
+
     return (
         alt.Chart(data)
-        .mark_line(point=True)
+        .mark_line(opacity=0.8)
         .encode(
             x=alt.X(f"{param}:Q", title=param),
             y=y,
-            color=alt.Color("regime:N", title="the fine goes"),
-            strokeDash=alt.StrokeDash("regime:N", title="the fine goes"),
+            color=alt.Color("regime:N", title=title, scale=scale("colour"), legend=legend),
+            strokeDash=alt.StrokeDash("regime:N", title=title, scale=scale("dash"), legend=legend),
+            strokeWidth=alt.StrokeWidth(
+                "regime:N", title=title, scale=scale("width"), legend=legend
+            ),
+            detail="regime:N",
+            order=alt.Order(f"{param}:Q"),
             tooltip=[f"{param}:Q", "regime:N", "panel:N", alt.Tooltip("amount:Q", format=".3f")],
         )
         .properties(width=260, height=200)

@@ -79,6 +79,7 @@ from sheriff_core.engine.actions import (
 from sheriff_core.engine.game import Game
 from sheriff_core.errors import RulesError
 from sheriff_core.narrate import describe_event, describe_for, describe_offer
+from sheriff_core.pictures import bag_html, cards_html, table_html
 from sheriff_core.widgets.market import MarketTurn
 
 __all__ = ["OfferBuilder", "PlayTable", "play_table", "run_bots", "STEP_TEXT"]
@@ -123,64 +124,19 @@ def run_bots(
     return events
 
 
-# -- how cards and the table look (one place, so pictures can replace the text) ------------
+# -- how cards and the table look (pictures from sheriff_core.pictures) ------------------
+
+PICTURE_SCALE = 0.6  # a 4-player table, the controls and the log fit a 1400 x 900 screen
 
 
 def _cards_html(game: Game, cards: Sequence[str], label: str | None = None) -> str:
-    """Cards in a row (the bag preview, the confiscated cards)."""
-    try:
-        from sheriff_core.pictures import cards_html
-    except ImportError:
-        text = ", ".join(cards) or "(none)"
-        return f"<b>{escape(label)}</b>: {escape(text)}" if label else escape(text)
-    return cards_html(game.variant, list(cards), label=label, scale=0.6)
+    """Cards in a row (the confiscated cards, ...), as pictures."""
+    return cards_html(game.variant, list(cards), label=label, scale=PICTURE_SCALE)
 
 
 def _table_html(game: Game, me: int) -> str:
     """The table as seat ``me`` sees it: hands, bags, stands, gold, discard piles."""
-    try:
-        from sheriff_core.pictures import table_html
-    except ImportError:
-        return _table_text(game, me)
-    return table_html(game, viewer=me)
-
-
-def _table_text(game: Game, me: int) -> str:
-    g = game
-    cell = "style='padding:2px 14px 2px 0;vertical-align:top;text-align:left'"
-    rows = []
-    for s, name in enumerate(g.players):
-        view = g.stand_view(s)
-        if s == me:
-            stand = ", ".join(g.stands[s]) or "-"
-        else:
-            stand = ", ".join(f"{n} {c}" for c, n in view["legal"].items()) or "-"
-            if view["contraband"]:
-                stand += f" + {view['contraband']} face down"
-        role = g.variant.term("sheriff") if s in g.sheriffs else "merchant"
-        decl = g.declared.get(s)
-        bag = f'"{decl[1]} {decl[0]}"' if decl else ("loaded" if g.bags.get(s) else "-")
-        if s in g.resolved:
-            bag += " (settled)"
-        who = f"<b>{escape(name)} (you)</b>" if s == me else escape(name)
-        rows.append(
-            f"<tr><td {cell}>{who}</td><td {cell}>{escape(role)}</td><td {cell}>{g.gold[s]}</td>"
-            f"<td {cell}>{escape(stand)}</td><td {cell}>{escape(bag)}</td></tr>"
-        )
-    head = "".join(
-        f"<th {cell}>{h}</th>" for h in ("player", "role", "gold", "stand", "bag declared")
-    )
-    tops = "; ".join(
-        f"pile {p}: {escape(pile[-1]) if pile else '(empty)'}" for p, pile in enumerate(g.piles)
-    )
-    hand = ", ".join(g.hands[me]) or "-"
-    mine = g.bags.get(me)
-    bag = f"<br><b>Your bag</b>: {escape(', '.join(mine))}" if mine else ""
-    return (
-        f"<b>Your hand</b>: {escape(hand)}{bag}<br><b>Discard tops</b>: {tops}"
-        f"<table style='border-collapse:collapse;margin:4px 0'><thead><tr>{head}</tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
-    )
+    return table_html(game, viewer=me, scale=PICTURE_SCALE)
 
 
 def _button(description: str, action: Any = None) -> widgets.Button:
@@ -779,8 +735,13 @@ class PlayTable(widgets.VBox):
                 verdict = ""
             except RulesError as exc:
                 verdict = f"<br><span style='color:#b00'>Not yet</span>: {escape(str(exc))}"
+            left = [c for j, c in enumerate(hand) if j not in order]
             preview.value = (
-                _cards_html(g, cards, label=f"Your bag ({len(cards)} card(s))") + verdict
+                "<div style='display:flex;gap:16px;flex-wrap:wrap;align-items:flex-start'>"
+                + bag_html(g.variant, cards, scale=PICTURE_SCALE)
+                + cards_html(g.variant, left, label="left in your hand", scale=PICTURE_SCALE)
+                + "</div>"
+                + verdict
             )
 
         for i, box in enumerate(boxes):
@@ -815,11 +776,16 @@ class PlayTable(widgets.VBox):
         )
         go = self._add(_button("declare"))
         go.on_click(lambda _b: self.act(Declare(good.value, count.value)))
-        return [
-            *self._exchange_row(),
-            widgets.HTML(_cards_html(self.game, bag, label="Your bag")),
-            widgets.HBox([good, count, go]),
-        ]
+        preview = widgets.HTML()
+
+        def show(_change: Any = None) -> None:
+            declared = (good.value, count.value)
+            preview.value = bag_html(v, bag, declared=declared, scale=PICTURE_SCALE)
+
+        good.observe(show, names="value")
+        count.observe(show, names="value")
+        show()
+        return [*self._exchange_row(), preview, widgets.HBox([good, count, go])]
 
     def _controls_sheriff(self) -> list[Any]:
         g, rows = self.game, []

@@ -18,6 +18,7 @@ def test_bundled_file_lives_in_the_data_dir():
     assert nt.rules_path() == data_dir() / "nottingham" / "rules.toml"
 
 
+@pytest.mark.rules("NOT-SET-1", "NOT-SET-2", "NOT-SET-3", "NOT-SET-4", "NOT-SET-5", "NOT-ACT-6")
 def test_bundled_rules_match_the_text():
     r = nt.load_rules()
     assert len(r.deck()) == 84 and all(i.count == 12 for i in r.items.values())
@@ -94,6 +95,7 @@ def test_missing_file_and_bad_toml(tmp_path):
         nt.load_rules(write(tmp_path, "= ="))
 
 
+@pytest.mark.rules("NOT-TRK-2")
 def test_with_track_and_load_rules_track():
     r = nt.load_rules()
     assert r.with_track([6, 2, 2, 2]).track == (6, 2, 2, 2)

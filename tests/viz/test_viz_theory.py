@@ -28,6 +28,35 @@ def test_sweep_chart_spec() -> None:
     assert len(data) == 3 * 2 * 2  # values x regimes x two quantities
 
 
+def test_sweep_chart_legend_shows_the_line_styles_it_draws() -> None:
+    df = theory.sweep(sc.load_variant("classic"), "penalty", [2, 4, 8])
+    spec = vt.sweep_chart(df).to_dict()
+    enc = spec["spec"]["encoding"]
+    assert spec["spec"]["mark"]["type"] == "line" and "point" not in spec["spec"]["mark"]
+    styles = {}
+    for channel in ("color", "strokeDash", "strokeWidth"):
+        assert enc[channel]["field"] == "regime"
+        assert enc[channel]["legend"]["symbolType"] == "stroke"  # a line, not a dot
+        assert enc[channel]["title"] == "the fine goes"  # one merged legend
+        scale = enc[channel]["scale"]
+        styles[channel] = dict(zip(scale["domain"], scale["range"], strict=True))
+    # the rules' case is solid, Tsebelis' case dashed, and the two look different
+    assert styles["strokeDash"]["fine to Sheriff"] == [1, 0]
+    assert styles["strokeDash"]["fine not to Sheriff"][0] > 1
+    assert styles["strokeWidth"]["fine to Sheriff"] > styles["strokeWidth"]["fine not to Sheriff"]
+    assert styles["color"]["fine to Sheriff"] != styles["color"]["fine not to Sheriff"]
+    # where they coincide (the inspection rate) the thin dashed line is drawn over the wide one
+    data = next(iter(spec["datasets"].values()))
+    order = [row["regime"] for row in data]
+    assert order.index("fine not to Sheriff") > max(
+        i for i, r in enumerate(order) if r == "fine to Sheriff"
+    )
+    inspect = df[df.quantity == "inspect_prob"].pivot_table(
+        index="penalty", columns="regime", values="amount"
+    )
+    assert (inspect["fine to Sheriff"] - inspect["fine not to Sheriff"]).abs().max() < 1e-12
+
+
 def test_sweep_chart_values_and_k() -> None:
     df = theory.sweep(sc.load_variant("classic"), "k", [1, 3, 5])
     spec = vt.sweep_chart(df, quantities=("merchant_value",)).to_dict()

@@ -104,10 +104,13 @@ def test_checkbox_bag_preview_follows_ticks():
     assert table.press("make market turn")
     hand = game.hands[1]
     preview = table.controls.children[-2]
-    assert "(0 card(s))" in preview.value and "a bag holds 1-5 cards" in preview.value
+    assert "bag: 0 cards" in preview.value and "a bag holds 1-5 cards" in preview.value
+    assert preview.value.count("<svg") == len(hand)  # the whole hand, no bag yet
     table.set(f"load card 2: {hand[1]}", True)
     table.set(f"load card 1: {hand[0]}", True)
-    assert "(2 card(s))" in preview.value and "Not yet" not in preview.value
+    assert "bag: 2 cards" in preview.value and "Not yet" not in preview.value
+    bag_part = preview.value.split("left in your hand")[0]
+    assert f'aria-label="{hand[1]}:' in bag_part and bag_part.count("<svg") == 2
     assert isinstance(table.control(f"load card 1: {hand[0]}"), Checkbox)
     assert table.press("load bag") and game.bags[1] == [hand[1], hand[0]]
 
