@@ -55,13 +55,16 @@ INSTALL_HINT = (
 )
 
 # Settings for the isolated JupyterLab: render every cell (no windowing, so widgets
-# and charts below the fold are in the page), and no news / update notifications.
+# and charts below the fold are in the page), no news / update notifications, no autosave.
 LAB_SETTINGS = {
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
         "fetchNews": "false",
         "checkForUpdates": False,
     },
+    # No autosave: a notebook whose cells ran must not be written behind the test's back
+    # (the "opens clean, saves unchanged" check compares the served files byte for byte).
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
 }
 
 

@@ -20,6 +20,7 @@ import contextlib
 import os
 import re
 import time
+from html import unescape
 from pathlib import Path
 
 import nbformat
@@ -35,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 ARTIFACTS = ROOT / "artifacts" / "browser"
 TIMEOUT = 60  # seconds, for any single wait in the page
+VIEWPORT = {"width": 1400, "height": 900}  # the learner's screen in the 07 test
 
 
 def _missing(reason: str) -> None:
@@ -94,7 +96,7 @@ def lab(server):
             executable_path=find_chromium(), args=CHROMIUM_ARGS, headless=True
         )
         try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context = browser.new_context(viewport=VIEWPORT)
             page = context.new_page()
             page.set_default_timeout(TIMEOUT * 1000)
             yield Lab(page, server, timeout=TIMEOUT)
@@ -271,3 +273,205 @@ def test_inspection_sliders_redraw_the_svg_chart(lab):
             assert chart_html() != svg
             same_as_library()
         save_screenshot(lab, "06_game_theory_of_bluffing", explorer, readme=True)
+
+
+# -- 07: one round as a merchant and one as the Sheriff, with the mouse alone -------------
+
+LEARNER_TABLE = "table = play_table("  # the cell of 07 that shows the learner's table
+
+
+def _setup_source(notebook: Path, last: str) -> str:
+    """The code of the notebook's cells down to the first one containing `last`."""
+    nb = nbformat.read(notebook, as_version=4)
+    code = []
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            code.append(cell.source)
+        if last in cell.source:
+            return "\n\n".join(code)
+    raise AssertionError(f"{notebook.name}: no cell contains {last!r}")
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+class MouseTable:
+    """The learner's table in the page, driven with the mouse only, and a mirror of it:
+    the same notebook set-up run in this process, given the same inputs. The mirror
+    plans each move (which cards, which goods) and says what the page must show."""
+
+    def __init__(self, lab: Lab, cell, mirror) -> None:
+        from playwright.sync_api import expect
+
+        self.expect = expect
+        self.lab, self.page, self.mirror = lab, lab.page, mirror
+        self.root = cell.locator(".jp-OutputArea-output").first
+        self.outcome = self.root.locator(".sheriff-outcome").first
+        self.decisions: list[tuple[str, str, dict | None]] = []  # (decision, outcome, box)
+        self.built: list[str] = []  # offers / demands with a good and a promise, pressed
+
+    # Mouse gestures, each mirrored.
+    def tick(self, desc: str) -> None:
+        box = self.root.locator(".widget-checkbox", has_text=desc).locator("input")
+        box.click()
+        self.expect(box).to_be_checked()
+        self.mirror.set(desc, True)
+
+    def choose(self, desc: str, value) -> None:
+        """Pick the option of dropdown `desc` whose value (in the mirror) is `value`."""
+        options = self.mirror.control(desc).options
+        label = next(o[0] if isinstance(o, tuple) else str(o) for o in options
+                     if (o[1] if isinstance(o, tuple) else o) == value)
+        select = self.root.locator(".widget-dropdown", has_text=desc).locator("select")
+        select.select_option(label=label)
+        self.mirror.set(desc, value)
+
+    def spin_up(self, desc: str, times: int = 1) -> None:
+        """Raise a number box by clicking the up arrow of its spin button."""
+        box = self.root.locator(".widget-text", has_text=desc).locator("input[type=number]")
+        box.scroll_into_view_if_needed()
+        for _ in range(times):
+            old = int(box.input_value() or 0)
+            size = box.bounding_box()
+            box.click(position={"x": size["width"] - 7, "y": size["height"] * 0.3})
+            self.expect(box).to_have_value(str(old + 1))
+        self.mirror.set(desc, self.mirror.control(desc).value + times)
+
+    def button(self, name: str):
+        return self.root.get_by_role("button", name=name, exact=True)
+
+    def decide(self, name: str) -> None:
+        """Press the button that makes a decision; the outcome line must change, say
+        what the library says, and (recorded) sit inside the viewport."""
+        before = self.outcome.inner_text()
+        assert self.mirror.press(name), (name, self.mirror.error)
+        self.button(name).click()
+        self.expect(self.outcome).not_to_have_text(before)
+        self.expect(self.outcome).to_have_text(_words(self.mirror.outcome_text))
+        self.page.wait_for_timeout(150)  # let JupyterLab lay out the new controls
+        box = self.outcome.bounding_box()
+        inside = self.lab.in_viewport(self.outcome)
+        self.decisions.append((name, _words(self.outcome.inner_text()), None if inside else box))
+
+    # One decision of the learner, whatever it is.
+    def move(self, state: dict) -> None:
+        m = self.mirror
+        g, me = m.game, m.seat
+        step = g.step
+        if step == "market":
+            self.tick(next(d for d in m.descriptions() if d.startswith("set aside card 1:")))
+            if g.piles[0]:
+                self.button("take top of pile 0").click()
+                m.control("take top of pile 0").click()
+            self.decide("make market turn")
+        elif step == "load":
+            legal = [c for c in g.hands[me] if g.variant.goods[c].is_legal]
+            good = max(legal, key=legal.count)
+            ticks = [d for d in m.descriptions() if d.startswith("load card") and
+                     d.endswith(f": {good}")][: g.variant.bag_max]
+            for d in ticks:
+                self.tick(d)
+            self.decide("load bag")
+        elif step == "declare":
+            bag = g.bags[me]
+            self.choose("declare good", max(bag, key=bag.count))
+            self.choose("declare count", len(bag))
+            self.decide("declare")
+        elif step in ("merchant", "negotiation"):
+            prefix = "offer" if step == "merchant" else "demand"
+            if not self.built:
+                self.build(prefix, state)
+            elif step == "merchant":
+                self.decide("accept the demand" if "accept the demand" in m.descriptions()
+                            else "decline")
+            else:
+                self.settle(g.negotiation["seat"])
+        elif step == "sheriff":
+            waiting = g.unresolved()
+            if not self.built and len(waiting) >= 2:
+                self.decide(f"threaten {g.players[self.target(waiting)]}")
+            else:
+                self.settle(waiting[0])
+        elif step == "confiscate":
+            self.choose("confiscated cards go on", 0)
+            self.decide("place confiscated cards")
+        elif step == "debt":
+            self.decide("pay debt")
+        else:
+            raise AssertionError(f"the test does not play the step {step!r}")
+
+    def target(self, waiting: list[int]) -> int:
+        """The merchant to threaten: one with legal goods on the stand if there is one."""
+        g = self.mirror.game
+        return next((s for s in waiting if g.stand_view(s)["legal"]), waiting[0])
+
+    def settle(self, seat: int) -> None:
+        """Let the bag pass, or inspect it where a promise binds the Sheriff to."""
+        name = self.mirror.game.players[seat]
+        let = f"let {name} pass"
+        self.decide(let if not self.mirror.control(let).disabled else f"inspect {name}")
+
+    def build(self, prefix: str, state: dict) -> None:
+        """An offer / demand with one good (from the stand, else the bag) and a promise
+        about another merchant's bag; then the screenshot, then the button."""
+        m = self.mirror
+        g = m.game
+        seat = g.negotiation["seat"]
+        stand = [d for d in m.descriptions() if d.startswith(f"{prefix} from stand: ")]
+        if stand:
+            self.spin_up(stand[0])
+        else:
+            self.choose(f"{prefix} from bag: good", g.declared[seat][0])
+            self.spin_up(f"{prefix} from bag: count")
+        promise = next(d for d in m.descriptions() if d.startswith(f"{prefix}: promise about"))
+        self.choose(promise, "inspect" if prefix == "demand" else "pass")
+        offer = m.builder.offer
+        assert offer.promises and (offer.stand or offer.bag), offer
+        assert m.builder.error is None, m.builder.error
+        check = self.root.locator(".widget-html", has_text=f"The engine accepts this {prefix}")
+        said = unescape(re.sub("<[^>]+>", "", m.builder.check.value))
+        self.expect(check).to_have_text(_words(said))
+        go = self.button(prefix)
+        self.expect(go).to_be_enabled()
+        go.evaluate("(el) => el.scrollIntoView({block: 'end'})")
+        state["screenshot"] = save_screenshot(self.lab, "07_play_table", readme=True)
+        self.built.append(f"{prefix}: {offer}")
+        self.decide(prefix)
+
+
+def test_play_table_by_mouse_one_round_merchant_one_round_sheriff(lab):
+    """07 with only its set-up cells run: a round as a merchant and a round as the Sheriff,
+    clicks, ticks and menus only; an offer or demand with a good and a promise; after each
+    decision the outcome line changed, says what the library says, and is in view."""
+    with screenshot_on_failure(lab, "07_play_a_game"):
+        notebook = NOTEBOOKS / "07_play_a_game.ipynb"
+        lab.open(notebook.name)
+        state = lab.run_through(LEARNER_TABLE)
+        assert state["ran"] >= 2 and state["later"] == 0, state
+        space: dict = {}
+        exec(compile(_setup_source(notebook, LEARNER_TABLE), notebook.name, "exec"), space)
+        mirror = space["table"]
+        cell = lab.cell_with(LEARNER_TABLE)
+        table = MouseTable(lab, cell, mirror)
+        table.expect(table.outcome).to_have_text(_words(mirror.outcome_text))
+        lab.wait_rendered(table.root.locator(".sheriff-outcome"))
+        assert table.root.locator("svg, img").count() > 20  # the cards are pictures
+        roles: list[str] = []
+        for _ in range(40):
+            g = mirror.game
+            if g.round >= 2 or g.is_over:
+                break
+            role = "Sheriff" if g.sheriff == mirror.seat else "merchant"
+            if role not in roles:
+                roles.append(role)
+            table.move(state)
+        assert roles == ["merchant", "Sheriff"], roles
+        assert mirror.game.round == 2, mirror.game.round
+        assert table.built, "no offer or demand with a good and a promise was built"
+        assert (ARTIFACTS / "07_play_table.png").stat().st_size > 50_000
+        missed = [(name, box) for name, _text, box in table.decisions if box is not None]
+        assert not missed, (
+            "the outcome line was outside the 1400x900 viewport right after: "
+            + "; ".join(f"{name!r} (its box {box})" for name, box in missed)
+        )
