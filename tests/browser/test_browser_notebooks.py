@@ -17,6 +17,7 @@ skip and say how to install them; with $CI set they fail instead: CI must run th
 from __future__ import annotations
 
 import contextlib
+import difflib
 import os
 import re
 import time
@@ -475,3 +476,78 @@ def test_play_table_by_mouse_one_round_merchant_one_round_sheriff(lab):
             "the outcome line was outside the 1400x900 viewport right after: "
             + "; ".join(f"{name!r} (its box {box})" for name, box in missed)
         )
+
+
+# -- 03: after Run All the learner's simulator deals a new round ---------------------------
+
+LEARNER_SIMULATOR = "sheriff = inspection_simulator("  # 03's cell with the learner's simulator
+
+
+def test_inspection_simulator_deals_a_new_round(lab):
+    """03 after Run All: the learner's simulator waits for the Sheriff's decision; "deal a
+    new round" deals a fresh round (other bags, a new outcome line), again at a decision."""
+    from playwright.sync_api import expect
+
+    from sheriff_core.widgets.inspection import NEW_ROUND
+
+    with screenshot_on_failure(lab, "03_inspection_and_bribes"):
+        lab.open("03_inspection_and_bribes.ipynb")
+        lab.run_all()
+        sim = lab.cell_with(LEARNER_SIMULATOR).locator(".jp-OutputArea-output").first
+        outcome = sim.locator(".sheriff-outcome").first
+        status = sim.locator(".widget-html").first  # the round and the table
+        threats = sim.get_by_role("button", name=re.compile("^threaten "))
+
+        def at_decision() -> list[str]:
+            expect(outcome).to_contain_text("Now: as Sheriff, deal with each bag")
+            expect(threats.first).to_be_enabled()
+            return threats.all_inner_texts()
+
+        names = at_decision()
+        assert len(names) == 3, names
+        before = {"status": status.inner_text(), "outcome": outcome.inner_text()}
+        expect(status).to_contain_text("Round 1 of")
+        sim.get_by_role("button", name=NEW_ROUND, exact=True).click()
+        expect(status).not_to_have_text(before["status"])
+        assert at_decision() == names  # the same merchants, a fresh deal
+        expect(status).to_contain_text("Round 1 of")
+        expect(sim.locator(".widget-html", has_text="declared")).not_to_have_count(0)
+        after = status.inner_text()
+        declared = re.compile(r"declared: (\d+ \w+)")
+        assert declared.findall(after), after
+        assert (declared.findall(after), after) != (declared.findall(before["status"]), before)
+        save_screenshot(lab, "03_new_round", outcome)
+
+
+# -- every learner's notebook opens clean and saves unchanged ------------------------------
+
+LEARNER_NOTEBOOKS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("name", LEARNER_NOTEBOOKS)
+def test_notebook_opens_clean_and_saves_unchanged(lab, name):
+    """Opened with a fresh kernel, a lesson is not marked modified (now and a few seconds
+    later); saved without changes, the file on disk is byte for byte the committed one."""
+    with screenshot_on_failure(lab, f"clean-{name.removesuffix('.ipynb')}"):
+        served = lab.server.served / name
+        committed = (NOTEBOOKS / name).read_bytes()
+        assert served.read_bytes() == committed, f"{name}: the served copy was changed earlier"
+        lab.open(name)
+        first = lab.dirty()
+        lab.page.wait_for_timeout(3000)
+        second = lab.dirty()
+        assert not first["model"] and not first["tab"], (name, "marked modified at once", first)
+        assert not second["model"] and not second["tab"], (name, "modified 3 s later", second)
+        lab.save()
+        saved = served.read_bytes()
+        if saved != committed:
+            diff = "".join(
+                difflib.unified_diff(
+                    committed.decode().splitlines(keepends=True),
+                    saved.decode().splitlines(keepends=True),
+                    f"notebooks/{name} (committed)",
+                    f"{name} (saved by JupyterLab)",
+                    n=1,
+                )
+            )
+            pytest.fail(f"{name}: saving without changes rewrote the file:\n{diff[:3000]}")
