@@ -340,6 +340,34 @@ _JS_DIRTY = """() => {
 }"""
 
 
+# Close every document in the main area without saving (no "save changes?" dialog).
+_JS_CLOSE_ALL = """() => {
+  const shell = window.jupyterapp.shell;
+  for (const w of Array.from(shell.widgets('main'))) {
+    if (w.context && w.context.model) w.context.model.dirty = false;
+    w.dispose();
+  }
+}"""
+
+
+# Per open notebook: its path, whether its kernel is idle, and its dirty state.
+_JS_DOCUMENTS = """() => {
+  const out = [];
+  for (const w of Array.from(window.jupyterapp.shell.widgets('main'))) {
+    if (!w.context || !w.sessionContext) continue;
+    const s = w.sessionContext.session;
+    const k = s && s.kernel;
+    const tab = document.querySelector(`.lm-TabBar-tab[data-id="${w.id}"]`);
+    out.push({path: w.context.path, ready: w.context.isReady,
+              idle: !!k && k.status === 'idle' && !w.sessionContext.isRestarting,
+              kernel: k ? k.id : null,
+              model: w.context.model.dirty,
+              tab: !!tab && tab.classList.contains('jp-mod-dirty')});
+  }
+  return out;
+}"""
+
+
 class Lab:
     """A Playwright page on a `JupyterLab` server."""
 
@@ -355,11 +383,28 @@ class Lab:
         return self.page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook")
 
     def open(self, name: str) -> None:
-        """Open notebooks/`name` alone (earlier kernels shut down, workspace reset) and
-        wait for its kernel to be idle."""
+        """Open notebooks/`name` alone, with a fresh kernel, and wait for it to be idle.
+
+        The first time the page loads JupyterLab (workspace reset); after that the
+        documents on show are closed unsaved, every session (kernel) is shut down, and
+        the notebook is opened in the same page (no reload: much faster).
+        """
+        loaded = self.page.url.startswith(self.server.url) and self.page.evaluate(
+            "() => !!(window.jupyterapp && window.jupyterapp.shell)"
+        )
+        if loaded:
+            self.page.evaluate(_JS_CLOSE_ALL)
         self.server.shutdown_sessions()
         self.path = name
-        self.page.goto(f"{self.server.url}/lab/tree/{name}?reset", wait_until="domcontentloaded")
+        if loaded:
+            self.page.evaluate(
+                "(path) => { window.jupyterapp.commands.execute("
+                "'docmanager:open', {path, factory: 'Notebook'}); }",
+                name,
+            )
+        else:
+            url = f"{self.server.url}/lab/tree/{name}?reset"
+            self.page.goto(url, wait_until="domcontentloaded")
         self.page.wait_for_function(
             _JS_KERNEL_READY, arg=name, timeout=self.timeout * 1000, polling=200
         )
@@ -389,6 +434,59 @@ class Lab:
         unnumbered = [p for p in prompts if not p.strip().strip("[]:").strip().isdigit()]
         assert len(prompts) == state["total"] and not unnumbered, (prompts, state)
         return state
+
+    def open_many(self, names: Iterable[str]) -> dict[str, dict]:
+        """Open the notebooks side by side in one page, each with a fresh kernel of its
+        own (earlier documents closed unsaved, earlier sessions shut down); wait until
+        every kernel is idle. Returns `documents()`."""
+        names = list(names)
+        if self.page.url.startswith(self.server.url):
+            self.page.evaluate(_JS_CLOSE_ALL)
+        else:
+            self.page.goto(f"{self.server.url}/lab?reset", wait_until="domcontentloaded")
+            self.page.wait_for_function(
+                "() => !!(window.jupyterapp && window.jupyterapp.shell)",
+                timeout=self.timeout * 1000,
+            )
+            self.page.evaluate("async () => { await window.jupyterapp.restored; }")
+        self.server.shutdown_sessions()
+        self.page.evaluate(
+            "async (paths) => { for (const path of paths) await window.jupyterapp.commands"
+            ".execute('docmanager:open', {path, factory: 'Notebook'}); }",
+            names,
+        )
+        deadline = time.monotonic() + self.timeout * 2
+        docs: dict[str, dict] = {}
+        while time.monotonic() < deadline:
+            docs = self.documents()
+            if set(docs) == set(names) and all(d["ready"] and d["idle"] for d in docs.values()):
+                break
+            time.sleep(0.25)
+        else:
+            raise TimeoutError(f"kernels not all idle after {2 * self.timeout} s: {docs}")
+        self.server.remember_children()
+        self.hide_side_panels()
+        return docs
+
+    def documents(self) -> dict[str, dict]:
+        """The open notebooks by path: ready, kernel idle, kernel id, and whether each is
+        marked modified (the model's `dirty` flag; `jp-mod-dirty` on its tab)."""
+        return {d["path"]: d for d in self.page.evaluate(_JS_DOCUMENTS)}
+
+    def save_document(self, name: str) -> None:
+        """Bring notebook `name` to the front and save it (`docmanager:save`)."""
+        self.page.evaluate(
+            "(path) => { const shell = window.jupyterapp.shell;"
+            " const w = Array.from(shell.widgets('main')).find("
+            "   (w) => w.context && w.context.path === path);"
+            " shell.activateById(w.id); }",
+            name,
+        )
+        self.page.wait_for_function(
+            "(path) => window.jupyterapp.shell.currentWidget.context.path === path", arg=name
+        )
+        self.path = name
+        self.save()
 
     def run_through(self, text: str) -> dict:
         """Run the cells from the first one down to the first cell whose source contains
