@@ -535,6 +535,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _counted(cards: Sequence[str]) -> str:
+    """``['Cheese', 'Apples', 'Cheese']`` -> ``'2 Cheese, 1 Apples'``; ``'-'`` if none."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return ", ".join(f"{n} {c}" for c, n in counts.items()) or "-"
+
+
 class _Seated:
     """A human at ``seat`` of ``game``, typing actions at the terminal; bots elsewhere."""
 
@@ -576,7 +584,7 @@ class _Seated:
             said = g.declared.get(me)
             told = f" (declared {said[1]} {said[0]})" if said else ""
             print(f"  Your bag:   {', '.join(g.bags[me])}{told}")
-        print(f"  Your stand: {', '.join(g.stands[me]) or '-'}")
+        print(f"  Your stand: {_counted(g.stands[me])}")
         print(f"  Your gold:  {g.gold[me]}")
         others = []
         for s, name in enumerate(g.players):
@@ -588,6 +596,8 @@ class _Seated:
                 stand += f" + {view['contraband']} face down"
             said = g.declared.get(s)
             bag = f", bag declared {said[1]} {said[0]}" if said else ""
+            if said and s in g.resolved:
+                bag += " (settled)"
             others.append(f"{name} (seat {s}): {g.gold[s]} gold, {stand}{bag}")
         print("  Others:     " + "\n              ".join(others))
         tops = ", ".join(
