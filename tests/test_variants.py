@@ -396,3 +396,27 @@ def test_loading_stays_fast():
             sc.load_variant(name)
     per_load = (time.perf_counter() - start) / (20 * len(sc.variant_names()))
     assert per_load < 0.02, per_load
+
+
+def test_unusable_paths_are_variant_errors(tmp_path, monkeypatch):
+    with pytest.raises(sc.VariantError, match="variant file not found"):
+        sc.load_variant("a\0b.toml")
+    with pytest.raises(sc.VariantError, match="not a usable variant name or path"):
+        sc.load_variant("x" * 5000 + ".toml")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "classic").mkdir()  # a folder named like a bundled variant does not shadow it
+    assert sc.load_variant("classic").name == "classic"
+    with pytest.raises(sc.VariantError, match=r"^\.: is a folder"):
+        sc.load_variant(".")
+
+
+def test_deep_dotted_keys_and_long_extends_chains(tmp_path):
+    path = write(tmp_path, 'extends = "classic"\n' + ".".join(["a"] * 3000) + " = 1\n")
+    with pytest.raises(sc.VariantError, match=r"mine\.toml: a\.a\.a.*nested deeper than 8"):
+        sc.load_variant(path)
+    write(tmp_path, 'extends = "classic"\nname = "v0"\n', "v0.toml")
+    for i in range(1, 25):
+        write(tmp_path, f'extends = "v{i - 1}"\nname = "v{i}"\n', f"v{i}.toml")
+    assert sc.load_variant(tmp_path / "v18.toml").lineage[-2:] == ("v17", "v18")
+    with pytest.raises(sc.VariantError, match=r"extends: more than 20 files in the chain"):
+        sc.load_variant(tmp_path / "v24.toml")

@@ -245,8 +245,17 @@ def _resolve(ref: str, relative_to: Path | None) -> Path:
     """The file a variant name or path refers to (resolved, so cycles are seen)."""
     if not ref.strip():
         raise VariantError("variant name or path is empty")
+    try:
+        return _find(ref, relative_to)
+    except (OSError, ValueError) as exc:  # a name too long, a NUL byte...
+        if isinstance(exc, VariantError):
+            raise
+        raise VariantError(f"{_show(ref)}: not a usable variant name or path: {exc}") from None
+
+
+def _find(ref: str, relative_to: Path | None) -> Path:
     candidate = Path(ref)
-    if candidate.suffix == ".toml" or candidate.exists() or "/" in ref or "\\" in ref:
+    if candidate.suffix == ".toml" or candidate.is_file() or "/" in ref or "\\" in ref:
         if not candidate.is_absolute() and relative_to is not None:
             candidate = relative_to / candidate
         if candidate.is_dir():
@@ -259,6 +268,8 @@ def _resolve(ref: str, relative_to: Path | None) -> Path:
     bundled = data_dir() / "variants" / f"{ref}.toml"
     if bundled.exists():
         return bundled.resolve()
+    if candidate.is_dir():
+        raise VariantError(f"{ref}: is a folder, not a variant file")
     raise VariantError(f"unknown variant {ref!r}; bundled variants: {', '.join(variant_names())}")
 
 
@@ -606,7 +617,12 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
             supply_by_players=MappingProxyType(by_players),
         )
     if len({t.good for t in tokens.values()}) != len(tokens):
-        raise VariantError(f"{path}: [tokens]: each good may have one token at most")
+        doubled = sorted(
+            {t.good for t in tokens.values() if [u.good for u in tokens.values()].count(t.good) > 1}
+        )
+        raise VariantError(
+            f"{path}: [tokens]: each good may have one token at most; {', '.join(doubled)} has more"
+        )
 
     bonuses: dict[str, Bonus] = {}
     for bname, b in data["bonuses"].items():
@@ -645,7 +661,10 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
         raise VariantError(f"{path}: [round] set_aside_max: {set_aside} exceeds the hand size")
     draw_from_discards = rd.get("draw_from_discards", True)
     if not isinstance(draw_from_discards, bool):
-        raise VariantError(f"{path}: [round] draw_from_discards: must be true or false")
+        raise VariantError(
+            f"{path}: [round] draw_from_discards: must be true or false, got "
+            f"{_show(draw_from_discards)}"
+        )
     piles = _int(
         _need(st, "discard_piles", path, "setup"),
         path,
@@ -662,12 +681,18 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
         sh.get("deck_passes", 0), path, "[sheriffs] deck_passes", 0, LIMITS["sheriff_turns"]
     )
     if selection == "rotate" and per_round != 1:
-        raise VariantError(f"{path}: [sheriffs] per_round: a rotating Sheriff is one player")
+        raise VariantError(
+            f"{path}: [sheriffs] per_round: a rotating Sheriff is one player, got {per_round}"
+        )
     if selection == "deputy_deck":
         if per_round > 2:
-            raise VariantError(f"{path}: [sheriffs] per_round: at most 2 Deputies are supported")
+            raise VariantError(
+                f"{path}: [sheriffs] per_round: at most 2 Deputies are supported, got {per_round}"
+            )
         if deck_passes < 1:
-            raise VariantError(f"{path}: [sheriffs] deck_passes: must be >= 1 for a deputy deck")
+            raise VariantError(
+                f"{path}: [sheriffs] deck_passes: must be >= 1 for a deputy deck, got {deck_passes}"
+            )
         for n in range(min_p, max_p + 1):
             if n % per_round or n - per_round < 1:
                 raise VariantError(
