@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-__all__ = ["main", "narrate"]
+__all__ = ["main", "narrate", "write_atomic"]
 
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
@@ -97,7 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_options(p)
     p.add_argument("--games", type=_count, default=1000, help="number of games (1000)")
-    p.add_argument("--workers", type=_positive, default=None, help="worker processes (1)")
+    p.add_argument(
+        "--workers", type=_positive, default=None, help="worker processes (1; at most one per CPU)"
+    )
     p.add_argument("--out", default=None, help="output file: .csv or .parquet")
     p.add_argument(
         "--per", choices=("player", "bag"), default="player", help="one row per player or bag"
@@ -178,11 +180,12 @@ def write_atomic(path: Path, write: Callable[[Path], None]) -> None:
     If ``write`` fails or is interrupted, the temporary file is removed and an
     existing ``path`` is left as it was.
 
-    >>> import tempfile
+    >>> import shutil, tempfile
     >>> target = Path(tempfile.mkdtemp()) / "out.txt"
     >>> write_atomic(target, lambda tmp: tmp.write_text("done"))
     >>> target.read_text(), [p.name for p in target.parent.iterdir()]
     ('done', ['out.txt'])
+    >>> shutil.rmtree(target.parent)
     """
     folder = path.parent if str(path.parent) else Path(".")
     fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
@@ -465,6 +468,9 @@ def _bot_players(args: argparse.Namespace, players: int, human: int | None) -> l
         for spec in specs:
             merchant, _, sheriff = spec.partition("/")
             pairs.append((merchant.strip(), sheriff.strip() or DEFAULT_SHERIFFS[0]))
+            make_player(*pairs[-1])  # every spec is checked, used or not
+        if not pairs:
+            raise CliError("--bots: no bot given (e.g. --bots honest/trusting,smuggler/threshold)")
         others = [s for s in range(players) if s != human]
         bots: list[Any] = [None] * players
         for k, s in enumerate(others):

@@ -195,6 +195,8 @@ def test_score_errors_print_one_line(tmp_path, content, message):
         ["score", ""],
         ["play", "--seat", "4"],
         ["play", "--seat", "0", "--bots", "nobody/trusting"],
+        ["play", "--seat", "0", "--players", "3", "--bots", "honest", "honest", "honest/nobody"],
+        ["play", "--seat", "0", "--bots", ","],
         ["play", "--variant", ""],
     ],
 )
