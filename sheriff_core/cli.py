@@ -627,10 +627,20 @@ class _Seated:
         print(f"You must {ask}. Type one action in its text form, for example:")
         for form in forms:
             print(f"    {form}")
-        legal = [str(a) for a in islice(g.legal_actions(), 13)]
-        more = " (and more)" if len(legal) > 12 else ""
-        print(f"Legal now{more}:")
-        for text in legal[:12]:
+        # A sample: the first action of each kind (market: of each set of cards set
+        # aside), so a dozen lines show the range of choices.
+        shown: dict[str, str] = {}
+        more = False
+        for action in islice(g.legal_actions(), 5000):
+            text = str(action)
+            key = " ".join(text.split()[:3])
+            if key not in shown:
+                if len(shown) == 12:
+                    more = True
+                    break
+                shown[key] = text
+        print(f"Legal now{' (a sample; there are more)' if more else ''}:")
+        for text in shown.values():
             print(f"    {text}")
         print("Other commands: 'look' shows the table again, 'quit' leaves the game.")
 
