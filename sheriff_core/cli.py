@@ -645,15 +645,21 @@ class _Seated:
         print("Other commands: 'look' shows the table again, 'quit' leaves the game.")
 
     def read(self) -> str | None:
-        print(f"{self.game.players[self.seat]}> ", end="", flush=True)
+        """One line typed by the human; None at the end of input."""
+        prompt = f"{self.game.players[self.seat]}> "
+        if not self.echo:  # a terminal: input() gives line editing
+            try:
+                return input(prompt).strip()
+            except EOFError:
+                print()
+                return None
+        print(prompt, end="", flush=True)
         line = sys.stdin.readline()
         if not line:
             print()
             return None
-        line = line.strip()
-        if self.echo:
-            print(line)
-        return line
+        print(line.strip())  # piped input: show it, so the transcript reads as a dialogue
+        return line.strip()
 
     def decide(self) -> bool:
         """Prompt until the human makes a legal move (True) or quits (False)."""
