@@ -420,3 +420,20 @@ def test_deep_dotted_keys_and_long_extends_chains(tmp_path):
     assert sc.load_variant(tmp_path / "v18.toml").lineage[-2:] == ("v17", "v18")
     with pytest.raises(sc.VariantError, match=r"extends: more than 20 files in the chain"):
         sc.load_variant(tmp_path / "v24.toml")
+
+
+def test_a_bad_value_inherited_from_a_parent_names_the_parent(tmp_path):
+    write(tmp_path, 'extends = "classic"\nname = "c"\n[goods.Apples]\ncount = 5000\n', "c.toml")
+    write(tmp_path, 'extends = "c"\nname = "b"\n[setup]\nstarting_gold = 60\n', "b.toml")
+    path = write(tmp_path, 'extends = "b"\nname = "a"\n', "a.toml")
+    with pytest.raises(sc.VariantError) as info:
+        sc.load_variant(path)
+    assert str(info.value) == (
+        f"in {tmp_path / 'c.toml'}, extended by {tmp_path / 'b.toml'}, extended by {path}: "
+        "[goods.Apples] count: must be at most 1,000, got 5000"
+    )
+    # the child's own mistake is the child's: no chain
+    path = write(tmp_path, 'extends = "classic"\nname = "d"\n[setup]\nhand_size = 0\n', "d.toml")
+    with pytest.raises(sc.VariantError) as info:
+        sc.load_variant(path)
+    assert str(info.value) == f"{path}: [setup] hand_size: must be >= 1, got 0"

@@ -232,7 +232,37 @@ def load_variant(name_or_path: str | Path) -> Variant:
     path = _resolve(str(name_or_path), None)
     merged, lineage = _load_merged(path, ())
     merged["lineage"] = list(lineage)
-    return _build(merged, str(path), lineage)
+    try:
+        return _build(merged, str(path), lineage)
+    except VariantError as exc:
+        body = _body(exc, path)
+        chain = _inherited_from(path, body)
+        if chain is None:
+            raise
+        where = f"in {chain[0]}, extended by " + ", extended by ".join(chain[1:])
+        raise VariantError(f"{where}: {body}") from None
+
+
+def _body(exc: VariantError, path: Path) -> str:
+    """The message of ``exc`` without its leading ``"<path>: "``."""
+    return str(exc).removeprefix(f"{path}: ")
+
+
+def _inherited_from(path: Path, body: str) -> tuple[str, ...] | None:
+    """If the parent of ``path`` already fails with ``body``, the files from the one that
+    brought the error in down to ``path`` (only called on the error path)."""
+    ref = _read_toml(path, str(path)).get("extends")
+    if not isinstance(ref, str):
+        return None
+    parent = _resolve(ref, path.parent)
+    merged, lineage = _load_merged(parent, ())
+    merged["lineage"] = list(lineage)
+    try:
+        _build(merged, str(parent), lineage)
+    except VariantError as exc:
+        if _body(exc, parent) == body:
+            return (_inherited_from(parent, body) or (str(parent),)) + (str(path),)
+    return None
 
 
 def _show(value: Any) -> str:
