@@ -511,8 +511,9 @@ def simulate(
     or a list; seat ``s`` of game ``g`` plays entry ``(s + g) % players`` of each list
     (cycled), so with ``rotate=True`` every strategy sits in every seat equally
     often (``rotate=False``: entry ``s``). ``workers`` > 1 runs games in that many
-    processes (at most one per CPU and one per chunk of games; if one dies, a
-    :class:`WorkerError`; on Ctrl-C the workers are stopped); ``executor`` takes any ``concurrent.futures.Executor`` instead (e.g.
+    processes (at most one per CPU and one per chunk of games; a worker that dies
+    raises :class:`WorkerError`; on Ctrl-C the workers are stopped); ``executor``
+    takes any ``concurrent.futures.Executor`` instead (e.g.
     ``distributed.Client(...).get_executor()``). ``progress``: a ``tqdm.auto`` bar
     (None = only for runs of 2,000 games or more). ``per="bag"``: see
     :func:`simulate_bags`. Columns: :data:`PLAYER_COLUMNS`.
