@@ -251,7 +251,7 @@ class OfferBuilder(widgets.VBox):
             parts.append(widgets.HBox(self.stand, layout=wrap))
         if self.promises:
             parts.append(widgets.HBox(list(self.promises.values()), layout=wrap))
-        parts += [self.future, self.check, self.go]
+        parts += [self.future, self.check, widgets.HBox([self.go])]
         super().__init__(parts)
         self._update()
 
@@ -702,7 +702,7 @@ class PlayTable(widgets.VBox):
         self._add(self.market.pile)
         go = self._add(_button("make market turn"))
         go.on_click(lambda _b: self.act(self.market.action))  # type: ignore[union-attr]
-        return [*self._exchange_row(), self.market, go]
+        return [*self._exchange_row(), self.market, widgets.HBox([go])]
 
     def _controls_load(self) -> list[Any]:
         g = self.game
@@ -753,7 +753,7 @@ class PlayTable(widgets.VBox):
             *self._exchange_row(),
             widgets.HBox(boxes, layout=widgets.Layout(flex_flow="row wrap")),
             preview,
-            go,
+            widgets.HBox([go]),
         ]
 
     def _controls_declare(self) -> list[Any]:
@@ -856,7 +856,7 @@ class PlayTable(widgets.VBox):
 
     def _controls_exchange(self) -> list[Any]:
         done = self._add(_button("done exchanging", Done()))
-        return [*self._exchange_row(), done]
+        return [*self._exchange_row(), widgets.HBox([done])]
 
     def _controls_confiscate(self) -> list[Any]:
         g = self.game
