@@ -282,9 +282,10 @@ def describe_for(
         text = f'{by} opened {bag} ("{i["declared"]}"): {_cards(i["cards"])}.'
         if i["truthful"]:
             return text + f" The truth: the penalty is {-i['merchant_pays']} gold to the merchant."
-        return text + f" A lie: {_cards(i['confiscated'])} confiscated, a fine of " + (
-            f"{i['merchant_pays']} gold."
+        lie = (
+            f" A lie: {_cards(i['confiscated'])} confiscated, a fine of {i['merchant_pays']} gold."
         )
+        return text + lie
     if k == "paid" and (s == me or i["to"] == me):
         if s == me:
             return f"You paid {i['gold']} gold to {name(i['to'])}."

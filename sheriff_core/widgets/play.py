@@ -464,7 +464,7 @@ class PlayTable(widgets.VBox):
         """Descriptions of the controls offered now."""
         return list(self._widgets)
 
-    def examples(self, most: int = 4) -> list[str]:
+    def examples(self, most: int = 6) -> list[str]:
         """Text forms of some legal actions now (``str(action)``), of different shapes."""
         if not self.my_turn:
             return []
@@ -894,7 +894,8 @@ class PlayTable(widgets.VBox):
 def _shape(action: Action) -> tuple[Any, ...]:
     """What kind of text form an action has (its type and which fields are set)."""
     fields = getattr(action, "__dataclass_fields__", {})
-    return (type(action).__name__, *(bool(getattr(action, f)) for f in fields))
+    values = (getattr(action, f) for f in fields)
+    return (type(action).__name__, *(bool(v) if isinstance(v, tuple) else None for v in values))
 
 
 def play_table(

@@ -127,7 +127,10 @@ def test_a_threatened_merchant_builds_an_offer_with_controls():
     assert offer == sc.Offer(
         3,
         bag=(bag[0],),
-        promises=(sc.Promise("inspect", 3), sc.Promise("future", None, "I will let you pass next round")),
+        promises=(
+            sc.Promise("inspect", 3),
+            sc.Promise("future", None, "I will let you pass next round"),
+        ),
     )
     assert not table.control("offer").disabled and "engine accepts" in table.builder.check.value
     gold = game.gold[1]
