@@ -198,9 +198,14 @@ class OfferBuilder(widgets.VBox):
             )
             for c, n in stand.items()
         ]
+        bag = g.bags[seat]
         self.bag_good = self._add(
             widgets.Dropdown(
-                options=list(g.variant.goods), description=f"{prefix} from bag: good", style=_WIDE
+                options=list(g.variant.goods),
+                # the merchant knows the bag: its first card is the likely offer
+                value=bag[0] if player == seat and bag else next(iter(g.variant.goods)),
+                description=f"{prefix} from bag: good",
+                style=_WIDE,
             )
         )
         self.bag_count = self._add(
