@@ -475,7 +475,9 @@ class PlayTable(widgets.VBox):
             return []
         g = self.game
         seen: dict[tuple[Any, ...], str] = {}
-        for a in islice(g.legal_actions(), 300):
+        # every way to pay a debt can be many: ask the engine for a few
+        legal = g.debt_options(limit=most) if g.step == "debt" else g.legal_actions()
+        for a in islice(legal, 300):
             seen.setdefault(_shape(a), str(a))
         if g.step in ("merchant", "negotiation"):
             for a in self._sample_offers():
