@@ -6,6 +6,12 @@
 what the Sheriff did, who paid what) for a table; :func:`play_rounds` plays a game
 between bots and records everybody's gold and stand after each round.
 
+:func:`describe_for` tells one event to one player, in the second person ("Your bag
+passed unopened: ..."), for the play table's outcome sentence.
+
+Rounds are numbered from 1 in every sentence (the events keep the engine's 0-based
+``round``).
+
 Everything is read from the engine's own record (``game.events``): nothing here
 decides a rule.
 
@@ -26,7 +32,15 @@ from sheriff_core.engine.actions import Offer, parse_action
 from sheriff_core.engine.events import Event
 from sheriff_core.engine.game import Game
 
-__all__ = ["describe_offer", "describe_event", "narrate", "round_lines", "bag_rows", "play_rounds"]
+__all__ = [
+    "describe_offer",
+    "describe_event",
+    "describe_for",
+    "narrate",
+    "round_lines",
+    "bag_rows",
+    "play_rounds",
+]
 
 
 def _cards(cards: Sequence[str]) -> str:
@@ -167,7 +181,8 @@ def describe_event(event: Event, players: Sequence[str], secrets: bool = True) -
     if k == "game_over":
         return f"Game over. Winner(s): {', '.join(i['winners'])}."
     if k == "vote":
-        return f"Deputy {name(i['deputy'])} votes to {i['choice']} {who}'s bag."
+        verb = "inspect" if i["choice"] == "inspect" else "let pass"
+        return f"Deputy {name(i['deputy'])} votes to {verb} {who}'s bag."
     if k == "loot_split":
         return f"The Loot is split: {i['each']} gold each, {i['left']} left."
     if k == "exchanged":
@@ -175,6 +190,124 @@ def describe_event(event: Event, players: Sequence[str], secrets: bool = True) -
     if k in ("round_start", "round_end", "deputy_deck_shuffled"):
         return None
     return f"{k}: {who} {dict(i)}".strip()
+
+
+def describe_for(
+    event: Event,
+    players: Sequence[str],
+    me: int,
+    sheriffs: Sequence[int] = (),
+    last_demand: str | None = None,
+) -> str | None:
+    """``event`` told to the player in seat ``me`` ("you"), or None if it is not about
+    their own decision, bag, gold or goods.
+
+    ``sheriffs``: this round's Sheriff (and Deputies), to name who opened a bag;
+    ``last_demand``: the text of the Sheriff's last demand (so a refusal can name it).
+
+    >>> from types import MappingProxyType as M
+    >>> passed = Event(1, "passed", 1, M({"cards": ["Cheese"] * 3, "smuggled": 0,
+    ...                                    "truthful": True, "declared": "3 Cheese"}))
+    >>> describe_for(passed, ["Ann", "Ben", "Cat"], me=1, sheriffs=[0])
+    'Your bag passed unopened: 3 Cheese go to your stand.'
+    >>> describe_for(Event(1, "declined", 2, M({})), ["Ann", "Ben", "Cat"], me=0,
+    ...              sheriffs=[0], last_demand="offer 5 gold")
+    'Cat refused your demand of 5 gold.'
+    >>> describe_for(passed, ["Ann", "Ben", "Cat"], me=2, sheriffs=[0]) is None
+    True
+    """
+    k, s, i = event.kind, event.seat, event.info
+
+    def name(seat: Any) -> str:
+        if seat == "loot" or seat == -1:
+            return "the Loot"
+        if seat == me:
+            return "you"
+        return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else str(seat)
+
+    sheriff = players[sheriffs[0]] if sheriffs else "the Sheriff"
+    i_judge = me in sheriffs
+    whose = players[s] if s is not None and 0 <= s < len(players) else ""
+    if k == "market" and s == me:
+        if not i["set_aside"]:
+            return "You kept your whole hand."
+        text = f"You set aside {_cards(i['set_aside'])} (onto pile {i['pile']})"
+        if i["took"]:
+            text += f", took {_cards(i['took'])} from the discard piles"
+        if i["drawn"]:
+            text += f" and drew {_cards(i['drawn'])}"
+        return text + "."
+    if k == "loaded" and s == me:
+        return f"You loaded your bag with {_cards(i['cards'])}."
+    if k == "declared" and s == me:
+        return f'You declared "{i["count"]} {i["good"]}".'
+    if k == "starter" and i_judge:
+        return f"You chose {whose} to start the market."
+    if k == "threatened":
+        if s == me:
+            return f"{sheriff} threatens to open your bag."
+        if i_judge:
+            return f"You threaten to open {whose}'s bag."
+    if k == "offer":
+        offer = describe_offer(i["offer"], players)
+        if s == me:
+            if i["by"] == "sheriff":
+                return f"{sheriff} demands {offer} to let your bag pass."
+            return f"You offered {offer}."
+        if i_judge:
+            if i["by"] == "sheriff":
+                return f"You demanded {offer} from {whose}."
+            return f"{whose} offers you {offer}."
+    if k == "declined":
+        if s == me:
+            return "You made no (further) offer."
+        if i_judge:
+            if last_demand is not None:
+                return f"{whose} refused your demand of {describe_offer(last_demand, players)}."
+            return f"{whose} makes no offer."
+    if k == "passed":
+        bribe = f" for a bribe of {describe_offer(i['bribe'], players)}" if "bribe" in i else ""
+        if s == me:
+            return f"Your bag passed unopened{bribe}: {_cards(i['cards'])} go to your stand."
+        if i_judge:
+            up = len(i["cards"]) - i["smuggled"]
+            took = f" (you took a bribe of {describe_offer(i['bribe'], players)})" if bribe else ""
+            return (
+                f"You let {whose}'s bag pass{took}: {up} card(s) go to the stand face up, "
+                f"{i['smuggled']} face down."
+            )
+    if k == "inspected" and (s == me or i_judge):
+        by = " and ".join(name(d) for d in i.get("inspectors", sheriffs[:1]))
+        by = by[0].upper() + by[1:] if by else "The Sheriff"
+        bag = "your bag" if s == me else f"{whose}'s bag"
+        text = f'{by} opened {bag} ("{i["declared"]}"): {_cards(i["cards"])}.'
+        if i["truthful"]:
+            return text + f" The truth: the penalty is {-i['merchant_pays']} gold to the merchant."
+        lie = (
+            f" A lie: {_cards(i['confiscated'])} confiscated, a fine of {i['merchant_pays']} gold."
+        )
+        return text + lie
+    if k == "paid" and (s == me or i["to"] == me):
+        if s == me:
+            return f"You paid {i['gold']} gold to {name(i['to'])}."
+        return f"{whose} paid you {i['gold']} gold."
+    if k == "paid_in_goods" and (s == me or i["to"] == me):
+        payer = "You" if s == me else whose
+        return f"{payer} paid {_cards(i['cards'])} (worth {i['value']}) to {name(i['to'])}."
+    if k == "confiscated" and i_judge:
+        return f"The confiscated {_cards(i['cards'])} went on discard pile {i['pile']}."
+    if k == "vote" and (i["deputy"] == me or s == me):
+        voter = "You" if i["deputy"] == me else f"Deputy {name(i['deputy'])}"
+        bag = "your bag" if s == me else f"{whose}'s bag"
+        verb = "inspect" if i["choice"] == "inspect" else "let pass"
+        return f"{voter} voted to {verb} {bag}."
+    if k == "exchanged" and s == me:
+        return f"You traded {_cards(i['goods'])} for a {i['token']} token."
+    if k == "drew" and s == me:
+        return f"You drew {_cards(i['cards'])}."
+    if k == "game_over":
+        return f"Game over. Winner(s): {', '.join(i['winners'])}."
+    return None
 
 
 def round_lines(game: Game, round: int, secrets: bool = True) -> list[str]:

@@ -1,18 +1,42 @@
-"""A game table (notebook 07): play a seat against bots, one widget per decision.
+"""A game table (notebook 07): play a seat against bots, one set of controls per decision.
 
-:class:`PlayTable` shows the current decision (``game.step`` / ``game.to_move``),
-offers the controls for the learner's seat at that step, moves the bots of the
-other seats automatically, and explains every refused action with the engine's
-own message. Every action goes through ``game.apply(action, player=seat)``.
+:class:`PlayTable` shows the table as the learner's seat sees it, says in one or two
+sentences what just happened to the learner's own decision and what is due now
+(the ``outcome`` line, CSS class ``sheriff-outcome``), offers the controls for the
+learner's decision, moves the bots of the other seats, and explains every refused
+action with the engine's own message. Every action goes through
+``game.apply(action, player=seat)``; the offer builder asks ``game.can`` / ``game.verify``.
 
-Controls are found by their description, e.g. ``table.press("declare")`` or
-``table.control("declare good").value = "Cheese"``; any action can also be typed
-in its text form (``"declare 3 Cheese"``) into the ``"action"`` box.
+Controls have stable descriptions (unique within one decision); find them with
+``table.control(description)``, click buttons with ``table.press(description)``:
+
+- market: ``"set aside card N: CARD"`` (checkboxes), ``"take top of pile P"``,
+  ``"undo last take"``, ``"clear takes"``, ``"set-aside cards go on"``, ``"make market turn"``;
+- load: ``"load card N: CARD"`` (checkboxes; the bag preview follows them), ``"load bag"``;
+- declare: ``"declare good"``, ``"declare count"``, ``"declare"``;
+- exchange (tokens, in any merchant step where one is possible):
+  ``"exchange for a TOKEN token"``, and in the exchange step ``"done exchanging"``;
+- starter: ``"NAME starts the market"``;
+- sheriff: ``"threaten NAME"``, ``"let NAME pass"``, ``"inspect NAME"``;
+- merchant (threatened): the offer builder -- ``"offer gold"``,
+  ``"offer from stand: GOOD"`` (a count per good on the stand), ``"offer from bag: good"`` +
+  ``"offer from bag: count"``, ``"offer: promise about NAME"`` (the Sheriff will inspect /
+  let pass NAME's bag this round), ``"offer: future favour"`` (free text) -- then
+  ``"offer"`` (enabled only when the engine accepts the offer), ``"decline"``,
+  ``"accept the demand"``;
+- negotiation (Sheriff): ``"let NAME pass"``, ``"inspect NAME"``, and the same builder
+  with ``demand`` in place of ``offer`` (``"demand gold"``, ..., ``"demand"``);
+- vote (second Deputy): ``"vote: inspect NAME"``, ``"vote: let NAME pass"``;
+- confiscate: ``"confiscated cards go on"``, ``"place confiscated cards"``;
+- debt: ``"pay debt with"``, ``"pay debt"``;
+- always: ``"action"`` (type an action in its text form) and ``"play typed action"``.
 
 >>> import sheriff_core as sc
 >>> from sheriff_core.bots import make_player
 >>> game = sc.new_game("classic", players=3, seed=0)
 >>> table = play_table(game, [make_player("honest", "trusting")] * 3, seat=1)
+>>> table
+Play table: run this cell to open the table
 >>> table.game.step, table.game.to_move
 ('market', 1)
 >>> table.type_action("declare 1 Apples")
@@ -21,12 +45,15 @@ False
 'it is the market phase: Ben (seat 1) must make a market turn (market), not declare'
 >>> table.press("make market turn")
 True
+>>> print(table.outcome_text)
+You kept your whole hand. Now: load your bag with 1-5 cards from your hand (Round 1 of 9).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
+from itertools import islice
 from typing import Any
 
 import ipywidgets as widgets
@@ -34,25 +61,30 @@ import ipywidgets as widgets
 from sheriff_core.engine.actions import (
     Accept,
     Action,
+    ChooseStarter,
     Confiscate,
     Declare,
     Decline,
+    Done,
+    Exchange,
     Inspect,
     LetPass,
     Load,
     Offer,
     PayDebt,
+    Promise,
     Threaten,
     parse_action,
 )
 from sheriff_core.engine.game import Game
 from sheriff_core.errors import RulesError
-from sheriff_core.narrate import describe_event, describe_offer
+from sheriff_core.narrate import describe_event, describe_for, describe_offer
+from sheriff_core.pictures import bag_html, cards_html, table_html
 from sheriff_core.widgets.market import MarketTurn
 
-__all__ = ["PlayTable", "play_table", "run_bots", "STEP_TEXT"]
+__all__ = ["OfferBuilder", "PlayTable", "play_table", "run_bots", "STEP_TEXT"]
 
-#: What each kind of decision asks, in words.
+#: What each kind of decision asks, in words (for whoever must decide).
 STEP_TEXT: dict[str, str] = {
     "starter": "choose which merchant starts the market",
     "market": "make a market turn (set cards aside, draw back to a full hand)",
@@ -67,6 +99,8 @@ STEP_TEXT: dict[str, str] = {
     "exchange": "exchange goods for tokens or be done",
     "over": "nothing: the game is over",
 }
+
+JOURNAL_HEIGHT = "260px"
 
 
 def run_bots(
@@ -90,20 +124,191 @@ def run_bots(
     return events
 
 
+# -- how cards and the table look (pictures from sheriff_core.pictures) ------------------
+
+PICTURE_SCALE = 0.6  # a 4-player table, the controls and the log fit a 1400 x 900 screen
+
+
+def _cards_html(game: Game, cards: Sequence[str], label: str | None = None) -> str:
+    """Cards in a row (the confiscated cards, ...), as pictures."""
+    return cards_html(game.variant, list(cards), label=label, scale=PICTURE_SCALE)
+
+
+def _table_html(game: Game, me: int) -> str:
+    """The table as seat ``me`` sees it: hands, bags, stands, gold, discard piles."""
+    return table_html(game, viewer=me, scale=PICTURE_SCALE)
+
+
 def _button(description: str, action: Any = None) -> widgets.Button:
     b = widgets.Button(description=description, layout=widgets.Layout(width="auto"))
     b.action = action  # type: ignore[attr-defined]
     return b
 
 
+_WIDE = {"description_width": "initial"}
+
+
+class OfferBuilder(widgets.VBox):
+    """Build an offer (merchant) or a demand (Sheriff) for the bag under negotiation.
+
+    Controls (``prefix`` is ``"offer"`` or ``"demand"``): ``"PREFIX gold"``,
+    ``"PREFIX from stand: GOOD"`` (one count per good on the stand; a Sheriff sees only
+    the legal goods), ``"PREFIX from bag: good"`` / ``"PREFIX from bag: count"``,
+    ``"PREFIX: promise about NAME"`` (one per other waiting merchant) and
+    ``"PREFIX: future favour"``; ``check`` shows what the engine says of the offer
+    as it is built; the ``go`` button (``"PREFIX"``) is enabled only when
+    ``game.can(offer, player)`` is True.
+
+    >>> import sheriff_core as sc
+    >>> from sheriff_core.widgets.inspection import deal_to_inspection
+    >>> game, _ = deal_to_inspection(seed=0)
+    >>> _ = game.apply(sc.Threaten(1))
+    >>> b = OfferBuilder(game, player=1, prefix="offer")
+    >>> b.controls["offer gold"].value = 3
+    >>> b.controls["offer: promise about Cat"].value = "inspect"
+    >>> str(b.offer), b.go.disabled
+    ('offer 3 gold; promise inspect 2', False)
+    """
+
+    def __init__(self, game: Game, player: int, prefix: str) -> None:
+        self.game, self.player, self.prefix = game, player, prefix
+        g = game
+        seat = g.negotiation["seat"]  # type: ignore[index]
+        self.seat = seat
+        self.controls: dict[str, Any] = {}
+        gold = self._add(
+            widgets.BoundedIntText(
+                value=0, min=0, max=g.gold[seat], description=f"{prefix} gold", style=_WIDE
+            )
+        )
+        if player == seat:
+            stand = {c: g.stands[seat].count(c) for c in dict.fromkeys(g.stands[seat])}
+        else:
+            stand = dict(g.stand_view(seat)["legal"])
+        self.stand = [
+            self._add(
+                widgets.BoundedIntText(
+                    value=0,
+                    min=0,
+                    max=n,
+                    description=f"{prefix} from stand: {c}",
+                    style=_WIDE,
+                    layout=widgets.Layout(width="auto"),
+                )
+            )
+            for c, n in stand.items()
+        ]
+        bag = g.bags[seat]
+        self.bag_good = self._add(
+            widgets.Dropdown(
+                options=list(g.variant.goods),
+                # the merchant knows the bag: its first card is the likely offer
+                value=bag[0] if player == seat and bag else next(iter(g.variant.goods)),
+                description=f"{prefix} from bag: good",
+                style=_WIDE,
+            )
+        )
+        self.bag_count = self._add(
+            widgets.BoundedIntText(
+                value=0,
+                min=0,
+                max=len(g.bags[seat]),
+                description=f"{prefix} from bag: count",
+                style=_WIDE,
+            )
+        )
+        self.promises = {
+            t: self._add(
+                widgets.Dropdown(
+                    options=[
+                        ("no promise", ""),
+                        (f"the Sheriff inspects {g.players[t]}'s bag", "inspect"),
+                        (f"the Sheriff lets {g.players[t]}'s bag pass", "pass"),
+                    ],
+                    value="",
+                    description=f"{prefix}: promise about {g.players[t]}",
+                    style=_WIDE,
+                    layout=widgets.Layout(width="auto"),
+                )
+            )
+            for t in g.unresolved()
+            if t != seat
+        }
+        self.future = self._add(
+            widgets.Text(
+                value="",
+                description=f"{prefix}: future favour",
+                placeholder="e.g. I won't inspect you next round",
+                style=_WIDE,
+                layout=widgets.Layout(width="60%"),
+            )
+        )
+        self.gold = gold
+        self.check = widgets.HTML()
+        self.go = _button(prefix)
+        self.controls[prefix] = self.go
+        for w in list(self.controls.values()):
+            if not isinstance(w, widgets.Button):
+                w.observe(lambda _c: self._update(), names="value")
+        wrap = widgets.Layout(flex_flow="row wrap")
+        parts: list[Any] = [widgets.HBox([gold, self.bag_good, self.bag_count], layout=wrap)]
+        if self.stand:
+            parts.append(widgets.HBox(self.stand, layout=wrap))
+        if self.promises:
+            parts.append(widgets.HBox(list(self.promises.values()), layout=wrap))
+        parts += [self.future, self.check, widgets.HBox([self.go])]
+        super().__init__(parts)
+        self._update()
+
+    def _add(self, w: Any) -> Any:
+        self.controls[w.description] = w
+        return w
+
+    @property
+    def offer(self) -> Offer:
+        """The offer the controls describe now."""
+        stand: list[str] = []
+        for box in self.stand:
+            stand += [box.description.split(": ", 1)[1]] * int(box.value or 0)
+        bag = (self.bag_good.value,) * int(self.bag_count.value or 0)
+        promises = [Promise(kind, t) for t, box in self.promises.items() if (kind := box.value)]
+        if self.future.value.strip():
+            promises.append(Promise("future", None, self.future.value.strip()))
+        return Offer(int(self.gold.value or 0), tuple(stand), bag, tuple(promises))
+
+    @property
+    def error(self) -> str | None:
+        """The engine's objection to the offer, or None if it is legal now."""
+        try:
+            self.game.verify(self.offer, self.player)
+        except RulesError as exc:
+            return str(exc)
+        return None
+
+    def _update(self) -> None:
+        offer, error = self.offer, self.error
+        self.go.disabled = error is not None
+        said = escape(describe_offer(offer, self.game.players))
+        if error is None:
+            self.check.value = (
+                f"<span style='color:#1b7f3b'>The engine accepts this {self.prefix}</span>: "
+                f"{said} (<code>{escape(str(offer))}</code>)"
+            )
+        else:
+            self.check.value = f"<span style='color:#b00'>Not allowed</span>: {escape(error)}"
+
+
 class PlayTable(widgets.VBox):
     """A table where ``seat`` is played by the learner and every other seat by ``lineup``.
 
-    Parts: ``status`` (HTML: the table as ``seat`` sees it and the decision due),
-    ``controls`` (VBox rebuilt for each decision of the learner), ``message`` (HTML:
-    the last refusal, verbatim), ``journal`` (HTML: what happened, as ``seat`` saw it;
-    also in ``lines``), ``action_text`` + the ``"play typed action"`` button.
-    ``stop_round``: stop when that round ends (the inspection simulator uses it).
+    Parts, top to bottom: ``status`` (HTML: the round and the table as ``seat`` sees
+    it), ``outcome`` (HTML, CSS class ``sheriff-outcome``: what just happened to the
+    learner's decision and what is due now; also ``outcome_text``), ``controls`` (the
+    controls of the learner's decision), ``message`` (the last refusal, verbatim),
+    ``action_text`` + ``"play typed action"`` with ``hint`` (the text forms of the
+    decision due), and ``journal`` (fixed height, scrollable, newest round first; the
+    lines also in ``lines``, oldest first). ``stop_round``: stop when that round ends
+    (the inspection simulator uses it).
     """
 
     def __init__(
@@ -114,31 +319,62 @@ class PlayTable(widgets.VBox):
         stop_round: int | None = None,
         secrets: bool = False,
     ) -> None:
-        self.game, self.lineup, self.seat = game, list(lineup), seat
+        self.lineup, self.seat = list(lineup), seat
         self.stop_round, self.secrets = stop_round, secrets
-        self.error: str | None = None
-        self.lines: list[str] = []
-        self._cursor = len(game.events)
         self.status = widgets.HTML()
+        self.outcome = widgets.HTML()
+        self.outcome.add_class("sheriff-outcome")
         self.controls = widgets.VBox()
         self.message = widgets.HTML()
-        self.journal = widgets.HTML()
+        self.journal = widgets.HTML(
+            layout=widgets.Layout(
+                height=JOURNAL_HEIGHT, overflow="auto", border="1px solid #ccc", padding="4px"
+            )
+        )
         self.action_text = widgets.Text(
-            description="action", placeholder="e.g. declare 3 Cheese", continuous_update=False
+            description="action",
+            continuous_update=False,
+            layout=widgets.Layout(width="50%"),
+            style=_WIDE,
         )
         self.play_typed = _button("play typed action")
         self.play_typed.on_click(lambda _b: self.type_action(self.action_text.value))
-        self._widgets: dict[str, Any] = {}
-        self.market: MarketTurn | None = None
+        self.hint = widgets.HTML()
+        self._fixed: dict[str, Any] = {
+            "action": self.action_text,
+            "play typed action": self.play_typed,
+        }
         super().__init__(
             [
                 self.status,
+                self.outcome,
                 self.controls,
-                widgets.HBox([self.action_text, self.play_typed]),
                 self.message,
+                widgets.HBox([self.action_text, self.play_typed]),
+                self.hint,
+                widgets.HTML("<b>Log</b> (newest first)"),
                 self.journal,
             ]
         )
+        self._start(game)
+
+    def __repr__(self) -> str:
+        return "Play table: run this cell to open the table"
+
+    def _start(self, game: Game) -> None:
+        """Seat the table at ``game`` (a fresh start of the journal and controls)."""
+        self.game = game
+        self.error: str | None = None
+        self.lines: list[str] = []
+        self.rounds: list[tuple[int, str, list[str]]] = []  # (round, heading, lines)
+        self.recent: list[str] = []  # second-person sentences since the learner's last action
+        self._cursor = 0
+        self._sheriffs: list[int] = list(game.sheriffs)
+        self._last_demand: str | None = None
+        self._widgets: dict[str, Any] = {}
+        self._built_for: Any = None
+        self.market: MarketTurn | None = None
+        self.builder: OfferBuilder | None = None
         self._bots()
         self._refresh()
 
@@ -152,7 +388,13 @@ class PlayTable(widgets.VBox):
 
     @property
     def my_turn(self) -> bool:
+        """True when the decision due is the learner's."""
         return not self.finished and self.game.to_move == self.seat
+
+    @property
+    def outcome_text(self) -> str:
+        """The outcome line as plain text."""
+        return self._outcome()
 
     def act(self, action: Action) -> bool:
         """Play ``action`` for the learner's seat; False (and ``error`` set) if refused."""
@@ -167,6 +409,7 @@ class PlayTable(widgets.VBox):
             self._refresh()
             return False
         self.error = None
+        self.recent = []
         self._bots()
         self._refresh()
         return True
@@ -176,17 +419,15 @@ class PlayTable(widgets.VBox):
         try:
             action = parse_action(text)
         except RulesError as exc:
-            self.error = str(exc)
+            self.error = f"{exc} (text forms now: {', '.join(self.examples()) or 'none'})"
             self._refresh()
             return False
         return self.act(action)
 
     def control(self, description: str) -> Any:
-        """The control of the current decision with this description."""
-        if description == "action":
-            return self.action_text
-        if description == "play typed action":
-            return self.play_typed
+        """The control of the current decision with this description (KeyError if none)."""
+        if description in self._fixed:
+            return self._fixed[description]
         try:
             return self._widgets[description]
         except KeyError:
@@ -194,17 +435,75 @@ class PlayTable(widgets.VBox):
                 f"no control {description!r} now; controls: {sorted(self._widgets)}"
             ) from None
 
+    def set(self, description: str, value: Any) -> bool:
+        """Set a control's value; False (with ``error`` naming the controls offered) if
+        there is no such control now -- so re-running a cell never raises."""
+        try:
+            self.control(description).value = value
+        except KeyError as exc:
+            self.error = str(exc.args[0])
+            self._refresh()
+            return False
+        return True
+
     def press(self, description: str) -> bool:
-        """Click the button with this description; True if its action was accepted."""
+        """Click the button with this description; True if its action was accepted.
+
+        A button that is not offered now gives False and an ``error`` (never raises).
+        """
+        try:
+            button = self.control(description)
+        except KeyError as exc:
+            self.error = str(exc.args[0])
+            self._refresh()
+            return False
         before = len(self.game.history)
-        self.control(description).click()
+        if button.disabled:
+            self.error = f"{description!r} is not possible now: {self._disabled_reason()}"
+            self._refresh()
+            return False
+        button.click()
         return len(self.game.history) > before and self.error is None
 
     def descriptions(self) -> list[str]:
         """Descriptions of the controls offered now."""
         return list(self._widgets)
 
+    def examples(self, most: int = 6) -> list[str]:
+        """Text forms of some legal actions now (``str(action)``), of different shapes."""
+        if not self.my_turn:
+            return []
+        g = self.game
+        seen: dict[tuple[Any, ...], str] = {}
+        # every way to pay a debt can be many: ask the engine for a few
+        legal = g.debt_options(limit=most) if g.step == "debt" else g.legal_actions()
+        for a in islice(legal, 300):
+            seen.setdefault(_shape(a), str(a))
+        if g.step in ("merchant", "negotiation"):
+            for a in self._sample_offers():
+                seen.setdefault(_shape(a), str(a))
+        return list(seen.values())[:most]
+
     # -- internals -------------------------------------------------------------------
+
+    def _sample_offers(self) -> list[Offer]:
+        g = self.game
+        seat = g.negotiation["seat"]  # type: ignore[index]
+        out = []
+        if g.stands[seat]:
+            out.append(Offer(1 if g.gold[seat] else 0, stand=(g.stands[seat][0],)))
+        out.append(Offer(0, bag=(g.variant.legal_goods[0],)))
+        for t in g.unresolved():
+            if t != seat:
+                out.append(Offer(0, promises=(Promise("pass", t),)))
+                break
+        out.append(Offer(0, promises=(Promise("future", None, "a favour next round"),)))
+        return [o for o in out if g.can(o, self.seat)]
+
+    def _disabled_reason(self) -> str:
+        if self.builder is not None and self.builder.error:
+            return self.builder.error
+        return "the engine does not allow it"
 
     def _bots(self) -> None:
         if not self.finished:
@@ -215,78 +514,145 @@ class PlayTable(widgets.VBox):
         g = self.game
         for e in g.events[self._cursor :]:
             if e.kind == "round_start":
-                self.lines.append(
-                    f"-- Round {e.round + 1} of {g.rounds}: {e.info['sheriff']} is the Sheriff --"
-                )
+                self._sheriffs = list(e.info.get("sheriffs", [e.seat]))
+                names = " and ".join(g.players[s] for s in self._sheriffs)
+                if len(self._sheriffs) > 1:
+                    role = f"are the {g.variant.term('sheriffs')}"
+                else:
+                    role = f"is the {g.variant.term('sheriff')}"
+                heading = f"Round {e.round + 1} of {g.rounds}: {names} {role}"
+                if self.rounds and self.rounds[-1][0] == e.round:  # the deal's block
+                    self.rounds[-1] = (e.round, heading, self.rounds[-1][2])
+                else:
+                    self.rounds.append((e.round, heading, []))
+                self.lines.append(f"-- {heading} --")
                 continue
+            if not self.rounds:
+                self.rounds.append((e.round, f"Round {e.round + 1} of {g.rounds}", []))
+            mine = describe_for(e, g.players, self.seat, self._sheriffs, self._last_demand)
+            if mine:
+                self.recent.append(mine)
+            if e.kind == "offer":
+                self._last_demand = e.info["offer"] if e.info["by"] == "sheriff" else None
+            elif e.kind in ("declined", "passed", "inspected"):
+                self._last_demand = None
             text = describe_event(e, g.players, self.secrets or e.seat == self.seat)
             if text:
                 self.lines.append(text)
+                self.rounds[-1][2].append(text)
         self._cursor = len(g.events)
 
     def _name(self, seat: int) -> str:
         return self.game.players[seat]
 
     def _refresh(self) -> None:
-        self.status.value = self._status_html()
+        g = self.game
+        if g.is_over:
+            head = f"<b>The game is over</b> (after {g.rounds} rounds)."
+        elif self.finished:
+            head = f"<b>Round {self.stop_round + 1} of {g.rounds} is over.</b>"  # type: ignore[operator]
+        else:
+            shown = min(g.round, g.rounds - 1)
+            phase = "inspection" if g.phase == "inspect" else g.phase
+            head = f"<b>Round {shown + 1} of {g.rounds}</b>, {escape(phase)} phase."
+        self.status.value = f"{head}<br>{_table_html(g, self.seat)}"
+        self.outcome.value = (
+            "<div style='font-size:1.1em;padding:6px 10px;margin:4px 0;"
+            f"border-left:6px solid #1f5fa8;background:#eef4fb'>{self._outcome_html()}</div>"
+        )
         self.message.value = (
             f"<b style='color:#b00'>refused</b>: {escape(self.error)}" if self.error else ""
         )
-        self.journal.value = "<br>".join(escape(line) for line in self.lines[-40:])
+        self.journal.value = self._journal_html()
         self._build_controls()
+        examples = self.examples()
+        self.action_text.placeholder = f"e.g. {examples[0]}" if examples else ""
+        self.hint.value = (
+            "Or type the action, in one of these forms: "
+            + ", ".join(f"<code>{escape(x)}</code>" for x in examples)
+            if examples
+            else ""
+        )
 
-    def _status_html(self) -> str:
-        g, me = self.game, self.seat
-        rows = []
-        for s, name in enumerate(g.players):
-            view = g.stand_view(s)
-            stand = (
-                ", ".join(g.stands[s]) or "-"
-                if s == me
-                else ", ".join(f"{n} {c}" for c, n in view["legal"].items()) or "-"
+    def _journal_html(self) -> str:
+        blocks = []
+        for _r, heading, lines in reversed(self.rounds):
+            items = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines))
+            blocks.append(
+                f"<div><b>{escape(heading)}</b><ul style='margin:2px 0 8px 0'>{items}</ul></div>"
             )
-            if s != me and view["contraband"]:
-                stand += f" + {view['contraband']} face down"
-            role = "Sheriff" if s in g.sheriffs else "merchant"
-            decl = g.declared.get(s)
-            bag = f"{decl[1]} {decl[0]}" if decl else ("loaded" if g.bags.get(s) else "")
-            if s in g.resolved:
-                bag += " (settled)"
-            rows.append(
-                f"<tr><td>{'<b>' if s == me else ''}{escape(name)}{' (you)' if s == me else ''}"
-                f"{'</b>' if s == me else ''}</td><td>{role}</td><td>{g.gold[s]}</td>"
-                f"<td>{escape(stand)}</td><td>{escape(bag)}</td></tr>"
-            )
-        table = (
-            "<table><thead><tr><th>player</th><th>role</th><th>gold</th><th>stand</th>"
-            "<th>bag declared</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
-        )
-        tops = ", ".join(
-            f"pile {p}: {escape(pile[-1]) if pile else '(empty)'}" for p, pile in enumerate(g.piles)
-        )
-        hand = ", ".join(g.hands[me]) or "-"
-        mine = g.bags.get(me)
-        extra = f" &nbsp; <b>your bag</b>: {escape(', '.join(mine))}" if mine else ""
+        return "".join(blocks)
+
+    def _now(self) -> str:
+        g, me, v = self.game, self.seat, self.game.variant
+        if g.is_over:
+            winners = [r["player"] for r in g.score_rows() if r["rank"] == 1]
+            return f"The game is over. Winner(s): {', '.join(winners)}."
         if self.finished:
-            if g.is_over:
-                winners = [r["player"] for r in g.score_rows() if r["rank"] == 1]
-                now = f"<b>The game is over.</b> Winner(s): {escape(', '.join(winners))}"
-            else:
-                now = f"<b>Round {self.stop_round + 1} is over.</b>"  # type: ignore[operator]
-        else:
-            who = "you" if g.to_move == me else escape(self._name(g.to_move))  # type: ignore[arg-type]
-            now = f"<b>Now</b>: {who} must {escape(STEP_TEXT.get(g.step, g.step))}"
+            return self._round_over()
+        if g.to_move != me:
+            return f"Now: {self._name(g.to_move)} must {STEP_TEXT.get(g.step, g.step)}."  # type: ignore[arg-type]
+        step = g.step
+        sheriff = v.term("sheriff")
+        if step == "market":
+            text = (
+                f"your market turn: set aside up to {v.set_aside_max} cards, "
+                f"then draw back to {v.hand_size}"
+            )
+        elif step == "load":
+            text = f"load your bag with {v.bag_min}-{v.bag_max} cards from your hand"
+        elif step == "declare":
+            n = len(g.bags[me])
+            text = f"declare your bag: one legal good and the exact number of cards ({n})"
+        elif step == "starter":
+            text = f"as {sheriff}, choose the merchant who starts the market"
+        elif step == "sheriff":
+            left = ", ".join(self._name(s) for s in g.unresolved())
+            text = f"as {sheriff}, deal with each bag (threaten, inspect or let pass): {left}"
+        elif step == "merchant":
             neg = g.negotiation
-            if neg is not None and neg["offer"] is not None:
-                by = "the Sheriff demands" if neg["by"] == "sheriff" else "the merchant offers"
-                now += f" &nbsp; ({by} {escape(describe_offer(neg['offer'], g.players))})"
-        head = (
-            f"<b>Round {g.round + 1} of {g.rounds}</b>, {escape(g.phase)} phase. "
-            f"<b>Your hand</b>: {escape(hand)}{extra} &nbsp; <b>discard tops</b>: {tops}"
-        )
-        return f"{head}<br>{table}{now}"
+            if neg is not None and neg["offer"] is not None and neg["by"] == "sheriff":
+                demand = describe_offer(neg["offer"], g.players)
+                text = f"accept the demand of {demand}, make another offer, or decline"
+            else:
+                text = "your bag is threatened: build an offer, or decline"
+        elif step == "negotiation":
+            neg = g.negotiation
+            name = self._name(neg["seat"])  # type: ignore[index]
+            if neg["offer"] is not None and neg["by"] == "merchant":  # type: ignore[index]
+                offer = describe_offer(neg["offer"], g.players)  # type: ignore[index]
+                text = (
+                    f"{name} offers {offer}: let the bag pass (taking it), inspect, or demand more"
+                )
+            else:
+                text = f"let {name}'s bag pass, inspect it, or demand a bribe"
+        elif step == "vote":
+            name = self._name(g.vote["seat"])  # type: ignore[index]
+            text = f"vote: inspect {name}'s bag or let it pass"
+        elif step == "exchange":
+            text = "exchange goods from your stand for tokens, or be done"
+        elif step == "confiscate":
+            text = "put the confiscated cards on a discard pile"
+        elif step == "debt":
+            text = "choose goods from your stand to pay your debt"
+        else:
+            text = STEP_TEXT.get(step, step)
+        return f"Now: {text} (Round {g.round + 1} of {g.rounds})."
+
+    def _round_over(self) -> str:
+        return f"Round {self.stop_round + 1} is over."  # type: ignore[operator]
+
+    def _outcome(self) -> str:
+        return " ".join([*self.recent[-3:], self._now()])
+
+    def _outcome_html(self) -> str:
+        past = " ".join(escape(s) for s in self.recent[-3:])
+        now = escape(self._now())
+        return f"{past} <b>{now}</b>" if past else f"<b>{now}</b>"
 
     def _add(self, w: Any) -> Any:
+        if w.description in self._widgets:
+            raise ValueError(f"two controls named {w.description!r}")
         self._widgets[w.description] = w
         if isinstance(w, widgets.Button):
             action = getattr(w, "action", None)
@@ -295,62 +661,138 @@ class PlayTable(widgets.VBox):
         return w
 
     def _build_controls(self) -> None:
-        key = (len(self.game.history), self.finished)
-        if key == getattr(self, "_built_for", None):
+        key = (id(self.game), len(self.game.history), self.finished)
+        if key == self._built_for:
             return  # same decision (e.g. after a refusal): keep the learner's choices
         self._built_for = key
         self._widgets = {}
         self.market = None
-        g = self.game
+        self.builder = None
         if not self.my_turn:
             self.controls.children = []
             return
-        step = g.step
-        make = getattr(self, f"_controls_{step}", None)
+        make: Callable[[], list[Any]] | None = getattr(self, f"_controls_{self.game.step}", None)
         self.controls.children = make() if make is not None else []
+
+    def _exchange_row(self) -> list[Any]:
+        """Buttons for the token exchanges possible now (variants with tokens)."""
+        g = self.game
+        if not g.variant.tokens:
+            return []
+        buttons = []
+        for a in g.legal_actions():
+            if not isinstance(a, Exchange):
+                break
+            tok = g.variant.tokens[a.token]
+            b = self._add(_button(f"exchange for a {a.token} token", a))
+            b.tooltip = f"{tok.per_token} {tok.good} from your stand"
+            buttons.append(b)
+        return [widgets.HBox(buttons)] if buttons else []
+
+    def _controls_starter(self) -> list[Any]:
+        g = self.game
+        return [
+            widgets.HBox(
+                [
+                    self._add(_button(f"{self._name(s)} starts the market", ChooseStarter(s)))
+                    for s in g.merchants
+                ]
+            )
+        ]
 
     def _controls_market(self) -> list[Any]:
         self.market = MarketTurn(self.game, reveal_draws=False)
         for box in self.market.cards:
-            self._widgets[box.description] = box
+            self._add(box)
         for b in (*self.market.take_buttons, self.market.undo_take, self.market.clear_take):
-            self._widgets[b.description] = b
-        self._widgets[self.market.pile.description] = self.market.pile
+            self._add(b)
+        self._add(self.market.pile)
         go = self._add(_button("make market turn"))
         go.on_click(lambda _b: self.act(self.market.action))  # type: ignore[union-attr]
-        return [self.market, go]
+        return [*self._exchange_row(), self.market, widgets.HBox([go])]
 
     def _controls_load(self) -> list[Any]:
-        hand = self.game.hands[self.seat]
+        g = self.game
+        hand = list(g.hands[self.seat])
         boxes = [
             self._add(
-                widgets.Checkbox(description=f"load card {i + 1}: {c}", indent=False, value=False)
+                widgets.Checkbox(
+                    description=f"load card {i + 1}: {c}",
+                    indent=False,
+                    value=False,
+                    layout=widgets.Layout(width="auto"),
+                )
             )
             for i, c in enumerate(hand)
         ]
-        go = self._add(_button("load bag"))
-        go.on_click(
-            lambda _b: self.act(
-                Load(tuple(c for c, box in zip(hand, boxes, strict=True) if box.value))
+        order: list[int] = []
+        preview = widgets.HTML()
+
+        def chosen() -> tuple[str, ...]:
+            return tuple(hand[i] for i in order)
+
+        def tick(i: int, on: bool) -> None:
+            if on and i not in order:
+                order.append(i)
+            elif not on and i in order:
+                order.remove(i)
+            cards = chosen()
+            try:
+                g.verify(Load(cards), self.seat)
+                verdict = ""
+            except RulesError as exc:
+                verdict = f"<br><span style='color:#b00'>Not yet</span>: {escape(str(exc))}"
+            left = [c for j, c in enumerate(hand) if j not in order]
+            preview.value = (
+                "<div style='display:flex;gap:16px;flex-wrap:wrap;align-items:flex-start'>"
+                + bag_html(g.variant, cards, scale=PICTURE_SCALE)
+                + cards_html(g.variant, left, label="left in your hand", scale=PICTURE_SCALE)
+                + "</div>"
+                + verdict
             )
-        )
-        return [widgets.HBox(boxes, layout=widgets.Layout(flex_flow="row wrap")), go]
+
+        for i, box in enumerate(boxes):
+            box.observe(lambda c, i=i: tick(i, c["new"]), names="value")
+        tick(-1, False)
+        go = self._add(_button("load bag"))
+        go.on_click(lambda _b: self.act(Load(chosen())))
+        return [
+            *self._exchange_row(),
+            widgets.HBox(boxes, layout=widgets.Layout(flex_flow="row wrap")),
+            preview,
+            widgets.HBox([go]),
+        ]
 
     def _controls_declare(self) -> list[Any]:
         v, bag = self.game.variant, self.game.bags[self.seat]
         good = self._add(
             widgets.Dropdown(
-                options=list(v.goods), value=v.legal_goods[0], description="declare good"
+                options=list(v.legal_goods),
+                value=v.legal_goods[0],
+                description="declare good",
+                style=_WIDE,
             )
         )
         count = self._add(
             widgets.Dropdown(
-                options=list(range(1, v.bag_max + 1)), value=len(bag), description="declare count"
+                options=list(range(1, v.bag_max + 1)),
+                value=len(bag),
+                description="declare count",
+                style=_WIDE,
             )
         )
         go = self._add(_button("declare"))
         go.on_click(lambda _b: self.act(Declare(good.value, count.value)))
-        return [widgets.HBox([good, count, go])]
+        preview = widgets.HTML()
+
+        def show(_change: Any = None) -> None:
+            declared = (good.value, count.value)
+            preview.value = bag_html(v, bag, declared=declared, scale=PICTURE_SCALE)
+
+        good.observe(show, names="value")
+        count.observe(show, names="value")
+        show()
+        return [*self._exchange_row(), preview, widgets.HBox([good, count, go])]
 
     def _controls_sheriff(self) -> list[Any]:
         g, rows = self.game, []
@@ -361,40 +803,67 @@ class PlayTable(widgets.VBox):
                 self._add(_button(f"let {name} pass", LetPass(s))),
                 self._add(_button(f"inspect {name}", Inspect(s))),
             ]
-            label = widgets.HTML(f'{escape(name)}: "{count} {escape(good)}"')
+            for b in buttons:
+                b.disabled = not g.can(b.action, self.seat)  # type: ignore[attr-defined]
+            label = widgets.HTML(
+                f'{escape(name)} declared "{count} {escape(good)}"',
+                layout=widgets.Layout(width="220px"),
+            )
             rows.append(widgets.HBox([label, *buttons]))
         return rows
+
+    def _builder(self, prefix: str) -> OfferBuilder:
+        self.builder = OfferBuilder(self.game, self.seat, prefix)
+        for w in self.builder.controls.values():
+            self._add(w)
+        self.builder.go.on_click(lambda _b: self.act(self.builder.offer))  # type: ignore[union-attr]
+        return self.builder
 
     def _controls_negotiation(self) -> list[Any]:
         g = self.game
         s = g.negotiation["seat"]  # type: ignore[index]
         name = self._name(s)
-        gold = self._add(
-            widgets.BoundedIntText(value=0, min=0, max=g.gold[s], description="demand gold")
-        )
-        demand = self._add(_button("demand"))
-        demand.on_click(lambda _b: self.act(Offer(gold.value)))
+        buttons = [
+            self._add(_button(f"let {name} pass", LetPass(s))),
+            self._add(_button(f"inspect {name}", Inspect(s))),
+        ]
+        for b in buttons:
+            b.disabled = not g.can(b.action, self.seat)  # type: ignore[attr-defined]
         return [
-            widgets.HBox(
-                [
-                    self._add(_button(f"let {name} pass", LetPass(s))),
-                    self._add(_button(f"inspect {name}", Inspect(s))),
-                ]
-            ),
-            widgets.HBox([gold, demand]),
+            widgets.HBox(buttons),
+            widgets.HTML(f"<b>Or demand a bribe from {escape(name)}</b>:"),
+            self._builder("demand"),
         ]
 
     def _controls_merchant(self) -> list[Any]:
         g = self.game
-        gold = self._add(
-            widgets.BoundedIntText(value=0, min=0, max=g.gold[self.seat], description="offer gold")
-        )
-        offer = self._add(_button("offer"))
-        offer.on_click(lambda _b: self.act(Offer(gold.value)))
         buttons = [self._add(_button("decline", Decline()))]
-        if g.can(Accept()):
-            buttons.append(self._add(_button("accept the demand", Accept())))
-        return [widgets.HBox([gold, offer]), widgets.HBox(buttons)]
+        if g.can(Accept(), self.seat):
+            buttons.insert(0, self._add(_button("accept the demand", Accept())))
+        return [
+            widgets.HBox(buttons),
+            widgets.HTML("<b>Or offer a bribe</b>:"),
+            self._builder("offer"),
+        ]
+
+    def _controls_vote(self) -> list[Any]:
+        g = self.game
+        s = g.vote["seat"]  # type: ignore[index]
+        name = self._name(s)
+        buttons = [
+            self._add(_button(f"vote: inspect {name}", Inspect(s))),
+            self._add(_button(f"vote: let {name} pass", LetPass(s))),
+        ]
+        for b in buttons:
+            b.disabled = not g.can(b.action, self.seat)  # type: ignore[attr-defined]
+        lead = g.vote["lead"]  # type: ignore[index]
+        other = self._name(g.sheriffs[0])
+        said = "inspect it" if lead == "inspect" else "let it pass"
+        return [widgets.HTML(f"{escape(other)} wants to {said}."), widgets.HBox(buttons)]
+
+    def _controls_exchange(self) -> list[Any]:
+        done = self._add(_button("done exchanging", Done()))
+        return [*self._exchange_row(), widgets.HBox([done])]
 
     def _controls_confiscate(self) -> list[Any]:
         g = self.game
@@ -404,25 +873,36 @@ class PlayTable(widgets.VBox):
                 options=[(f"pile {p}", p) for p in range(len(g.piles))],
                 value=0,
                 description="confiscated cards go on",
-                style={"description_width": "initial"},
+                style=_WIDE,
             )
         )
         go = self._add(_button("place confiscated cards"))
         go.on_click(lambda _b: self.act(Confiscate(pile.value, cards)))
-        return [widgets.HTML(f"confiscated: {escape(', '.join(cards))}"), widgets.HBox([pile, go])]
+        return [
+            widgets.HTML(_cards_html(g, cards, label="Confiscated")),
+            widgets.HBox([pile, go]),
+        ]
 
     def _controls_debt(self) -> list[Any]:
-        options = self.game.debt_options()
+        options = self.game.debt_options(limit=40)
         choice = self._add(
             widgets.Dropdown(
                 options=[(", ".join(o.cards), o) for o in options],
                 value=options[0],
                 description="pay debt with",
+                style=_WIDE,
             )
         )
         go = self._add(_button("pay debt"))
         go.on_click(lambda _b: self.act(PayDebt(choice.value.cards)))
         return [widgets.HBox([choice, go])]
+
+
+def _shape(action: Action) -> tuple[Any, ...]:
+    """What kind of text form an action has (its type and which fields are set)."""
+    fields = getattr(action, "__dataclass_fields__", {})
+    values = (getattr(action, f) for f in fields)
+    return (type(action).__name__, *(bool(v) if isinstance(v, tuple) else None for v in values))
 
 
 def play_table(
