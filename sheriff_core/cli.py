@@ -2,8 +2,12 @@
 
 Commands: ``simulate`` (many seeded bot games to CSV/Parquet), ``variants``
 (the bundled rule sets), ``bots`` (the strategies), ``play`` (one seeded game
-between bots, told round by round), ``score`` (final scores of a saved game).
-Errors print one line (``sheriff: error: ...``) and exit with status 2.
+between bots, told round by round; with ``--seat`` you play that seat at the
+terminal), ``score`` (final scores of a saved game).
+Errors print one line (``sheriff: error: ...``) and exit with status 2; Ctrl-C
+prints one line and exits with 130. Files are written to a temporary file in
+the same folder and moved into place only when complete, so a failed or
+interrupted run leaves an existing file untouched.
 
 >>> main(["variants"])  # doctest: +ELLIPSIS
 classic ...
@@ -14,14 +18,17 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-__all__ = ["main", "narrate"]
+__all__ = ["main", "narrate", "write_atomic"]
 
 EXIT_ERROR = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
 
 
 class CliError(Exception):
@@ -90,7 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_options(p)
     p.add_argument("--games", type=_count, default=1000, help="number of games (1000)")
-    p.add_argument("--workers", type=_positive, default=None, help="worker processes (1)")
+    p.add_argument(
+        "--workers", type=_positive, default=None, help="worker processes (1; at most one per CPU)"
+    )
     p.add_argument("--out", default=None, help="output file: .csv or .parquet")
     p.add_argument(
         "--per", choices=("player", "bag"), default="player", help="one row per player or bag"
@@ -110,11 +119,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "play",
-        help="play one seeded game between bots and tell it round by round",
-        description="Play one seeded game between bots and print what happens, round by "
-        "round, with the hidden bag contents revealed for learning.",
+        help="play a seeded game: watch bots, or take a seat yourself (--seat)",
+        description="Without --seat: play one seeded game between bots and print what "
+        "happens, round by round, with the hidden bag contents revealed for learning. "
+        "With --seat N: you play seat N (0 = first) at the terminal against bots, typing "
+        "actions in their text form (e.g. 'declare 3 Cheese', 'offer 2 gold'); 'help' "
+        "lists the legal actions, 'quit' (or end of input) leaves.",
     )
     _add_game_options(p)
+    p.add_argument("--seat", type=_count, default=None, help="play this seat yourself (0-based)")
+    p.add_argument(
+        "--bots",
+        nargs="+",
+        metavar="MERCHANT/SHERIFF",
+        default=None,
+        help="the other seats' bots, in seat order, cycled, e.g. honest/trusting,"
+        "smuggler:risk=0.8/threshold (overrides --merchants/--sheriffs)",
+    )
     p.add_argument("--save", default=None, help="save the finished game as JSON (for 'score')")
 
     p = sub.add_parser(
@@ -131,6 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _check_out(path: str) -> tuple[Path, str]:
+    if not path.strip():
+        raise CliError("--out: the file name is empty")
     out = Path(path)
     ext = out.suffix.lower()
     if ext not in (".csv", ".parquet", ".pq"):
@@ -143,6 +166,39 @@ def _check_out(path: str) -> tuple[Path, str]:
     if out.is_dir():
         raise CliError(f"cannot write {path}: it is a folder")
     return out, ext
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def write_atomic(path: Path, write: Callable[[Path], None]) -> None:
+    """Call ``write(tmp)`` on a temporary file next to ``path``, then move it into place.
+
+    If ``write`` fails or is interrupted, the temporary file is removed and an
+    existing ``path`` is left as it was.
+
+    >>> import shutil, tempfile
+    >>> target = Path(tempfile.mkdtemp()) / "out.txt"
+    >>> write_atomic(target, lambda tmp: tmp.write_text("done"))
+    >>> target.read_text(), [p.name for p in target.parent.iterdir()]
+    ('done', ['out.txt'])
+    >>> shutil.rmtree(target.parent)
+    """
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
+    os.close(fd)
+    tmp = Path(name)
+    try:
+        mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
+        os.chmod(tmp, mode)
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def _lineup(args: argparse.Namespace) -> dict[str, Any]:
@@ -168,7 +224,7 @@ def _load(args: argparse.Namespace) -> tuple[Any, int]:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from sheriff_core.sim import simulate
 
-    out = _check_out(args.out) if args.out else None
+    out = _check_out(args.out) if args.out is not None else None
     if out is not None and out[1] != ".csv":
         try:
             import pyarrow  # noqa: F401
@@ -203,13 +259,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     path, ext = out
     try:
         if ext == ".csv":
-            df.to_csv(path, index=False)
+            write_atomic(path, lambda tmp: df.to_csv(tmp, index=False))
         else:
-            df.to_parquet(path, index=False)
+            write_atomic(path, lambda tmp: df.to_parquet(tmp, index=False))
     except OSError as exc:
         raise CliError(f"cannot write {path}: {exc.strerror or exc}") from None
     print(f"wrote {len(df)} rows ({args.games} games) to {path}")
     return 0
+
+
+def _player_range(v: Any) -> str:
+    """``"3-5"``, or ``"6"`` when only one player count is supported."""
+    if v.min_players == v.max_players:
+        return str(v.min_players)
+    return f"{v.min_players}-{v.max_players}"
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
@@ -219,8 +282,20 @@ def cmd_variants(args: argparse.Namespace) -> int:
     width = max(map(len, names))
     for name in names:
         v = load_variant(name)
-        print(f"{name:<{width}}  {v.min_players}-{v.max_players} players  {v.summary}")
+        players = f"{_player_range(v)} players"
+        print(f"{name:<{width}}  {players:<11}  {v.summary}")
     return 0
+
+
+def plain(text: str) -> str:
+    """reStructuredText inline markup as plain text.
+
+    >>> plain("Smuggles like :class:`~sheriff_core.bots.Smuggler` (``risk``)")
+    'Smuggles like Smuggler (risk)'
+    """
+    text = re.sub(r":[a-z]+:`~?([^`<]*?)(?: <[^>]*>)?`", lambda m: m.group(1).split(".")[-1], text)
+    text = re.sub(r"``(.+?)``", r"\1", text)
+    return re.sub(r"`([^`]+)`", r"\1", text)
 
 
 def cmd_bots(args: argparse.Namespace) -> int:
@@ -236,7 +311,7 @@ def cmd_bots(args: argparse.Namespace) -> int:
                 for k, p in inspect.signature(cls.__init__).parameters.items()
                 if k != "self"
             ]
-            doc = " ".join((cls.__doc__ or "").split()).split(". ")[0]
+            doc = plain(" ".join((cls.__doc__ or "").split()).split(". ")[0])
             print(f"  {name:<15} {', '.join(params) or '-':<40} {doc}")
     return 0
 
@@ -335,21 +410,117 @@ def narrate(game: Any, events: Sequence[Any], labels: Sequence[str] | None = Non
     return lines
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    from sheriff_core.bots.base import make_player
-    from sheriff_core.engine.game import new_game
-    from sheriff_core.sim import _as_list
+#: What each kind of decision asks, and the text forms that answer it.
+STEP_HELP: dict[str, tuple[str, tuple[str, ...]]] = {
+    "starter": ("choose which merchant starts the market", ("starter SEAT",)),
+    "market": (
+        "make your market turn: keep your hand, or set cards aside and draw back to a full hand",
+        (
+            "market keep",
+            "market set-aside Cheese,Pepper",
+            "market set-aside Cheese,Pepper take 0,1 pile 1"
+            "   (take: discard pile of each card drawn, in order; pile: where the set-aside go)",
+        ),
+    ),
+    "load": ("load your bag with cards from your hand", ("load Apples,Apples,Pepper",)),
+    "declare": (
+        "declare your bag: one legal good and the exact number of cards",
+        ("declare 3 Apples",),
+    ),
+    "sheriff": (
+        "deal with a bag: threaten to open it (and negotiate), inspect it or let it pass",
+        ("threaten SEAT", "inspect SEAT", "pass SEAT"),
+    ),
+    "merchant": (
+        "answer the Sheriff's threat: offer a bribe, accept the Sheriff's demand or decline",
+        (
+            "offer 2 gold",
+            "offer 1 gold; stand Apples; bag Pepper",
+            "offer 0 gold; promise future I will let your bag pass",
+            "accept",
+            "decline",
+        ),
+    ),
+    "negotiation": (
+        "let the bag pass (taking what is offered), inspect it, or demand something",
+        ("pass SEAT", "inspect SEAT", "offer 5 gold   (a demand)"),
+    ),
+    "confiscate": (
+        "place the confiscated cards on a discard pile, in order",
+        ("confiscate PILE Pepper,Silk",),
+    ),
+    "debt": ("choose goods from your stand to pay your debt", ("pay-debt Apples,Cheese",)),
+    "vote": ("vote to inspect the bag or let it pass", ("inspect SEAT", "pass SEAT")),
+    "exchange": ("exchange goods for tokens, or be done", ("exchange TOKEN", "done")),
+}
 
-    v, players = _load(args)
+_BOT_SPLIT = re.compile(r",(?=\s*[A-Za-z][\w-]*\s*(?:[:/,]|$))")
+
+
+def _bot_players(args: argparse.Namespace, players: int, human: int | None) -> list[Any]:
+    """One bot player per seat (None at the human's seat)."""
+    from sheriff_core.bots.base import make_player
+    from sheriff_core.sim import DEFAULT_SHERIFFS, _as_list
+
+    if args.bots:
+        specs = [s.strip() for arg in args.bots for s in _BOT_SPLIT.split(arg) if s.strip()]
+        pairs = []
+        for spec in specs:
+            merchant, _, sheriff = spec.partition("/")
+            pairs.append((merchant.strip(), sheriff.strip() or DEFAULT_SHERIFFS[0]))
+            make_player(*pairs[-1])  # every spec is checked, used or not
+        if not pairs:
+            raise CliError("--bots: no bot given (e.g. --bots honest/trusting,smuggler/threshold)")
+        others = [s for s in range(players) if s != human]
+        bots: list[Any] = [None] * players
+        for k, s in enumerate(others):
+            bots[s] = make_player(*pairs[k % len(pairs)])
+        return bots
     lineup = _lineup(args)
     ms = _as_list(lineup["merchants"], "merchants")
     ss = _as_list(lineup["sheriffs"], "sheriffs")
-    bots = [make_player(ms[s % len(ms)], ss[s % len(ss)]) for s in range(players)]
-    labels = [str(b) for b in bots]
-    save = Path(args.save) if args.save else None
-    if save is not None and not (save.parent if str(save.parent) else Path(".")).is_dir():
+    return [
+        None if s == human else make_player(ms[s % len(ms)], ss[s % len(ss)])
+        for s in range(players)
+    ]
+
+
+def _save_path(args: argparse.Namespace) -> Path | None:
+    if args.save is None:
+        return None
+    if not args.save.strip():
+        raise CliError("--save: the file name is empty")
+    save = Path(args.save)
+    folder = save.parent if str(save.parent) else Path(".")
+    if not folder.is_dir():
         raise CliError(f"cannot write {save}: folder {save.parent} does not exist")
+    if save.is_dir():
+        raise CliError(f"cannot write {save}: it is a folder")
+    return save
+
+
+def _save(game: Any, save: Path | None) -> None:
+    if save is None:
+        return
+    try:
+        write_atomic(save, lambda tmp: tmp.write_text(game.to_json(), encoding="utf-8"))
+    except OSError as exc:
+        raise CliError(f"cannot write {save}: {exc.strerror or exc}") from None
+    print(f"saved the game to {save}")
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from sheriff_core.engine.game import new_game
+
+    v, players = _load(args)
+    if args.seat is not None and not 0 <= args.seat < players:
+        raise CliError(f"--seat {args.seat}: this game has seats 0-{players - 1}")
+    bots = _bot_players(args, players, args.seat)
+    save = _save_path(args)
     game = new_game(v, players=players, seed=args.seed)
+    if args.seat is not None:
+        return _play_seated(game, bots, args.seat, save, args.seed)
+    labels = [str(b) for b in bots]
     print(f"{v.title}: {players} players, seed {args.seed}")
     for seat in range(players):
         print(f"  seat {seat}: {game.players[seat]} plays {labels[seat]}")
@@ -366,30 +537,226 @@ def cmd_play(args: argparse.Namespace) -> int:
         events = game.apply(bots[game.to_move].choose(game))  # type: ignore[index]
     print()
     print(game.final_scores().to_string(index=False))
-    if save is not None:
-        try:
-            save.write_text(game.to_json(), encoding="utf-8")
-        except OSError as exc:
-            raise CliError(f"cannot write {save}: {exc.strerror or exc}") from None
-        print(f"saved the game to {save}")
+    _save(game, save)
+    return 0
+
+
+def _counted(cards: Sequence[str]) -> str:
+    """``['Cheese', 'Apples', 'Cheese']`` -> ``'2 Cheese, 1 Apples'``; ``'-'`` if none."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return ", ".join(f"{n} {c}" for c, n in counts.items()) or "-"
+
+
+class _Seated:
+    """A human at ``seat`` of ``game``, typing actions at the terminal; bots elsewhere."""
+
+    def __init__(self, game: Any, bots: Sequence[Any], seat: int) -> None:
+        self.game, self.bots, self.seat = game, bots, seat
+        self.cursor = 0  # events told so far
+        self.echo = not sys.stdin.isatty()  # show piped input in the transcript
+
+    def tell(self) -> None:
+        """Print what happened since the last time (others' bags stay hidden)."""
+        from sheriff_core.narrate import describe_event
+
+        g = self.game
+        for e in g.events[self.cursor :]:
+            if e.kind == "round_start":
+                print(
+                    f"-- Round {e.round + 1} of {g.rounds}: {e.info['sheriff']} is the Sheriff --"
+                )
+                continue
+            if e.kind == "round_end":
+                gold = ", ".join(f"{p} {n}" for p, n in zip(g.players, g.gold, strict=True))
+                print(f"   Gold after the round: {gold}.")
+                continue
+            text = describe_event(e, g.players, secrets=e.seat == self.seat)
+            if text:
+                print(f"   {text}")
+        self.cursor = len(g.events)
+
+    def status(self) -> None:
+        g, me = self.game, self.seat
+        role = "Sheriff" if me in g.sheriffs else "merchant"
+        print()
+        print(
+            f"Round {g.round + 1} of {g.rounds}, {g.phase} phase. You are {g.players[me]} "
+            f"(seat {me}), a {role} this round."
+        )
+        print(f"  Your hand:  {', '.join(g.hands[me]) or '-'}")
+        if g.bags.get(me):
+            said = g.declared.get(me)
+            told = f" (declared {said[1]} {said[0]})" if said else ""
+            print(f"  Your bag:   {', '.join(g.bags[me])}{told}")
+        print(f"  Your stand: {_counted(g.stands[me])}")
+        print(f"  Your gold:  {g.gold[me]}")
+        others = []
+        for s, name in enumerate(g.players):
+            if s == me:
+                continue
+            view = g.stand_view(s)
+            stand = ", ".join(f"{n} {c}" for c, n in view["legal"].items()) or "no goods"
+            if view["contraband"]:
+                stand += f" + {view['contraband']} face down"
+            said = g.declared.get(s)
+            bag = f", bag declared {said[1]} {said[0]}" if said else ""
+            if said and s in g.resolved:
+                bag += " (settled)"
+            others.append(f"{name} (seat {s}): {g.gold[s]} gold, {stand}{bag}")
+        print("  Others:     " + "\n              ".join(others))
+        tops = ", ".join(
+            f"pile {p}: {pile[-1] if pile else '(empty)'}" for p, pile in enumerate(g.piles)
+        )
+        print(f"  Discard piles (top card): {tops}; draw pile: {len(g.deck)} cards")
+        ask = STEP_HELP.get(g.step, (g.step, ()))[0]
+        print(f"Your decision: {ask}.")
+        neg = g.negotiation
+        if neg is not None and neg.get("offer") is not None:
+            from sheriff_core.narrate import describe_offer
+
+            by = "The Sheriff demands" if neg["by"] == "sheriff" else "The merchant offers"
+            print(f"  ({by} {describe_offer(neg['offer'], g.players)}.)")
+
+    def help(self) -> None:
+        from itertools import islice
+
+        g = self.game
+        ask, forms = STEP_HELP.get(g.step, (g.step, ()))
+        print(f"You must {ask}. Type one action in its text form, for example:")
+        for form in forms:
+            print(f"    {form}")
+        # A sample: the first action of each kind (market: of each set of cards set
+        # aside), so a dozen lines show the range of choices.
+        shown: dict[str, str] = {}
+        more = False
+        for action in islice(g.legal_actions(), 5000):
+            text = str(action)
+            key = " ".join(text.split()[:3])
+            if key not in shown:
+                if len(shown) == 12:
+                    more = True
+                    break
+                shown[key] = text
+        print(f"Legal now{' (a sample; there are more)' if more else ''}:")
+        for text in shown.values():
+            print(f"    {text}")
+        print("Other commands: 'look' shows the table again, 'quit' leaves the game.")
+
+    def read(self) -> str | None:
+        """One line typed by the human; None at the end of input."""
+        prompt = f"{self.game.players[self.seat]}> "
+        if not self.echo:  # a terminal: input() gives line editing
+            try:
+                return input(prompt).strip()
+            except EOFError:
+                print()
+                return None
+        print(prompt, end="", flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            print()
+            return None
+        print(line.strip())  # piped input: show it, so the transcript reads as a dialogue
+        return line.strip()
+
+    def decide(self) -> bool:
+        """Prompt until the human makes a legal move (True) or quits (False)."""
+        from sheriff_core.engine.actions import parse_action
+        from sheriff_core.errors import RulesError
+
+        self.tell()
+        self.status()
+        print("Type an action, 'help' for the legal actions, 'quit' to leave.")
+        while True:
+            line = self.read()
+            if line is None or line.lower() in ("quit", "exit", "q"):
+                return False
+            if not line:
+                continue
+            if line.lower() in ("help", "?", "h"):
+                self.help()
+                continue
+            if line.lower() in ("look", "l"):
+                self.status()
+                continue
+            try:
+                self.game.apply(parse_action(line), player=self.seat)
+            except RulesError as exc:
+                print(f"refused: {exc}")
+                continue
+            return True
+
+    def run(self) -> bool:
+        """Play to the end (True) or until the human quits (False)."""
+        g = self.game
+        while not g.is_over:
+            if g.to_move == self.seat:
+                if not self.decide():
+                    return False
+            else:
+                g.apply(self.bots[g.to_move].choose(g))
+        self.tell()
+        return True
+
+
+def _play_seated(game: Any, bots: Sequence[Any], seat: int, save: Path | None, seed: int) -> int:
+    print(f"{game.variant.title}: {game.n} players, seed {seed}")
+    for s in range(game.n):
+        who = "you" if s == seat else str(bots[s])
+        print(f"  seat {s}: {game.players[s]} ({who})")
+    table = _Seated(game, bots, seat)
+    finished = table.run()
+    print()
+    if finished:
+        print("Final scores:")
+    else:
+        print(f"You left the game in round {game.round + 1} of {game.rounds}. Scores so far:")
+    print(game.final_scores().to_string(index=False))
+    _save(game, save)
     return 0
 
 
 def cmd_score(args: argparse.Namespace) -> int:
+    import json
+
     from sheriff_core.engine.game import Game
 
     path = Path(args.file)
+    if not args.file.strip():
+        raise CliError("the game file name is empty")
+    if path.is_dir():
+        raise CliError(f"cannot read {path}: it is a folder")
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise CliError(f"{path} is not a saved game: not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliError(f"{path} is not a saved game: not JSON ({exc})") from None
+    except RecursionError:
+        raise CliError(f"{path} is not a saved game: JSON nested too deeply") from None
+    if not isinstance(data, dict):
+        kinds = {list: "a list", str: "a string", bool: "true/false", type(None): "null"}
+        raise CliError(
+            f"{path} is not a saved game: expected a JSON object, got "
+            f"{kinds.get(type(data), 'a number')}"
+        )
     try:
         game = Game.from_json(text)
-    except (ValueError, KeyError, TypeError) as exc:
-        raise CliError(f"{path} is not a saved game: {exc}") from None
+        table = game.final_scores().to_string(index=False)
+    except Exception as exc:  # a damaged save may fail anywhere inside from_json
+        reason = str(exc) or type(exc).__name__
+        if not isinstance(exc, ValueError):
+            reason = f"{type(exc).__name__}: {reason}"
+        raise CliError(f"{path} is not a saved game: {reason}") from None
     state = "final scores" if game.is_over else "scores so far (the game is not over)"
     print(f"{path.name}: {game.variant.name}, {game.n} players, {state}")
-    print(game.final_scores().to_string(index=False))
+    print(table)
     return 0
 
 
@@ -403,8 +770,12 @@ COMMANDS = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 2 error)."""
+    """Run the command line; returns the exit status (0 ok, 2 error, 130 Ctrl-C).
+
+    Set ``SHERIFF_DEBUG=1`` to see the traceback of an unexpected error.
+    """
     from sheriff_core.errors import RulesError
+    from sheriff_core.sim import WorkerError
 
     parser = build_parser()
     try:
@@ -413,11 +784,27 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return EXIT_ERROR
         return COMMANDS[args.command](args)
-    except (CliError, RulesError, ValueError, TypeError) as exc:
-        print(f"sheriff: error: {exc}", file=sys.stderr)
+    except KeyboardInterrupt:
+        print("sheriff: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except (CliError, RulesError, ValueError, TypeError, WorkerError) as exc:
+        print(f"sheriff: error: {_one_line(exc)}", file=sys.stderr)
         return EXIT_ERROR
     except BrokenPipeError:
         return 0
+    except Exception as exc:
+        if os.environ.get("SHERIFF_DEBUG"):
+            raise
+        print(
+            f"sheriff: error: unexpected {type(exc).__name__}: {_one_line(exc)} "
+            "(set SHERIFF_DEBUG=1 for the traceback)",
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
 
 
 def run() -> NoReturn:  # pragma: no cover

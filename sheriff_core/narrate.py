@@ -181,7 +181,8 @@ def describe_event(event: Event, players: Sequence[str], secrets: bool = True) -
     if k == "game_over":
         return f"Game over. Winner(s): {', '.join(i['winners'])}."
     if k == "vote":
-        return f"Deputy {name(i['deputy'])} votes to {i['choice']} {who}'s bag."
+        verb = "inspect" if i["choice"] == "inspect" else "let pass"
+        return f"Deputy {name(i['deputy'])} votes to {verb} {who}'s bag."
     if k == "loot_split":
         return f"The Loot is split: {i['each']} gold each, {i['left']} left."
     if k == "exchanged":
@@ -276,15 +277,16 @@ def describe_for(
                 f"{i['smuggled']} face down."
             )
     if k == "inspected" and (s == me or i_judge):
-        by = ", ".join(name(d) for d in i.get("inspectors", sheriffs[:1]))
+        by = " and ".join(name(d) for d in i.get("inspectors", sheriffs[:1]))
         by = by[0].upper() + by[1:] if by else "The Sheriff"
         bag = "your bag" if s == me else f"{whose}'s bag"
         text = f'{by} opened {bag} ("{i["declared"]}"): {_cards(i["cards"])}.'
         if i["truthful"]:
             return text + f" The truth: the penalty is {-i['merchant_pays']} gold to the merchant."
-        return text + f" A lie: {_cards(i['confiscated'])} confiscated, a fine of " + (
-            f"{i['merchant_pays']} gold."
+        lie = (
+            f" A lie: {_cards(i['confiscated'])} confiscated, a fine of {i['merchant_pays']} gold."
         )
+        return text + lie
     if k == "paid" and (s == me or i["to"] == me):
         if s == me:
             return f"You paid {i['gold']} gold to {name(i['to'])}."

@@ -20,10 +20,12 @@ from __future__ import annotations
 import gc
 import math
 import os
+import signal
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -45,7 +47,40 @@ __all__ = [
     "BAG_COLUMNS",
     "DEFAULT_MERCHANTS",
     "DEFAULT_SHERIFFS",
+    "WorkerError",
 ]
+
+
+class WorkerError(RuntimeError):
+    """A worker process died (killed, out of memory) and the run was abandoned."""
+
+
+def _cpu_count() -> int:
+    """CPUs this process may use (the cap on worker processes)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _ignore_sigint() -> None:
+    """Worker initializer: Ctrl-C is the parent's to handle (it stops the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Cancel what is queued and end the worker processes now (Ctrl-C, a failure)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in processes:
+        proc.join(timeout=5)
+        if proc.is_alive():  # pragma: no cover - ignored SIGTERM
+            proc.kill()
+            proc.join(timeout=5)
+
 
 DEFAULT_MERCHANTS: tuple[str, ...] = ("honest", "smuggler", "bluffer", "briber")
 DEFAULT_SHERIFFS: tuple[str, ...] = ("threshold",)
@@ -476,7 +511,9 @@ def simulate(
     or a list; seat ``s`` of game ``g`` plays entry ``(s + g) % players`` of each list
     (cycled), so with ``rotate=True`` every strategy sits in every seat equally
     often (``rotate=False``: entry ``s``). ``workers`` > 1 runs games in that many
-    processes; ``executor`` takes any ``concurrent.futures.Executor`` instead (e.g.
+    processes (at most one per CPU and one per chunk of games; a worker that dies
+    raises :class:`WorkerError`; on Ctrl-C the workers are stopped); ``executor``
+    takes any ``concurrent.futures.Executor`` instead (e.g.
     ``distributed.Client(...).get_executor()``). ``progress``: a ``tqdm.auto`` bar
     (None = only for runs of 2,000 games or more). ``per="bag"``: see
     :func:`simulate_bags`. Columns: :data:`PLAYER_COLUMNS`.
@@ -504,6 +541,8 @@ def simulate(
     for spec in s_specs:
         make_bot(spec, "sheriff")
     root_seed = np.random.SeedSequence(seed).entropy if seed is None else seed
+    if workers is not None:  # never more processes than CPUs or games
+        workers = max(1, min(workers, _cpu_count(), games))
     remote = executor is not None or (workers or 1) > 1
     if chunk_size is None:
         if not remote:
@@ -528,6 +567,11 @@ def simulate(
         )
         for a in range(0, games, chunk_size)
     ]
+    if workers is not None:  # nor more than chunks
+        workers = min(workers, max(1, len(tasks)))
+        if executor is None and workers == 1 and remote:  # one chunk: no pool needed
+            remote = False
+            tasks = [replace(t, variant=v) for t in tasks]
     columns = PLAYER_COLUMNS if per == "player" else BAG_COLUMNS
     show = games >= 2000 if progress is None else progress
     from tqdm.auto import tqdm
@@ -539,7 +583,11 @@ def simulate(
                 results[i] = _run_chunk(task)
                 bar.update(task.stop - task.start)
         else:
-            pool = executor if executor is not None else ProcessPoolExecutor(workers)
+            pool = (
+                executor
+                if executor is not None
+                else ProcessPoolExecutor(workers, initializer=_ignore_sigint)
+            )
             try:
                 futures: dict[Future[Any], int] = {
                     pool.submit(_run_chunk, task): i for i, task in enumerate(tasks)
@@ -548,9 +596,20 @@ def simulate(
                     i = futures[fut]
                     results[i] = fut.result()
                     bar.update(tasks[i].stop - tasks[i].start)
-            finally:
+            except BrokenProcessPool:
                 if executor is None:
-                    pool.shutdown(cancel_futures=True)
+                    _stop_workers(pool)  # type: ignore[arg-type]
+                raise WorkerError(
+                    "a simulation worker process died (killed, or out of memory?); "
+                    "the run was abandoned"
+                ) from None
+            except BaseException:  # Ctrl-C or an error in a chunk: stop the workers now
+                if executor is None:
+                    _stop_workers(pool)  # type: ignore[arg-type]
+                raise
+            else:
+                if executor is None:
+                    pool.shutdown()
     data: dict[str, list[Any]] = {c: [] for c in columns}
     for part in results:
         assert part is not None

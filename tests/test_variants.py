@@ -188,7 +188,7 @@ def test_replace_table_instead_of_merging(tmp_path):
 
 
 def test_deck_too_small_to_deal(tmp_path):
-    path = write(tmp_path, 'extends = "classic"\n[setup]\nhand_size = 60\n[round]\nbag_max = 5\n')
+    path = write(tmp_path, 'extends = "classic"\n[setup]\nhand_size = 45\n[round]\nbag_max = 5\n')
     with pytest.raises(sc.VariantError, match="cannot deal"):
         sc.load_variant(path)
 
@@ -198,3 +198,242 @@ def test_variant_round_trips_through_data():
         v = sc.load_variant(name)
         again = sc.Variant.from_data(v.to_data())
         assert again == dataclasses.replace(v, source=again.source)
+
+
+# --------------------------------------------------------------------------- fail fast (issue 12)
+
+
+@pytest.mark.parametrize(
+    "text, pattern",
+    [
+        # limits, checked before anything big is built
+        (
+            'extends = "classic"\n[players]\nmax = 1000000000\n',
+            r"\[players\] max: must be at most 12, got 1000000000",
+        ),
+        ('extends = "classic"\n[players]\nmin = 1\n', r"\[players\] min: must be >= 2, got 1"),
+        (
+            'extends = "classic"\n[goods.Apples]\ncount = 100000000\n',
+            r"\[goods\.Apples\] count: must be at most 1,000, got 100000000",
+        ),
+        (
+            'extends = "classic"\n'
+            + "".join(
+                f'[goods.G{i}]\nkind = "legal"\ncount = 1000\nvalue = 1\npenalty = 1\n'
+                for i in range(5)
+            ),
+            r"\[goods\]: the deck would hold 5,\d{3} cards; at most 5,000",
+        ),
+        (
+            'extends = "classic"\n[setup]\ndiscard_piles = 1000\n',
+            r"\[setup\] discard_piles: must be at most 10, got 1000",
+        ),
+        (
+            'extends = "classic"\n[setup]\nhand_size = 0\n',
+            r"\[setup\] hand_size: must be >= 1, got 0",
+        ),
+        (
+            'extends = "classic"\n[setup]\nhand_size = 900\n',
+            r"\[setup\] hand_size: must be at most 50, got 900",
+        ),
+        ('extends = "classic"\n[round]\nbag_min = 0\n', r"\[round\] bag_min: must be >= 1, got 0"),
+        (
+            'extends = "classic"\n[round]\nsheriff_turns = 1000\n',
+            r"\[round\] sheriff_turns: must be at most 10, got 1000",
+        ),
+        (
+            'extends = "classic"\n[setup]\nstarting_gold = 10000000000000000000\n',
+            r"\[setup\] starting_gold: must be at most 1,000,000",
+        ),
+        # the key AND the value
+        (
+            'extends = "classic"\n[round]\nsheriff_turns_by_players = {4 = -1}\n',
+            r"\[round\] sheriff_turns_by_players\.4: must be >= 1, got -1",
+        ),
+        (
+            'extends = "classic"\n[round]\nsheriff_turns_by_players = {four = 2}\n',
+            r"\[round\] sheriff_turns_by_players: key 'four' must be a player count 2-12",
+        ),
+        (
+            'extends = "classic"\n[setup]\nhand_size = "six"\n',
+            r"\[setup\] hand_size: must be an integer, got 'six'",
+        ),
+        ('extends = "classic"\ncolour = "red"\n', r"unknown key 'colour' \(= 'red'\)"),
+        ('extends = "classic"\ntitle = 5\n', r"title: must be a string, got 5"),
+        (
+            'extends = "classic"\nreplace = ["players"]\n',
+            r"replace: must be a list drawn from .*got \['players'\]",
+        ),
+        # keys outside the player range
+        (
+            'extends = "classic"\n[players]\nmin = 3\nmax = 6\nnames = ["A","B","C","D","E","F"]\n[removed.9]\nCrossbow = 1\n',
+            r"\[removed\.9\]: player count outside 3-6",
+        ),
+        (
+            'extends = "classic"\n[removed.x]\nCrossbow = 1\n',
+            r"\[removed\]: key 'x' must be a player count",
+        ),
+        (
+            'extends = "classic"\n[removed.3]\nTurnips = 2\n',
+            r"\[removed\.3\] Turnips = 2: no such good",
+        ),
+        # deep nesting: an error, never a RecursionError
+        (
+            'extends = "classic"\nx = ' + "[" * 5000 + "]" * 5000 + "\n",
+            r"mine\.toml: nested too deeply",
+        ),
+        (
+            'extends = "classic"\n[terms]\nking = ' + "[" * 20 + "]" * 20 + "\n",
+            r"mine\.toml: terms\.king.*nested deeper than 8",
+        ),
+    ],
+)
+def test_bad_files_fail_fast_naming_file_key_and_value(tmp_path, text, pattern):
+    path = write(tmp_path, text)
+    with pytest.raises(sc.VariantError, match=pattern) as info:
+        sc.load_variant(path)
+    assert str(path) in str(info.value)
+
+
+def test_limits_are_checked_before_building(tmp_path):
+    import time
+
+    path = write(
+        tmp_path,
+        'extends = "classic"\n[players]\nmax = 1000000000\n[goods.Apples]\ncount = 100000000\n',
+    )
+    start = time.perf_counter()
+    with pytest.raises(sc.VariantError):
+        sc.load_variant(path)
+    assert time.perf_counter() - start < 1.0
+
+
+def test_a_file_at_the_limits_loads_and_plays(tmp_path):
+    names = ", ".join(f'"P{i}"' for i in range(12))
+    path = write(
+        tmp_path,
+        'extends = "classic"\nreplace = ["removed"]\n'
+        f"[players]\nmin = 12\nmax = 12\nnames = [{names}]\n"
+        "[goods.Apples]\ncount = 1000\n",
+    )
+    v = sc.load_variant(path)
+    assert v.max_players == 12 and v.goods["Apples"].count == 1000
+    game = sc.new_game(v, players=12, seed=0)
+    assert len(game.deck) + sum(map(len, game.hands)) + sum(map(len, game.piles)) == sum(
+        g.count for g in v.goods.values()
+    )
+
+
+def test_empty_path_and_folder(tmp_path):
+    with pytest.raises(sc.VariantError, match="variant name or path is empty"):
+        sc.load_variant("")
+    with pytest.raises(sc.VariantError, match=rf"{tmp_path}: is a folder, not a variant file"):
+        sc.load_variant(tmp_path)
+    (tmp_path / "sub").mkdir()
+    path = write(tmp_path, 'extends = "sub/"\n')
+    with pytest.raises(sc.VariantError, match=r"mine\.toml: extends: sub/: is a folder"):
+        sc.load_variant(path)
+
+
+def test_latin1_file_is_named_with_the_bad_byte(tmp_path):
+    path = tmp_path / "latin.toml"
+    path.write_bytes('extends = "classic"\ntitle = "Fête"\n'.encode("latin-1"))
+    with pytest.raises(sc.VariantError, match=r"latin\.toml: not UTF-8 text \(byte 0xea"):
+        sc.load_variant(path)
+
+
+def test_huge_file_is_refused_unread(tmp_path):
+    path = write(tmp_path, 'extends = "classic"\n' + "# padding\n" * 200_000)
+    with pytest.raises(sc.VariantError, match=r"mine\.toml: file larger than 1,000,000 bytes"):
+        sc.load_variant(path)
+
+
+def test_circular_extends_through_relative_paths(tmp_path):
+    (tmp_path / "d").mkdir()
+    (tmp_path / "e").mkdir()
+    write(tmp_path, 'extends = "../e/b.toml"\nname = "a"\n', "d/a.toml")
+    write(tmp_path, 'extends = "../d/a.toml"\nname = "b"\n', "e/b.toml")
+    with pytest.raises(
+        sc.VariantError, match=r"circular chain .*a\.toml -> .*b\.toml -> .*a\.toml"
+    ):
+        sc.load_variant(tmp_path / "d" / "a.toml")
+
+
+def test_missing_parent_names_the_file_that_asked(tmp_path):
+    write(tmp_path, 'extends = "gone.toml"\nname = "b"\n', "b.toml")
+    path = write(tmp_path, 'extends = "b.toml"\nname = "a"\n', "a.toml")
+    with pytest.raises(sc.VariantError) as info:
+        sc.load_variant(path)
+    assert str(info.value) == (
+        f"in {tmp_path / 'b.toml'}, extended by {path}: extends: variant file not found: gone.toml"
+    )
+
+
+def test_error_in_a_parent_names_the_chain(tmp_path):
+    write(tmp_path, 'extends = "classic"\nname = "c"\n[setup]\nstarting_cash = 3\n', "c.toml")
+    write(tmp_path, 'extends = "c"\nname = "b"\n', "b.toml")
+    path = write(tmp_path, 'extends = "./b.toml"\nname = "a"\n', "a.toml")
+    with pytest.raises(sc.VariantError) as info:
+        sc.load_variant(path)
+    message = str(info.value)
+    assert message.startswith(
+        f"in {tmp_path / 'c.toml'}, extended by {tmp_path / 'b.toml'}, extended by {path}: "
+        "[setup] unknown key 'starting_cash' (= 3)"
+    ), message
+
+
+def test_deputies_inherit_an_unused_turns_key_outside_their_range():
+    v = sc.load_variant("deputies")
+    assert (v.min_players, v.max_players) == (6, 6) and v.sheriff_turns_by_players == {3: 3}
+
+
+def test_loading_stays_fast():
+    import time
+
+    start = time.perf_counter()
+    for _ in range(20):
+        for name in sc.variant_names():
+            sc.load_variant(name)
+    per_load = (time.perf_counter() - start) / (20 * len(sc.variant_names()))
+    assert per_load < 0.02, per_load
+
+
+def test_unusable_paths_are_variant_errors(tmp_path, monkeypatch):
+    with pytest.raises(sc.VariantError, match="variant file not found"):
+        sc.load_variant("a\0b.toml")
+    with pytest.raises(sc.VariantError, match="not a usable variant name or path"):
+        sc.load_variant("x" * 5000 + ".toml")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "classic").mkdir()  # a folder named like a bundled variant does not shadow it
+    assert sc.load_variant("classic").name == "classic"
+    with pytest.raises(sc.VariantError, match=r"^\.: is a folder"):
+        sc.load_variant(".")
+
+
+def test_deep_dotted_keys_and_long_extends_chains(tmp_path):
+    path = write(tmp_path, 'extends = "classic"\n' + ".".join(["a"] * 3000) + " = 1\n")
+    with pytest.raises(sc.VariantError, match=r"mine\.toml: a\.a\.a.*nested deeper than 8"):
+        sc.load_variant(path)
+    write(tmp_path, 'extends = "classic"\nname = "v0"\n', "v0.toml")
+    for i in range(1, 25):
+        write(tmp_path, f'extends = "v{i - 1}"\nname = "v{i}"\n', f"v{i}.toml")
+    assert sc.load_variant(tmp_path / "v18.toml").lineage[-2:] == ("v17", "v18")
+    with pytest.raises(sc.VariantError, match=r"extends: more than 20 files in the chain"):
+        sc.load_variant(tmp_path / "v24.toml")
+
+
+def test_a_bad_value_inherited_from_a_parent_names_the_parent(tmp_path):
+    write(tmp_path, 'extends = "classic"\nname = "c"\n[goods.Apples]\ncount = 5000\n', "c.toml")
+    write(tmp_path, 'extends = "c"\nname = "b"\n[setup]\nstarting_gold = 60\n', "b.toml")
+    path = write(tmp_path, 'extends = "b"\nname = "a"\n', "a.toml")
+    with pytest.raises(sc.VariantError) as info:
+        sc.load_variant(path)
+    assert str(info.value) == (
+        f"in {tmp_path / 'c.toml'}, extended by {tmp_path / 'b.toml'}, extended by {path}: "
+        "[goods.Apples] count: must be at most 1,000, got 5000"
+    )
+    # the child's own mistake is the child's: no chain
+    path = write(tmp_path, 'extends = "classic"\nname = "d"\n[setup]\nhand_size = 0\n', "d.toml")
+    with pytest.raises(sc.VariantError) as info:
+        sc.load_variant(path)
+    assert str(info.value) == f"{path}: [setup] hand_size: must be >= 1, got 0"

@@ -8,8 +8,10 @@ Lessons with exercises have two versions. The instructor notebook
 (``notebooks/instructor/NN_name.ipynb``) is the source: its answers sit between
 nbgrader's ``### BEGIN SOLUTION`` / ``### END SOLUTION`` markers. The student
 notebook (``notebooks/NN_name.ipynb``, the one learners open) is generated from
-it with those regions removed, leaving the blank (``answer = ...``) the line
-before the markers sets. Edit the instructor notebook, then run this tool.
+it with those regions removed, leaving the blank the line before the markers
+sets (``answer = ...  # your answer: <the form expected>``); the next cell is
+``check("NN.k", answer)`` (:mod:`sheriff_core.exercises`). Edit the instructor
+notebook, then run this tool.
 Lessons without exercises have only ``notebooks/NN_name.ipynb``.
 
 Stripping keeps outputs (nbval compares them) and removes what is noise:

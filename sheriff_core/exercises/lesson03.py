@@ -41,8 +41,8 @@ def sheriff_gold(choice: str, seed: int = 0) -> int:
     "03.1",
     hint="Play both choices on the deal (threaten Ben, hear his offer, then let pass or "
     "inspect) and compare the Sheriff's gold.",
-    right="With the lid off, Ben's bribe is worth more to the Sheriff than the fine: a "
-    "briber pays to keep his goods as well as to avoid the fine.",
+    right="That choice leaves the Sheriff with more gold, as both endings played on the "
+    "engine show: weigh a sure bribe against the fine an opened bag would bring.",
 )
 def _better_choice(answer: Any) -> str | None:
     if answer not in CHOICES:

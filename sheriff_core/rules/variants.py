@@ -4,7 +4,10 @@ A variant is a TOML file. It may name a parent with ``extends`` and then lists
 only what differs: tables are merged key by key, except the tables named in
 ``replace``, which replace the parent's table whole. Every key is checked: an
 unknown key, a negative count or a bonus for a good that does not exist is a
-:class:`~sheriff_core.errors.VariantError` naming the file and the key.
+:class:`~sheriff_core.errors.VariantError` naming the file, the key and the
+value; an error in a parent file also names the chain of files that extend it
+("in b.toml, extended by a.toml: ..."). Sizes are limited (:data:`LIMITS`) and
+checked before anything is built, so a typo cannot make a billion cards.
 
 >>> v = load_variant("classic")
 >>> v.goods["Pepper"].penalty, v.rounds(3), v.rounds(4)
@@ -34,6 +37,24 @@ DEBT_ORDERS = ("legal_first", "any")
 TIEBREAKS = ("legal_goods", "contraband", "tokens")
 REPLACEABLE = ("goods", "removed", "bonuses", "tokens")
 SHERIFF_SELECTIONS = ("rotate", "deputy_deck")
+
+#: Upper limits checked when a file is loaded (lower limits are in the checks).
+LIMITS: Mapping[str, int] = MappingProxyType(
+    {
+        "players": 12,  # [players] max
+        "card_count": 1_000,  # each [goods.X] count
+        "deck": 5_000,  # all cards together
+        "goods": 100,  # kinds of goods
+        "tokens": 50,  # kinds of tokens
+        "hand_size": 50,
+        "discard_piles": 10,
+        "sheriff_turns": 10,  # times each player is Sheriff; deputy deck passes
+        "number": 1_000_000,  # gold, values, penalties, bonuses, token supplies
+        "file_bytes": 1_000_000,  # size of one TOML file
+        "depth": 8,  # nesting of tables and lists
+        "extends": 20,  # files in one extends chain
+    }
+)
 
 
 def data_dir() -> Path:
@@ -201,50 +222,158 @@ def load_variant(name_or_path: str | Path) -> Variant:
 
     >>> load_variant("classic-royal").goods["Bleu Cheese"].counts_as
     ('Cheese', 3)
+    >>> load_variant("")
+    Traceback (most recent call last):
+    ...
+    sheriff_core.errors.VariantError: variant name or path is empty
     """
     if isinstance(name_or_path, Variant):
         return name_or_path
     path = _resolve(str(name_or_path), None)
     merged, lineage = _load_merged(path, ())
     merged["lineage"] = list(lineage)
-    return _build(merged, str(path), lineage)
+    try:
+        return _build(merged, str(path), lineage)
+    except VariantError as exc:
+        body = _body(exc, path)
+        chain = _inherited_from(path, body)
+        if chain is None:
+            raise
+        where = f"in {chain[0]}, extended by " + ", extended by ".join(chain[1:])
+        raise VariantError(f"{where}: {body}") from None
+
+
+def _body(exc: VariantError, path: Path) -> str:
+    """The message of ``exc`` without its leading ``"<path>: "``."""
+    return str(exc).removeprefix(f"{path}: ")
+
+
+def _inherited_from(path: Path, body: str) -> tuple[str, ...] | None:
+    """If the parent of ``path`` already fails with ``body``, the files from the one that
+    brought the error in down to ``path`` (only called on the error path)."""
+    ref = _read_toml(path, str(path)).get("extends")
+    if not isinstance(ref, str):
+        return None
+    parent = _resolve(ref, path.parent)
+    merged, lineage = _load_merged(parent, ())
+    merged["lineage"] = list(lineage)
+    try:
+        _build(merged, str(parent), lineage)
+    except VariantError as exc:
+        if _body(exc, parent) == body:
+            return (_inherited_from(parent, body) or (str(parent),)) + (str(path),)
+    return None
+
+
+def _show(value: Any) -> str:
+    """A short ``repr`` of a value for an error message."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _resolve(ref: str, relative_to: Path | None) -> Path:
+    """The file a variant name or path refers to (resolved, so cycles are seen)."""
+    if not ref.strip():
+        raise VariantError("variant name or path is empty")
+    try:
+        return _find(ref, relative_to)
+    except (OSError, ValueError) as exc:  # a name too long, a NUL byte...
+        if isinstance(exc, VariantError):
+            raise
+        raise VariantError(f"{_show(ref)}: not a usable variant name or path: {exc}") from None
+
+
+def _find(ref: str, relative_to: Path | None) -> Path:
     candidate = Path(ref)
-    if candidate.suffix == ".toml" or candidate.exists() or "/" in ref or "\\" in ref:
+    if candidate.suffix == ".toml" or candidate.is_file() or "/" in ref or "\\" in ref:
         if not candidate.is_absolute() and relative_to is not None:
-            sibling = relative_to / candidate
-            if sibling.exists():
-                return sibling
+            candidate = relative_to / candidate
+        if candidate.is_dir():
+            raise VariantError(f"{ref}: is a folder, not a variant file")
         if candidate.exists():
             return candidate.resolve()
         raise VariantError(f"variant file not found: {ref}")
-    if relative_to is not None and (relative_to / f"{ref}.toml").exists():
-        return relative_to / f"{ref}.toml"
+    if relative_to is not None and (relative_to / f"{ref}.toml").is_file():
+        return (relative_to / f"{ref}.toml").resolve()
     bundled = data_dir() / "variants" / f"{ref}.toml"
     if bundled.exists():
-        return bundled
+        return bundled.resolve()
+    if candidate.is_dir():
+        raise VariantError(f"{ref}: is a folder, not a variant file")
     raise VariantError(f"unknown variant {ref!r}; bundled variants: {', '.join(variant_names())}")
 
 
-def _load_merged(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tuple[str, ...]]:
-    if str(path) in seen:
-        raise VariantError(f"{path}: extends: circular chain {' -> '.join(seen + (str(path),))}")
+def _read_toml(path: Path, loc: str) -> dict[str, Any]:
+    """Parse one file, refusing huge, non-UTF-8 or too deeply nested ones."""
+    limit = LIMITS["file_bytes"]
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        with path.open("rb") as f:
+            raw = f.read(limit + 1)
+    except OSError as exc:
+        raise VariantError(f"{loc}: cannot read the file: {exc.strerror or exc}") from None
+    if len(raw) > limit:
+        raise VariantError(f"{loc}: file larger than {limit:,} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise VariantError(
+            f"{loc}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start}); "
+            "save the file as UTF-8"
+        ) from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"{path}: not valid TOML: {exc}") from None
+        raise VariantError(f"{loc}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise VariantError(f"{loc}: nested too deeply (at most {LIMITS['depth']} levels)") from None
+    _check_depth(data, loc)
+    return data
+
+
+def _check_depth(data: Any, loc: str) -> None:
+    """Refuse tables/lists nested deeper than ``LIMITS["depth"]`` (no recursion)."""
+    limit = LIMITS["depth"]
+    stack: list[tuple[Any, int, str]] = [(data, 0, "")]
+    while stack:
+        value, depth, where = stack.pop()
+        if depth > limit:
+            raise VariantError(f"{loc}: {where}: nested deeper than {limit} levels")
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1, f"{where}.{k}".lstrip(".")) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1, f"{where}[{i}]") for i, v in enumerate(value))
+
+
+def _load_merged(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tuple[str, ...]]:
+    # ``seen``: the files that extend this one, the file the user named first.
+    loc = (
+        str(path)
+        if not seen
+        else f"in {path}, extended by " + ", extended by ".join(reversed(seen))
+    )
+    if str(path) in seen:
+        chain = " -> ".join(seen + (str(path),))
+        raise VariantError(f"{seen[-1]}: extends: circular chain {chain}")
+    if len(seen) >= LIMITS["extends"]:
+        raise VariantError(f"{loc}: extends: more than {LIMITS['extends']} files in the chain")
+    data = _read_toml(path, loc)
     parent_ref = data.pop("extends", None)
     replace = data.pop("replace", [])
     if not isinstance(replace, list) or any(r not in REPLACEABLE for r in replace):
-        raise VariantError(f"{path}: replace: must be a list drawn from {list(REPLACEABLE)}")
-    _check_keys(data, path)
+        raise VariantError(
+            f"{loc}: replace: must be a list drawn from {list(REPLACEABLE)}, got {_show(replace)}"
+        )
+    _check_keys(data, loc)
     if parent_ref is None:
         return data, (str(data.get("name", path.stem)),)
     if not isinstance(parent_ref, str):
-        raise VariantError(f"{path}: extends: must be a variant name or a path")
-    parent_path = _resolve(parent_ref, path.parent)
+        raise VariantError(
+            f"{loc}: extends: must be a variant name or a path, got {_show(parent_ref)}"
+        )
+    try:
+        parent_path = _resolve(parent_ref, path.parent)
+    except VariantError as exc:
+        raise VariantError(f"{loc}: extends: {exc}") from None
     parent, lineage = _load_merged(parent_path, seen + (str(path),))
     for table in replace:
         parent.pop(table, None)
@@ -318,47 +447,70 @@ def _check_keys(data: Mapping[str, Any], path: Path | str) -> None:
     """Reject unknown keys in one file (before merging), naming file and key."""
     for key, value in data.items():
         if key not in _TOP:
-            raise VariantError(f"{path}: unknown key {key!r}; known keys: {sorted(_TOP)}")
+            raise VariantError(
+                f"{path}: unknown key {key!r} (= {_show(value)}); known keys: {sorted(_TOP)}"
+            )
         allowed = _SECTIONS.get(key)
         if allowed is not None:
             _table(value, path, key)
-            for sub in value:
+            for sub, subvalue in value.items():
                 if sub not in allowed:
                     raise VariantError(
-                        f"{path}: [{key}] unknown key {sub!r}; known keys: {sorted(allowed)}"
+                        f"{path}: [{key}] unknown key {sub!r} (= {_show(subvalue)}); "
+                        f"known keys: {sorted(allowed)}"
                     )
         elif key == "terms":
             for sub, word in _table(value, path, key).items():
                 if not isinstance(word, str):
-                    raise VariantError(f"{path}: [terms] {sub}: must be a string")
+                    raise VariantError(
+                        f"{path}: [terms] {sub}: must be a string, got {_show(word)}"
+                    )
         elif key in ("goods", "bonuses", "tokens"):
             keys = {"goods": _GOOD_KEYS, "bonuses": _BONUS_KEYS, "tokens": _TOKEN_KEYS}[key]
             for entry, fields in _table(value, path, key).items():
-                for sub in _table(fields, path, f"{key}.{entry}"):
+                for sub, subvalue in _table(fields, path, f"{key}.{entry}").items():
                     if sub not in keys:
                         raise VariantError(
-                            f"{path}: [{key}.{entry}] unknown key {sub!r}; known keys: {sorted(keys)}"
+                            f"{path}: [{key}.{entry}] unknown key {sub!r} (= {_show(subvalue)}); "
+                            f"known keys: {sorted(keys)}"
                         )
 
 
 def _table(value: Any, path: Path | str, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise VariantError(f"{path}: [{where}] must be a table")
+        raise VariantError(f"{path}: [{where}] must be a table, got {_show(value)}")
     return value
 
 
-def _int(value: Any, path: str, where: str, minimum: int = 0) -> int:
+def _int(
+    value: Any, path: str, where: str, minimum: int = 0, maximum: int = LIMITS["number"]
+) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise VariantError(f"{path}: {where}: must be an integer, got {value!r}")
+        raise VariantError(f"{path}: {where}: must be an integer, got {_show(value)}")
     if value < minimum:
         qualifier = "non-negative" if minimum == 0 else f">= {minimum}"
         raise VariantError(f"{path}: {where}: must be {qualifier}, got {value}")
+    if value > maximum:
+        raise VariantError(f"{path}: {where}: must be at most {maximum:,}, got {_show(value)}")
     return value
+
+
+def _player_key(key: str, path: str, where: str) -> int:
+    """A table key that is a player count (``{3 = 3}``): a whole number 2..max players."""
+    try:
+        n = int(key)
+    except ValueError:
+        n = None
+    if n is None or not 2 <= n <= LIMITS["players"]:
+        raise VariantError(
+            f"{path}: {where}: key {key!r} must be a player count 2-{LIMITS['players']}"
+        )
+    return n
 
 
 def _choice(value: Any, path: str, where: str, options: tuple[str, ...]) -> str:
     if value not in options:
-        raise VariantError(f"{path}: {where}: must be one of {list(options)}, got {value!r}")
+        raise VariantError(f"{path}: {where}: must be one of {list(options)}, got {_show(value)}")
     return value
 
 
@@ -369,6 +521,7 @@ def _need(section: Mapping[str, Any], key: str, path: str, where: str) -> Any:
 
 
 def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant:
+    _check_depth(data, path)
     _check_keys(data, path)
     for sec in ("players", "setup", "round", "debts", "scoring", "goods", "bonuses"):
         if sec not in data:
@@ -376,7 +529,14 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
     pl, st, rd = data["players"], data["setup"], data["round"]
     name = data.get("name")
     if not isinstance(name, str) or not name:
-        raise VariantError(f"{path}: name: must be a non-empty string")
+        raise VariantError(f"{path}: name: must be a non-empty string, got {_show(name)}")
+    for key in ("title", "summary"):
+        if not isinstance(data.get(key, ""), str):
+            raise VariantError(f"{path}: {key}: must be a string, got {_show(data[key])}")
+    if len(data["goods"]) > LIMITS["goods"]:
+        raise VariantError(
+            f"{path}: [goods]: at most {LIMITS['goods']} kinds of goods, got {len(data['goods'])}"
+        )
 
     goods: dict[str, Good] = {}
     for gname, g in data["goods"].items():
@@ -389,15 +549,27 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
                 or len(counts_as) != 2
                 or not isinstance(counts_as[0], str)
             ):
-                raise VariantError(f"{path}: {where} counts_as: must be [good, n]")
+                raise VariantError(
+                    f"{path}: {where} counts_as: must be [good, n], got {_show(counts_as)}"
+                )
             counts_as = (counts_as[0], _int(counts_as[1], path, f"{where} counts_as", 1))
         goods[gname] = Good(
             name=gname,
             kind=kind,
-            count=_int(_need(g, "count", path, f"goods.{gname}"), path, f"{where} count"),
+            count=_int(
+                _need(g, "count", path, f"goods.{gname}"),
+                path,
+                f"{where} count",
+                maximum=LIMITS["card_count"],
+            ),
             value=_int(_need(g, "value", path, f"goods.{gname}"), path, f"{where} value"),
             penalty=_int(_need(g, "penalty", path, f"goods.{gname}"), path, f"{where} penalty"),
             counts_as=counts_as,
+        )
+    total = sum(g.count for g in goods.values())
+    if total > LIMITS["deck"]:
+        raise VariantError(
+            f"{path}: [goods]: the deck would hold {total:,} cards; at most {LIMITS['deck']:,}"
         )
     legal = [n for n, g in goods.items() if g.kind == "legal"]
     if not legal:
@@ -409,23 +581,23 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
                 f"(legal goods: {', '.join(legal)})"
             )
 
-    min_p = _int(_need(pl, "min", path, "players"), path, "[players] min", 2)
-    max_p = _int(_need(pl, "max", path, "players"), path, "[players] max", min_p)
-    names = pl.get("names", [f"Player {i + 1}" for i in range(max_p)])
+    most = LIMITS["players"]
+    min_p = _int(_need(pl, "min", path, "players"), path, "[players] min", 2, most)
+    max_p = _int(_need(pl, "max", path, "players"), path, "[players] max", min_p, most)
+    names = pl["names"] if "names" in pl else [f"Player {i + 1}" for i in range(max_p)]
     if (
         not isinstance(names, list)
         or len(names) < max_p
         or len(set(names)) != len(names)
         or not all(isinstance(n, str) and n for n in names)
     ):
-        raise VariantError(f"{path}: [players] names: needs {max_p} distinct non-empty names")
+        raise VariantError(
+            f"{path}: [players] names: needs {max_p} distinct non-empty names, got {_show(names)}"
+        )
 
     removed: dict[int, dict[str, int]] = {}
     for count_key, cards in _table(data.get("removed", {}), path, "removed").items():
-        try:
-            n = int(count_key)
-        except ValueError:
-            raise VariantError(f"{path}: [removed] {count_key!r}: must be a player count") from None
+        n = _player_key(count_key, path, "[removed]")
         if not min_p <= n <= max_p:
             raise VariantError(
                 f"{path}: [removed.{count_key}]: player count outside {min_p}-{max_p}"
@@ -433,7 +605,9 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
         removed[n] = {}
         for gname, k in _table(cards, path, f"removed.{count_key}").items():
             if gname not in goods:
-                raise VariantError(f"{path}: [removed.{count_key}] {gname}: no such good")
+                raise VariantError(
+                    f"{path}: [removed.{count_key}] {gname} = {_show(k)}: no such good"
+                )
             k = _int(k, path, f"[removed.{count_key}] {gname}")
             if k > goods[gname].count:
                 raise VariantError(
@@ -443,7 +617,12 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
             removed[n][gname] = k
 
     tokens: dict[str, Token] = {}
-    for tname, t in _table(data.get("tokens", {}), path, "tokens").items():
+    token_table = _table(data.get("tokens", {}), path, "tokens")
+    if len(token_table) > LIMITS["tokens"]:
+        raise VariantError(
+            f"{path}: [tokens]: at most {LIMITS['tokens']} kinds of tokens, got {len(token_table)}"
+        )
+    for tname, t in token_table.items():
         where = f"[tokens.{tname}]"
         good = _need(t, "good", path, f"tokens.{tname}")
         if good not in legal:
@@ -455,7 +634,8 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
             raise VariantError(f"{path}: {where}: a token cannot share a good's name")
         by_players = {}
         for k, n in _table(t.get("supply_by_players", {}), path, f"tokens.{tname}").items():
-            by_players[int(k)] = _int(n, path, f"{where} supply_by_players.{k}")
+            key = _player_key(k, path, f"{where} supply_by_players")
+            by_players[key] = _int(n, path, f"{where} supply_by_players.{k}")
         tokens[tname] = Token(
             name=tname,
             good=good,
@@ -467,7 +647,12 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
             supply_by_players=MappingProxyType(by_players),
         )
     if len({t.good for t in tokens.values()}) != len(tokens):
-        raise VariantError(f"{path}: [tokens]: each good may have one token at most")
+        doubled = sorted(
+            {t.good for t in tokens.values() if [u.good for u in tokens.values()].count(t.good) > 1}
+        )
+        raise VariantError(
+            f"{path}: [tokens]: each good may have one token at most; {', '.join(doubled)} has more"
+        )
 
     bonuses: dict[str, Bonus] = {}
     for bname, b in data["bonuses"].items():
@@ -485,13 +670,18 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
         )
 
     turns_by = {}
-    for k, v in _table(rd.get("sheriff_turns_by_players", {}), path, "round").items():
-        try:
-            turns_by[int(k)] = _int(v, path, f"[round] sheriff_turns_by_players.{k}", 1)
-        except ValueError:
-            raise VariantError(f"{path}: [round] sheriff_turns_by_players: bad key {k!r}") from None
+    turns_table = rd.get("sheriff_turns_by_players", {})
+    for k, v in _table(turns_table, path, "round.sheriff_turns_by_players").items():
+        # Keys outside this variant's player range are allowed (a file extending classic
+        # for 4-5 players inherits { 3 = 3 } and cannot delete it) and never used.
+        key = _player_key(k, path, "[round] sheriff_turns_by_players")
+        turns_by[key] = _int(
+            v, path, f"[round] sheriff_turns_by_players.{k}", 1, LIMITS["sheriff_turns"]
+        )
 
-    hand = _int(_need(st, "hand_size", path, "setup"), path, "[setup] hand_size", 1)
+    hand = _int(
+        _need(st, "hand_size", path, "setup"), path, "[setup] hand_size", 1, LIMITS["hand_size"]
+    )
     bag_min = _int(_need(rd, "bag_min", path, "round"), path, "[round] bag_min", 1)
     bag_max = _int(_need(rd, "bag_max", path, "round"), path, "[round] bag_max", bag_min)
     if bag_max > hand:
@@ -501,21 +691,38 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
         raise VariantError(f"{path}: [round] set_aside_max: {set_aside} exceeds the hand size")
     draw_from_discards = rd.get("draw_from_discards", True)
     if not isinstance(draw_from_discards, bool):
-        raise VariantError(f"{path}: [round] draw_from_discards: must be true or false")
-    piles = _int(_need(st, "discard_piles", path, "setup"), path, "[setup] discard_piles", 1)
+        raise VariantError(
+            f"{path}: [round] draw_from_discards: must be true or false, got "
+            f"{_show(draw_from_discards)}"
+        )
+    piles = _int(
+        _need(st, "discard_piles", path, "setup"),
+        path,
+        "[setup] discard_piles",
+        1,
+        LIMITS["discard_piles"],
+    )
     sh = _table(data.get("sheriffs", {}), path, "sheriffs")
     selection = _choice(
         sh.get("selection", "rotate"), path, "[sheriffs] selection", SHERIFF_SELECTIONS
     )
     per_round = _int(sh.get("per_round", 1), path, "[sheriffs] per_round", 1)
-    deck_passes = _int(sh.get("deck_passes", 0), path, "[sheriffs] deck_passes")
+    deck_passes = _int(
+        sh.get("deck_passes", 0), path, "[sheriffs] deck_passes", 0, LIMITS["sheriff_turns"]
+    )
     if selection == "rotate" and per_round != 1:
-        raise VariantError(f"{path}: [sheriffs] per_round: a rotating Sheriff is one player")
+        raise VariantError(
+            f"{path}: [sheriffs] per_round: a rotating Sheriff is one player, got {per_round}"
+        )
     if selection == "deputy_deck":
         if per_round > 2:
-            raise VariantError(f"{path}: [sheriffs] per_round: at most 2 Deputies are supported")
+            raise VariantError(
+                f"{path}: [sheriffs] per_round: at most 2 Deputies are supported, got {per_round}"
+            )
         if deck_passes < 1:
-            raise VariantError(f"{path}: [sheriffs] deck_passes: must be >= 1 for a deputy deck")
+            raise VariantError(
+                f"{path}: [sheriffs] deck_passes: must be >= 1 for a deputy deck, got {deck_passes}"
+            )
         for n in range(min_p, max_p + 1):
             if n % per_round or n - per_round < 1:
                 raise VariantError(
@@ -524,7 +731,7 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
                 )
     tiebreaks = data["scoring"].get("tiebreaks", [])
     if not isinstance(tiebreaks, list):
-        raise VariantError(f"{path}: [scoring] tiebreaks: must be a list")
+        raise VariantError(f"{path}: [scoring] tiebreaks: must be a list, got {_show(tiebreaks)}")
     for t in tiebreaks:
         _choice(t, path, "[scoring] tiebreaks", TIEBREAKS)
 
@@ -543,10 +750,17 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
         hand_size=hand,
         discard_piles=piles,
         discard_pile_setup=_int(
-            st.get("discard_pile_setup", 0), path, "[setup] discard_pile_setup"
+            st.get("discard_pile_setup", 0),
+            path,
+            "[setup] discard_pile_setup",
+            maximum=LIMITS["deck"],
         ),
         sheriff_turns=_int(
-            _need(rd, "sheriff_turns", path, "round"), path, "[round] sheriff_turns", 1
+            _need(rd, "sheriff_turns", path, "round"),
+            path,
+            "[round] sheriff_turns",
+            1,
+            LIMITS["sheriff_turns"],
         ),
         sheriff_turns_by_players=MappingProxyType(turns_by),
         market_starter=_choice(
@@ -559,7 +773,9 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
         draw_from_discards=draw_from_discards,
         bag_min=bag_min,
         bag_max=bag_max,
-        reshuffle_keep=_int(rd.get("reshuffle_keep", 0), path, "[round] reshuffle_keep"),
+        reshuffle_keep=_int(
+            rd.get("reshuffle_keep", 0), path, "[round] reshuffle_keep", maximum=LIMITS["deck"]
+        ),
         debt_order=_choice(
             data["debts"].get("order", "legal_first"), path, "[debts] order", DEBT_ORDERS
         ),

@@ -198,9 +198,14 @@ class OfferBuilder(widgets.VBox):
             )
             for c, n in stand.items()
         ]
+        bag = g.bags[seat]
         self.bag_good = self._add(
             widgets.Dropdown(
-                options=list(g.variant.goods), description=f"{prefix} from bag: good", style=_WIDE
+                options=list(g.variant.goods),
+                # the merchant knows the bag: its first card is the likely offer
+                value=bag[0] if player == seat and bag else next(iter(g.variant.goods)),
+                description=f"{prefix} from bag: good",
+                style=_WIDE,
             )
         )
         self.bag_count = self._add(
@@ -251,7 +256,7 @@ class OfferBuilder(widgets.VBox):
             parts.append(widgets.HBox(self.stand, layout=wrap))
         if self.promises:
             parts.append(widgets.HBox(list(self.promises.values()), layout=wrap))
-        parts += [self.future, self.check, self.go]
+        parts += [self.future, self.check, widgets.HBox([self.go])]
         super().__init__(parts)
         self._update()
 
@@ -464,13 +469,15 @@ class PlayTable(widgets.VBox):
         """Descriptions of the controls offered now."""
         return list(self._widgets)
 
-    def examples(self, most: int = 4) -> list[str]:
+    def examples(self, most: int = 6) -> list[str]:
         """Text forms of some legal actions now (``str(action)``), of different shapes."""
         if not self.my_turn:
             return []
         g = self.game
         seen: dict[tuple[Any, ...], str] = {}
-        for a in islice(g.legal_actions(), 300):
+        # every way to pay a debt can be many: ask the engine for a few
+        legal = g.debt_options(limit=most) if g.step == "debt" else g.legal_actions()
+        for a in islice(legal, 300):
             seen.setdefault(_shape(a), str(a))
         if g.step in ("merchant", "negotiation"):
             for a in self._sample_offers():
@@ -702,7 +709,7 @@ class PlayTable(widgets.VBox):
         self._add(self.market.pile)
         go = self._add(_button("make market turn"))
         go.on_click(lambda _b: self.act(self.market.action))  # type: ignore[union-attr]
-        return [*self._exchange_row(), self.market, go]
+        return [*self._exchange_row(), self.market, widgets.HBox([go])]
 
     def _controls_load(self) -> list[Any]:
         g = self.game
@@ -753,7 +760,7 @@ class PlayTable(widgets.VBox):
             *self._exchange_row(),
             widgets.HBox(boxes, layout=widgets.Layout(flex_flow="row wrap")),
             preview,
-            go,
+            widgets.HBox([go]),
         ]
 
     def _controls_declare(self) -> list[Any]:
@@ -856,7 +863,7 @@ class PlayTable(widgets.VBox):
 
     def _controls_exchange(self) -> list[Any]:
         done = self._add(_button("done exchanging", Done()))
-        return [*self._exchange_row(), done]
+        return [*self._exchange_row(), widgets.HBox([done])]
 
     def _controls_confiscate(self) -> list[Any]:
         g = self.game
@@ -894,7 +901,8 @@ class PlayTable(widgets.VBox):
 def _shape(action: Action) -> tuple[Any, ...]:
     """What kind of text form an action has (its type and which fields are set)."""
     fields = getattr(action, "__dataclass_fields__", {})
-    return (type(action).__name__, *(bool(getattr(action, f)) for f in fields))
+    values = (getattr(action, f) for f in fields)
+    return (type(action).__name__, *(bool(v) if isinstance(v, tuple) else None for v in values))
 
 
 def play_table(

@@ -99,3 +99,30 @@ def test_gold_by_round_chart_spec():
     assert spec["encoding"]["color"]["field"] == "player"
     values = next(iter(spec["datasets"].values()))
     assert len(values) == 9 and {v["player"] for v in values} == {"Ann", "Ben", "Cat"}
+
+
+def test_describe_for_tells_the_learner_in_the_second_person():
+    from sheriff_core.narrate import describe_for
+    from sheriff_core.widgets.inspection import deal_to_inspection
+
+    game, _bots = deal_to_inspection(seed=0)
+    game.apply(sc.Threaten(1))
+    game.apply(sc.Offer(5))
+    events = game.apply(sc.Inspect(1))
+    to_ben = [describe_for(e, game.players, 1, game.sheriffs) for e in events]
+    to_ann = [describe_for(e, game.players, 0, game.sheriffs) for e in events]
+    to_cat = [describe_for(e, game.players, 2, game.sheriffs) for e in events]
+    assert to_ben[0].startswith('Ann opened your bag ("3 Chickens"): 1 Crossbow, 1 Mead')
+    assert "a fine of 8 gold" in to_ben[0]
+    assert "You paid 8 gold to Ann." in to_ben and "Ben paid you 8 gold." in to_ann
+    assert to_ann[0].startswith("You opened Ben's bag")
+    assert to_cat == [None] * len(events)  # not Cat's business
+
+
+def test_rounds_are_counted_from_one_for_people():
+    from sheriff_core.narrate import bag_rows, round_lines
+
+    game = sc.new_game("classic", players=3, seed=2)
+    play_rounds(game, [make_player("honest", "always-inspect")] * 3, rounds=2)
+    assert round_lines(game, 1)[0] == "Round 2 of 9 - Sheriff: Ben"
+    assert {r["round"] for r in bag_rows(game)} == {1, 2}

@@ -47,9 +47,14 @@ def _prepare(table: PlayTable, rng: np.random.Generator) -> None:
 def play_whole_game(variant: str, seat: int, seed: int) -> tuple[PlayTable, set[str]]:
     n = PLAYERS.get(variant, 4)
     game = sc.new_game(variant, players=n, seed=seed)
-    bots = [make_player(m, s) for m, s in zip(
-        ["honest", "smuggler", "briber"] * 2, ["threshold", "bayesian", "trusting"] * 2, strict=False
-    )][:n]
+    bots = [
+        make_player(m, s)
+        for m, s in zip(
+            ["honest", "smuggler", "briber"] * 2,
+            ["threshold", "bayesian", "trusting"] * 2,
+            strict=False,
+        )
+    ][:n]
     table = PlayTable(game, bots, seat)
     rng = np.random.default_rng(seed)
     steps: set[str] = set()

@@ -73,7 +73,6 @@ def test_staged_richard_at_the_lee_binds_the_sheriff():
         game.apply(sc.LetPass(2))
 
 
-
 def test_outcome_sentence_after_a_demand():
     game, lineup = deal_to_inspection(seed=0)
     sim = inspection_simulator(game, lineup)
@@ -97,7 +96,9 @@ def test_demand_builder_is_checked_by_the_engine():
     assert not sim.control("demand").disabled
     sim.set("demand from bag: good", "Silk")
     sim.set("demand from bag: count", 3)
-    assert str(sim.builder.offer) == "offer 0 gold; bag Silk,Silk,Silk; promise pass 2; promise pass 3"
+    assert (
+        str(sim.builder.offer) == "offer 0 gold; bag Silk,Silk,Silk; promise pass 2; promise pass 3"
+    )
     assert sim.builder.error is None and game.can(sim.builder.offer)
     sim.set("demand from bag: count", 0)
     sim.set("demand gold", 7)

@@ -76,3 +76,116 @@ def test_run_bots_stops_at_the_learner():
     game = sc.new_game("classic", players=4, seed=0)
     run_bots(game, lineup(), stop_seat=3)
     assert game.to_move == 3
+
+
+class Scripted:
+    """A Sheriff for tests: threatens ``target``, then plays ``answers`` in the
+    negotiation; any other decision goes to ``bot``."""
+
+    def __init__(self, target, answers, bot):
+        self.target, self.answers, self.bot = target, list(answers), bot
+
+    def choose(self, game):
+        if game.step == "sheriff" and self.target in game.unresolved():
+            return sc.Threaten(self.target)
+        if game.step == "negotiation" and self.answers:
+            return self.answers.pop(0)
+        return self.bot.choose(game)
+
+
+def _to_threat(answers):
+    game = sc.new_game("classic", players=4, seed=5)
+    bots = lineup()
+    bots[0] = Scripted(1, answers, bots[0])
+    table = play_table(game, bots, seat=1)
+    table.press("make market turn")
+    hand = game.hands[1]
+    table.set(f"load card 1: {hand[0]}", True)
+    table.set(f"load card 2: {hand[1]}", True)
+    table.press("load bag")
+    table.press("declare")
+    assert game.step == "merchant" and table.my_turn
+    return game, table
+
+
+def test_a_threatened_merchant_builds_an_offer_with_controls():
+    game, table = _to_threat([sc.LetPass(1)])
+    assert "threatens to open your bag" in table.outcome_text
+    assert "accept the demand" not in table.descriptions()  # no demand yet
+    names = table.descriptions()
+    assert {"offer gold", "offer from bag: good", "offer from bag: count"} <= set(names)
+    assert {"offer: promise about Cat", "offer: promise about Dan", "offer: future favour"} <= set(
+        names
+    )
+    bag = list(game.bags[1])
+    table.set("offer gold", 3)
+    table.set("offer from bag: good", bag[0])
+    table.set("offer from bag: count", 1)
+    table.set("offer: promise about Dan", "inspect")
+    table.set("offer: future favour", "I will let you pass next round")
+    offer = table.builder.offer
+    assert offer == sc.Offer(
+        3,
+        bag=(bag[0],),
+        promises=(
+            sc.Promise("inspect", 3),
+            sc.Promise("future", None, "I will let you pass next round"),
+        ),
+    )
+    assert not table.control("offer").disabled and "engine accepts" in table.builder.check.value
+    gold = game.gold[1]
+    assert table.press("offer")
+    # the scripted Sheriff took it; the outcome line says what happened to the bag
+    assert game.gold[1] == gold - 3
+    assert [(p["kind"], p["seat"], p["binding"]) for p in game.promises] == [
+        ("inspect", 3, True),
+        ("future", None, False),
+    ]
+    assert "Your bag passed unopened for a bribe of 3 gold, 1 " in table.outcome_text
+    assert "sheriff-outcome" in table.outcome._dom_classes
+
+
+def test_a_demand_can_be_accepted_by_the_button():
+    game, table = _to_threat([sc.Offer(2)])
+    table.set("offer gold", 1)
+    assert table.press("offer")
+    assert "Ann demands 2 gold to let your bag pass." in table.outcome_text
+    assert "accept the demand of 2 gold" in table.outcome_text
+    gold = game.gold[1]
+    assert table.press("accept the demand")
+    assert game.gold[1] == gold - 2
+    assert [e.info["bribe"] for e in game.events if e.kind == "passed" and e.seat == 1] == [
+        "offer 2 gold"
+    ]
+    assert "Your bag passed unopened for a bribe of 2 gold" in table.outcome_text
+
+
+def test_typed_hint_lists_text_forms_of_legal_actions():
+    game, table = _to_threat([sc.LetPass(1)])
+    forms = table.examples()
+    assert forms[0] == "decline" and all(game.can(sc.parse_action(f)) for f in forms)
+    assert any(f.startswith("offer 0 gold; bag ") for f in forms)
+    assert all(f"<code>{f}</code>" in table.hint.value for f in forms)
+    assert table.action_text.placeholder == f"e.g. {forms[0]}"
+
+
+def test_journal_is_newest_first_grouped_by_round_and_bounded():
+    game = sc.new_game("classic", players=3, seed=2)
+    bots = [make_player("honest", "trusting")] * 3
+    table = play_table(game, bots, seat=2)
+    while game.round < 4:
+        assert table.act(bots[2].choose(game))
+    html = table.journal.value
+    heads = [f"Round {r} of 9" for r in (5, 4, 3, 2, 1)]
+    assert [html.index(h) for h in heads] == sorted(html.index(h) for h in heads)
+    assert table.journal.layout.height == "260px" and table.journal.layout.overflow == "auto"
+    latest = table.rounds[-2][2]
+    assert html.index(latest[-1]) < html.index(latest[0])  # newest line first
+
+
+def test_pressing_a_control_not_offered_never_raises():
+    game = sc.new_game("classic", players=4, seed=5)
+    table = play_table(game, lineup(), seat=1)
+    assert not table.press("declare") and "no control 'declare' now" in table.error
+    assert not table.set("load card 1: Apples", True)
+    assert game.history == [] or all(seat != 1 for seat, _ in game.history)
