@@ -347,13 +347,16 @@ class MouseTable:
         what the library says, and (recorded) sit inside the viewport."""
         before = self.outcome.inner_text()
         assert self.mirror.press(name), (name, self.mirror.error)
-        self.button(name).click()
+        button = self.button(name)
+        button.scroll_into_view_if_needed()  # where the learner clicks (Playwright would too)
+        seen = {"button": button.bounding_box(), "outcome before": self.outcome.bounding_box()}
+        button.click()
         self.expect(self.outcome).not_to_have_text(before)
         self.expect(self.outcome).to_have_text(_words(self.mirror.outcome_text))
         self.page.wait_for_timeout(150)  # let JupyterLab lay out the new controls
-        box = self.outcome.bounding_box()
+        seen["outcome after"] = self.outcome.bounding_box()
         inside = self.lab.in_viewport(self.outcome)
-        self.decisions.append((name, _words(self.outcome.inner_text()), None if inside else box))
+        self.decisions.append((name, _words(self.outcome.inner_text()), None if inside else seen))
 
     # One decision of the learner, whatever it is.
     def move(self, state: dict) -> None:
@@ -471,10 +474,16 @@ def test_play_table_by_mouse_one_round_merchant_one_round_sheriff(lab):
         assert mirror.game.round == 2, mirror.game.round
         assert table.built, "no offer or demand with a good and a promise was built"
         assert (ARTIFACTS / "07_play_table.png").stat().st_size > 50_000
-        missed = [(name, box) for name, _text, box in table.decisions if box is not None]
+        missed = [(name, seen) for name, _text, seen in table.decisions if seen is not None]
+
+        def where(seen: dict) -> str:
+            return ", ".join(f"{k} at y={b['y']:.0f} (height {b['height']:.0f})"
+                             for k, b in seen.items() if b)
+
         assert not missed, (
-            "the outcome line was outside the 1400x900 viewport right after: "
-            + "; ".join(f"{name!r} (its box {box})" for name, box in missed)
+            f"the outcome line was outside the {VIEWPORT['width']}x{VIEWPORT['height']} "
+            f"viewport right after {len(missed)} of {len(table.decisions)} decisions: "
+            + "; ".join(f"{name!r}: {where(seen)}" for name, seen in missed)
         )
 
 
