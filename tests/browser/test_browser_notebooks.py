@@ -322,8 +322,11 @@ class MouseTable:
     def choose(self, desc: str, value) -> None:
         """Pick the option of dropdown `desc` whose value (in the mirror) is `value`."""
         options = self.mirror.control(desc).options
-        label = next(o[0] if isinstance(o, tuple) else str(o) for o in options
-                     if (o[1] if isinstance(o, tuple) else o) == value)
+        label = next(
+            o[0] if isinstance(o, tuple) else str(o)
+            for o in options
+            if (o[1] if isinstance(o, tuple) else o) == value
+        )
         select = self.root.locator(".widget-dropdown", has_text=desc).locator("select")
         select.select_option(label=label)
         self.mirror.set(desc, value)
@@ -372,8 +375,9 @@ class MouseTable:
         elif step == "load":
             legal = [c for c in g.hands[me] if g.variant.goods[c].is_legal]
             good = max(legal, key=legal.count)
-            ticks = [d for d in m.descriptions() if d.startswith("load card") and
-                     d.endswith(f": {good}")][: g.variant.bag_max]
+            ticks = [
+                d for d in m.descriptions() if d.startswith("load card") and d.endswith(f": {good}")
+            ][: g.variant.bag_max]
             for d in ticks:
                 self.tick(d)
             self.decide("load bag")
@@ -387,8 +391,9 @@ class MouseTable:
             if not self.built:
                 self.build(prefix, state)
             elif step == "merchant":
-                self.decide("accept the demand" if "accept the demand" in m.descriptions()
-                            else "decline")
+                self.decide(
+                    "accept the demand" if "accept the demand" in m.descriptions() else "decline"
+                )
             else:
                 self.settle(g.negotiation["seat"])
         elif step == "sheriff":
@@ -428,7 +433,9 @@ class MouseTable:
         else:
             self.choose(f"{prefix} from bag: good", g.declared[seat][0])
             self.spin_up(f"{prefix} from bag: count")
-        promise = next(d for d in m.descriptions() if d.startswith(f"{prefix}: promise about"))
+        promises = [d for d in m.descriptions() if d.startswith(f"{prefix}: promise about")]
+        assert promises, f"no other merchant is waiting: no promise possible ({m.descriptions()})"
+        promise = promises[0]
         self.choose(promise, "inspect" if prefix == "demand" else "pass")
         offer = m.builder.offer
         assert offer.promises and (offer.stand or offer.bag), offer
@@ -477,8 +484,9 @@ def test_play_table_by_mouse_one_round_merchant_one_round_sheriff(lab):
         missed = [(name, seen) for name, _text, seen in table.decisions if seen is not None]
 
         def where(seen: dict) -> str:
-            return ", ".join(f"{k} at y={b['y']:.0f} (height {b['height']:.0f})"
-                             for k, b in seen.items() if b)
+            return ", ".join(
+                f"{k} at y={b['y']:.0f} (height {b['height']:.0f})" for k, b in seen.items() if b
+            )
 
         assert not missed, (
             f"the outcome line was outside the {VIEWPORT['width']}x{VIEWPORT['height']} "
