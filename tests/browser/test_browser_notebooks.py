@@ -276,6 +276,88 @@ def test_inspection_sliders_redraw_the_svg_chart(lab):
         save_screenshot(lab, "06_game_theory_of_bluffing", explorer, readme=True)
 
 
+# -- 03: after Run All the learner's simulator deals a new round ---------------------------
+
+LEARNER_SIMULATOR = "sheriff = inspection_simulator("  # 03's cell with the learner's simulator
+
+
+def test_inspection_simulator_deals_a_new_round(lab):
+    """03 after Run All: the learner's simulator waits for the Sheriff's decision; "deal a
+    new round" deals a fresh round (other bags, a new outcome line), again at a decision."""
+    from playwright.sync_api import expect
+
+    from sheriff_core.widgets.inspection import NEW_ROUND
+
+    with screenshot_on_failure(lab, "03_inspection_and_bribes"):
+        lab.open("03_inspection_and_bribes.ipynb")
+        lab.run_all()
+        sim = lab.cell_with(LEARNER_SIMULATOR).locator(".jp-OutputArea-output").first
+        outcome = sim.locator(".sheriff-outcome").first
+        status = sim.locator(".widget-html").first  # the round and the table
+        threats = sim.get_by_role("button", name=re.compile("^threaten "))
+
+        def at_decision() -> list[str]:
+            expect(outcome).to_contain_text("Now: as Sheriff, deal with each bag")
+            expect(threats.first).to_be_enabled()
+            return threats.all_inner_texts()
+
+        names = at_decision()
+        assert len(names) == 3, names
+        before = {"status": status.inner_text(), "outcome": outcome.inner_text()}
+        expect(status).to_contain_text("Round 1 of")
+        sim.get_by_role("button", name=NEW_ROUND, exact=True).click()
+        expect(status).not_to_have_text(before["status"])
+        assert at_decision() == names  # the same merchants, a fresh deal
+        expect(status).to_contain_text("Round 1 of")
+        expect(sim.locator(".widget-html", has_text="declared")).not_to_have_count(0)
+        after = status.inner_text()
+        declared = re.compile(r"declared: (\d+ \w+)")
+        assert declared.findall(after), after
+        assert (declared.findall(after), after) != (declared.findall(before["status"]), before)
+        save_screenshot(lab, "03_new_round", outcome)
+
+
+# -- every learner's notebook opens clean and saves unchanged ------------------------------
+
+LEARNER_NOTEBOOKS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+
+
+def test_notebooks_open_clean_and_save_unchanged(lab):
+    """Each lesson, opened with a fresh kernel of its own, is not marked modified once its
+    kernel is idle nor 2 s later; saved without changes, the file on disk is byte for
+    byte the committed one. (All open side by side: one kernel start each, in parallel.)"""
+    served = lab.server.served
+    committed = {name: (NOTEBOOKS / name).read_bytes() for name in LEARNER_NOTEBOOKS}
+    for name, data in committed.items():
+        assert (served / name).read_bytes() == data, f"{name}: the served copy was changed"
+    problems: dict[str, list[str]] = {name: [] for name in LEARNER_NOTEBOOKS}
+    with screenshot_on_failure(lab, "clean-notebooks"):
+        first = lab.open_many(LEARNER_NOTEBOOKS)
+        kernels = {d["kernel"] for d in first.values()}
+        assert len(kernels) == len(LEARNER_NOTEBOOKS), "each notebook has its own kernel"
+        lab.page.wait_for_timeout(2000)
+        second = lab.documents()
+        for name in LEARNER_NOTEBOOKS:
+            for when, docs in (("once its kernel was idle", first), ("2 s later", second)):
+                if docs[name]["model"] or docs[name]["tab"]:
+                    problems[name].append(f"marked modified {when}: {docs[name]}")
+            lab.save_document(name)
+            saved = (served / name).read_bytes()
+            if saved != committed[name]:
+                diff = "".join(
+                    difflib.unified_diff(
+                        committed[name].decode().splitlines(keepends=True),
+                        saved.decode().splitlines(keepends=True),
+                        f"notebooks/{name} (committed)",
+                        f"{name} (saved by JupyterLab)",
+                        n=1,
+                    )
+                )
+                problems[name].append(f"saving without changes rewrote it:\n{diff[:2000]}")
+    failed = {name: p for name, p in problems.items() if p}
+    assert not failed, "\n\n".join(f"{name}: " + "\n".join(p) for name, p in failed.items())
+
+
 # -- 07: one round as a merchant and one as the Sheriff, with the mouse alone -------------
 
 LEARNER_TABLE = "table = play_table("  # the cell of 07 that shows the learner's table
@@ -493,85 +575,3 @@ def test_play_table_by_mouse_one_round_merchant_one_round_sheriff(lab):
             f"viewport right after {len(missed)} of {len(table.decisions)} decisions: "
             + "; ".join(f"{name!r}: {where(seen)}" for name, seen in missed)
         )
-
-
-# -- 03: after Run All the learner's simulator deals a new round ---------------------------
-
-LEARNER_SIMULATOR = "sheriff = inspection_simulator("  # 03's cell with the learner's simulator
-
-
-def test_inspection_simulator_deals_a_new_round(lab):
-    """03 after Run All: the learner's simulator waits for the Sheriff's decision; "deal a
-    new round" deals a fresh round (other bags, a new outcome line), again at a decision."""
-    from playwright.sync_api import expect
-
-    from sheriff_core.widgets.inspection import NEW_ROUND
-
-    with screenshot_on_failure(lab, "03_inspection_and_bribes"):
-        lab.open("03_inspection_and_bribes.ipynb")
-        lab.run_all()
-        sim = lab.cell_with(LEARNER_SIMULATOR).locator(".jp-OutputArea-output").first
-        outcome = sim.locator(".sheriff-outcome").first
-        status = sim.locator(".widget-html").first  # the round and the table
-        threats = sim.get_by_role("button", name=re.compile("^threaten "))
-
-        def at_decision() -> list[str]:
-            expect(outcome).to_contain_text("Now: as Sheriff, deal with each bag")
-            expect(threats.first).to_be_enabled()
-            return threats.all_inner_texts()
-
-        names = at_decision()
-        assert len(names) == 3, names
-        before = {"status": status.inner_text(), "outcome": outcome.inner_text()}
-        expect(status).to_contain_text("Round 1 of")
-        sim.get_by_role("button", name=NEW_ROUND, exact=True).click()
-        expect(status).not_to_have_text(before["status"])
-        assert at_decision() == names  # the same merchants, a fresh deal
-        expect(status).to_contain_text("Round 1 of")
-        expect(sim.locator(".widget-html", has_text="declared")).not_to_have_count(0)
-        after = status.inner_text()
-        declared = re.compile(r"declared: (\d+ \w+)")
-        assert declared.findall(after), after
-        assert (declared.findall(after), after) != (declared.findall(before["status"]), before)
-        save_screenshot(lab, "03_new_round", outcome)
-
-
-# -- every learner's notebook opens clean and saves unchanged ------------------------------
-
-LEARNER_NOTEBOOKS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
-
-
-def test_notebooks_open_clean_and_save_unchanged(lab):
-    """Each lesson, opened with a fresh kernel of its own, is not marked modified once its
-    kernel is idle nor 2 s later; saved without changes, the file on disk is byte for
-    byte the committed one. (All open side by side: one kernel start each, in parallel.)"""
-    served = lab.server.served
-    committed = {name: (NOTEBOOKS / name).read_bytes() for name in LEARNER_NOTEBOOKS}
-    for name, data in committed.items():
-        assert (served / name).read_bytes() == data, f"{name}: the served copy was changed"
-    problems: dict[str, list[str]] = {name: [] for name in LEARNER_NOTEBOOKS}
-    with screenshot_on_failure(lab, "clean-notebooks"):
-        first = lab.open_many(LEARNER_NOTEBOOKS)
-        kernels = {d["kernel"] for d in first.values()}
-        assert len(kernels) == len(LEARNER_NOTEBOOKS), "each notebook has its own kernel"
-        lab.page.wait_for_timeout(2000)
-        second = lab.documents()
-        for name in LEARNER_NOTEBOOKS:
-            for when, docs in (("once its kernel was idle", first), ("2 s later", second)):
-                if docs[name]["model"] or docs[name]["tab"]:
-                    problems[name].append(f"marked modified {when}: {docs[name]}")
-            lab.save_document(name)
-            saved = (served / name).read_bytes()
-            if saved != committed[name]:
-                diff = "".join(
-                    difflib.unified_diff(
-                        committed[name].decode().splitlines(keepends=True),
-                        saved.decode().splitlines(keepends=True),
-                        f"notebooks/{name} (committed)",
-                        f"{name} (saved by JupyterLab)",
-                        n=1,
-                    )
-                )
-                problems[name].append(f"saving without changes rewrote it:\n{diff[:2000]}")
-    failed = {name: p for name, p in problems.items() if p}
-    assert not failed, "\n\n".join(f"{name}: " + "\n".join(p) for name, p in failed.items())
