@@ -54,7 +54,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import fields, is_dataclass
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -149,8 +149,24 @@ def short(value: Any, limit: int = 60) -> str:
     return text[: limit - 3] + "..."
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+# A JSON string (the "unrolled loop" form: fast on long texts).
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_DEPTH_STEP = np.zeros(256, dtype=np.int8)
+_DEPTH_STEP[[ord("["), ord("{")]] = 1
+_DEPTH_STEP[[ord("]"), ord("}")]] = -1
+
+
+def nesting_depth(text: str) -> int:
+    """The deepest ``[``/``{`` nesting of JSON ``text``, brackets inside strings not counted.
+
+    >>> nesting_depth('[{"a": "[[[["}, [1, [2]]]')
+    3
+    """
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return min(text.count("[") + text.count("{"), MAX_DEPTH)
+    bare = _STRING.sub("", text).encode("utf-8", "replace")
+    steps = _DEPTH_STEP[np.frombuffer(bare, dtype=np.uint8)]
+    return int(np.cumsum(steps, dtype=np.int64).max(initial=0))
 
 
 def parse_save(text: Any, what: str = "save") -> dict[str, Any]:
@@ -172,15 +188,8 @@ def parse_save(text: Any, what: str = "save") -> dict[str, Any]:
         raise SaveError(f"{what}: must be JSON text (str), not {type(text).__name__}")
     if len(text) > MAX_BYTES:
         raise SaveError(f"{what}: {len(text):,} characters is over the limit of {MAX_BYTES:,}")
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    depth = 0
-    for c in brackets:
-        if c == "[" or c == "{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise SaveError(f"{what}: JSON nested deeper than {MAX_DEPTH} levels")
-        else:
-            depth -= 1
+    if nesting_depth(text) > MAX_DEPTH:
+        raise SaveError(f"{what}: JSON nested deeper than {MAX_DEPTH} levels")
     try:
         data = json.loads(text)
     except RecursionError:  # pragma: no cover - the scan above bounds the depth
@@ -336,7 +345,7 @@ def _lookup(data: Any, path: str, top: str) -> Any:
 def check_state(saved: Mapping[str, Any], replay: Mapping[str, Any], names: tuple[str, ...]):
     """Refuse the first stored state field (in ``names`` order) that differs from the replay."""
     for name in names:
-        if name not in saved:
+        if name not in saved or saved[name] == replay[name]:
             continue
         path = first_difference(saved[name], replay[name], name)
         if path is not None:
@@ -350,31 +359,77 @@ def check_state(saved: Mapping[str, Any], replay: Mapping[str, Any], names: tupl
             )
 
 
-def check_action_fields(action: Any, where: str) -> None:
-    """Check an action's fields against their annotations (int, str, tuples of them)."""
-    for f in fields(action):
-        value = getattr(action, f.name)
-        kind = str(f.type).replace(" ", "")
-        at = f"{where}.{f.name}"
-        if kind in ("int", "int|None"):
-            if value is None and kind == "int|None":
-                continue
-            if not is_int(value):
-                raise SaveError(f"{at}: must be an integer, not {short(value)}")
-        elif kind in ("str", "str|None"):
-            if value is None and kind == "str|None":
-                continue
-            if not isinstance(value, str):
-                raise SaveError(f"{at}: must be a string, not {short(value)}")
-        elif kind.startswith("tuple["):
-            inner = kind[len("tuple[") :].split(",", 1)[0]
+def _is_str(x: Any) -> bool:
+    return isinstance(x, str)
+
+
+def _is_int_or_none(x: Any) -> bool:
+    return x is None or is_int(x)
+
+
+def _is_str_or_none(x: Any) -> bool:
+    return x is None or isinstance(x, str)
+
+
+_SCALARS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "int": (is_int, "an integer"),
+    "str": (_is_str, "a string"),
+    "int|None": (_is_int_or_none, "an integer or null"),
+    "str|None": (_is_str_or_none, "a string or null"),
+}
+_SPECS: dict[type, tuple[frozenset[str], tuple[tuple[str, str, Any], ...]]] = {}
+
+
+def _spec(cls: type) -> tuple[frozenset[str], tuple[tuple[str, str, Any], ...]]:
+    """(field names, checks) of an action class, from its annotations; built once."""
+    hit = _SPECS.get(cls)
+    if hit is None:
+        checks = []
+        for f in fields(cls):
+            kind = str(f.type).replace(" ", "")
+            if kind in _SCALARS:
+                checks.append((f.name, "scalar", _SCALARS[kind]))
+            elif kind.startswith("tuple[") and kind.endswith(",...]"):
+                inner = kind[len("tuple[") : -len(",...]")]
+                if inner in _SCALARS:
+                    checks.append((f.name, "list", _SCALARS[inner]))
+                else:  # a tuple of small dataclasses (promises): checked recursively
+                    checks.append((f.name, "records", inner))
+        hit = _SPECS[cls] = (frozenset(f.name for f in fields(cls)) | {"type"}, tuple(checks))
+    return hit
+
+
+def _check_record(data: Any, cls: type, where: str) -> None:
+    """Check the JSON form of an action (or promise) against the class's annotations."""
+    need_type(data, dict, where)
+    known, checks = _spec(cls)
+    for key in data:
+        if key not in known:
+            raise SaveError(f"{where}: {cls.__name__} has no field {short(key)}")
+    for name, how, arg in checks:
+        if name not in data:
+            continue  # a default applies (or the constructor names the missing field)
+        value = data[name]
+        if how == "scalar":
+            if not arg[0](value):
+                raise SaveError(f"{where}.{name}: must be {arg[1]}, not {short(value)}")
+        elif not isinstance(value, list):
+            raise SaveError(f"{where}.{name}: must be a list, not {short(value)}")
+        elif how == "list":
+            ok = arg[0]
             for i, item in enumerate(value):
-                if inner == "int" and not is_int(item):
-                    raise SaveError(f"{at}[{i}]: must be an integer, not {short(item)}")
-                if inner == "str" and not isinstance(item, str):
-                    raise SaveError(f"{at}[{i}]: must be a string, not {short(item)}")
-                if is_dataclass(item):
-                    check_action_fields(item, f"{at}[{i}]")
+                if not ok(item):
+                    raise SaveError(f"{where}.{name}[{i}]: must be {arg[1]}, not {short(item)}")
+        else:
+            sub = _RECORDS.get(arg)
+            for i, item in enumerate(value):
+                if sub is None:
+                    raise SaveError(f"{where}.{name}[{i}]: cannot be checked ({arg})")
+                _check_record(item, sub, f"{where}.{name}[{i}]")
+
+
+#: Dataclasses that appear inside actions (by annotation name), registered by the loaders.
+_RECORDS: dict[str, type] = {}
 
 
 def read_action(
@@ -383,25 +438,13 @@ def read_action(
     """An action from its saved dict, or a :class:`SaveError` naming ``where``."""
     need_type(data, dict, where)
     kind = data.get("type")
-    if kind not in kinds:
+    if not isinstance(kind, str) or kind not in kinds:
         raise SaveError(f"{where}.type: not an action type: {short(kind)}")
-    cls = kinds[kind]
-    known = {f.name for f in fields(cls)} | {"type"}
-    for key in data:
-        if key not in known:
-            raise SaveError(f"{where}: {kind} has no field {short(key)}")
-    for key, value in data.items():
-        if isinstance(value, list) and any(isinstance(v, (list, dict)) for v in value):
-            if key != "promises":
-                raise SaveError(f"{where}.{key}: must be a flat list, not {short(value)}")
-            for i, p in enumerate(value):
-                need_type(p, dict, f"{where}.{key}[{i}]")
+    _check_record(data, kinds[kind], where)
     try:
-        action = from_dict(dict(data))
+        return from_dict(dict(data))
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         raise SaveError(f"{where}: not a valid {kind} action ({exc})") from None
-    check_action_fields(action, where)
-    return action
 
 
 # ---------------------------------------------------------------- Sheriff of Nottingham
@@ -562,10 +605,11 @@ def game_from_json(text: Any) -> Game:
     ...
     sheriff_core.errors.SaveError: format: version 1 is not supported; this version of sheriff_core reads Sheriff of Nottingham saves of format 2 only
     """
-    from sheriff_core.engine.actions import _TYPES, action_from_dict
+    from sheriff_core.engine.actions import _TYPES, Promise, action_from_dict
     from sheriff_core.engine.game import new_game
     from sheriff_core.rules.variants import Variant
 
+    _RECORDS.setdefault("Promise", Promise)
     d = parse_save(text)
     check_format(d, FORMAT, "Sheriff of Nottingham")
     need_keys(d, "", _HEAD + STATE_FIELDS, _REQUIRED)
