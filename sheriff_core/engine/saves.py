@@ -162,8 +162,6 @@ def nesting_depth(text: str) -> int:
     >>> nesting_depth('[{"a": "[[[["}, [1, [2]]]')
     3
     """
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return min(text.count("[") + text.count("{"), MAX_DEPTH)
     bare = _STRING.sub("", text).encode("utf-8", "replace")
     steps = _DEPTH_STEP[np.frombuffer(bare, dtype=np.uint8)]
     return int(np.cumsum(steps, dtype=np.int64).max(initial=0))
@@ -188,7 +186,8 @@ def parse_save(text: Any, what: str = "save") -> dict[str, Any]:
         raise SaveError(f"{what}: must be JSON text (str), not {type(text).__name__}")
     if len(text) > MAX_BYTES:
         raise SaveError(f"{what}: {len(text):,} characters is over the limit of {MAX_BYTES:,}")
-    if nesting_depth(text) > MAX_DEPTH:
+    # Fewer openers than the limit cannot nest deeper: the scan is needed only otherwise.
+    if text.count("[") + text.count("{") > MAX_DEPTH and nesting_depth(text) > MAX_DEPTH:
         raise SaveError(f"{what}: JSON nested deeper than {MAX_DEPTH} levels")
     try:
         data = json.loads(text)
@@ -487,11 +486,37 @@ def state_data(game: Game) -> dict[str, Any]:
     }
 
 
+# Variants are immutable: their saved JSON, and the Variant built from saved data, are
+# made once (bounded caches; an identity check guards against reused ids).
+_VARIANT_TEXT: dict[int, tuple[Variant, str]] = {}
+_VARIANT_BUILT: dict[tuple[str, str], Variant] = {}
+
+
+def _variant_text(variant: Variant) -> str:
+    hit = _VARIANT_TEXT.get(id(variant))
+    if hit is None or hit[0] is not variant:
+        if len(_VARIANT_TEXT) > 64:
+            _VARIANT_TEXT.clear()
+        text = json.dumps(variant.to_data(), separators=(",", ":"))
+        hit = _VARIANT_TEXT[id(variant)] = (variant, text)
+    return hit[1]
+
+
+def _variant_from_data(data: dict[str, Any], source: str) -> Variant:
+    from sheriff_core.rules.variants import Variant
+
+    key = (json.dumps(data, separators=(",", ":")), source)
+    hit = _VARIANT_BUILT.get(key)
+    if hit is None:
+        if len(_VARIANT_BUILT) > 64:
+            _VARIANT_BUILT.clear()
+        hit = _VARIANT_BUILT[key] = Variant.from_data(data, source)
+    return hit
+
+
 def game_to_json(game: Game) -> str:
     """Save a game (format :data:`FORMAT`); :func:`game_from_json` replays it back."""
     data: dict[str, Any] = {
-        "format": FORMAT,
-        "variant": game.variant.to_data(),
         "variant_source": game.variant.source,
         "seed": seed_to_data(game.seed),
         "players": list(game.players),
@@ -500,7 +525,9 @@ def game_to_json(game: Game) -> str:
         "players_rng": game.players_rng.bit_generator.state,
         **state_data(game),
     }
-    return json.dumps(data, separators=(",", ":"))
+    # The variant's text is cached; spliced in, it reads exactly as json.dumps would write it.
+    head = f'{{"format":{FORMAT},"variant":{_variant_text(game.variant)},'
+    return head + json.dumps(data, separators=(",", ":"))[1:]
 
 
 def check_format(data: Mapping[str, Any], expected: Any, what: str) -> None:
@@ -607,7 +634,6 @@ def game_from_json(text: Any) -> Game:
     """
     from sheriff_core.engine.actions import _TYPES, Promise, action_from_dict
     from sheriff_core.engine.game import new_game
-    from sheriff_core.rules.variants import Variant
 
     _RECORDS.setdefault("Promise", Promise)
     d = parse_save(text)
@@ -617,7 +643,7 @@ def game_from_json(text: Any) -> Game:
     source = d.get("variant_source", "<save>")
     need_type(source, str, "variant_source")
     try:
-        variant = Variant.from_data(d["variant"], source)
+        variant = _variant_from_data(d["variant"], source)
     except VariantError as exc:
         raise SaveError(f"variant: the saved variant data is invalid: {exc}") from exc
     except (TypeError, AttributeError, KeyError) as exc:  # malformed data the loader did not name
