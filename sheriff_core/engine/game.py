@@ -19,7 +19,6 @@ sheriff_core.errors.IllegalAction: it is the market phase: Cat (seat 2) must mak
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import permutations
@@ -45,7 +44,6 @@ from sheriff_core.engine.actions import (
     PayDebt,
     Promise,
     Threaten,
-    action_from_dict,
 )
 from sheriff_core.engine.events import Event
 from sheriff_core.errors import (

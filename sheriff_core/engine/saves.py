@@ -225,7 +225,9 @@ def need_type(value: Any, kind: type, where: str) -> Any:
     return value
 
 
-def need_keys(data: Mapping[str, Any], where: str, known: tuple[str, ...], required: tuple[str, ...]):
+def need_keys(
+    data: Mapping[str, Any], where: str, known: tuple[str, ...], required: tuple[str, ...]
+):
     for key in data:
         if key not in known:
             raise SaveError(f"{where}unknown field {short(key)}; known fields: {', '.join(known)}")
@@ -294,7 +296,9 @@ def rng_from_state(state: Any, where: str) -> np.random.Generator:
     keys = ("bit_generator", "state", "has_uint32", "uinteger")
     need_keys(state, f"{where}: ", keys, keys)
     if state["bit_generator"] != "PCG64":
-        raise SaveError(f"{where}.bit_generator: must be \"PCG64\", not {short(state['bit_generator'])}")
+        raise SaveError(
+            f'{where}.bit_generator: must be "PCG64", not {short(state["bit_generator"])}'
+        )
     inner = need_type(state["state"], dict, f"{where}.state")
     need_keys(inner, f"{where}.state: ", ("state", "inc"), ("state", "inc"))
     need_int(inner["state"], f"{where}.state.state", 0, _U128 - 1)
@@ -325,7 +329,7 @@ def first_difference(saved: Any, replay: Any, where: str) -> str | None:
                 return found
         return None
     if isinstance(saved, list):
-        for i, (a, b) in enumerate(zip(saved, replay)):
+        for i, (a, b) in enumerate(zip(saved, replay, strict=False)):
             found = first_difference(a, b, f"{where}[{i}]")
             if found:
                 return found

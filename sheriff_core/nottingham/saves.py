@@ -185,7 +185,9 @@ def _check_state_types(d: Mapping[str, Any], rules: Rules, n: int) -> None:
         if name in d and d[name] is not None:
             need_type(d[name], str, name)
     if "decision" in d and d["decision"] not in _DECISIONS:
-        raise SaveError(f"decision: must be one of {', '.join(_DECISIONS)}, not {short(d['decision'])}")
+        raise SaveError(
+            f"decision: must be one of {', '.join(_DECISIONS)}, not {short(d['decision'])}"
+        )
     if "pending" in d:
         need_type(d["pending"], dict, "pending")
 
@@ -221,7 +223,7 @@ def game_from_json(text: Any) -> Game:
     try:
         rules.check_players(len(names))
     except RulesError as exc:
-        raise SaveError(f"names: {exc}") from None
+        raise SaveError(f"names: {str(exc).removeprefix('players: ')}") from None
     n = len(names)
     seed = seed_from_data(d["seed"])
     players_rng = rng_from_state(d["players_rng"], "players_rng")
