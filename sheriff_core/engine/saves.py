@@ -362,23 +362,12 @@ def check_state(saved: Mapping[str, Any], replay: Mapping[str, Any], names: tupl
             )
 
 
-def _is_str(x: Any) -> bool:
-    return isinstance(x, str)
-
-
-def _is_int_or_none(x: Any) -> bool:
-    return x is None or is_int(x)
-
-
-def _is_str_or_none(x: Any) -> bool:
-    return x is None or isinstance(x, str)
-
-
-_SCALARS: dict[str, tuple[Callable[[Any], bool], str]] = {
-    "int": (is_int, "an integer"),
-    "str": (_is_str, "a string"),
-    "int|None": (_is_int_or_none, "an integer or null"),
-    "str|None": (_is_str_or_none, "a string or null"),
+# Allowed JSON types per annotation (exact types: a bool is not an int).
+_SCALARS: dict[str, tuple[tuple[type, ...], str]] = {
+    "int": ((int,), "an integer"),
+    "str": ((str,), "a string"),
+    "int|None": ((int, type(None)), "an integer or null"),
+    "str|None": ((str, type(None)), "a string or null"),
 }
 _SPECS: dict[type, tuple[frozenset[str], tuple[tuple[str, str, Any], ...]]] = {}
 
@@ -404,24 +393,25 @@ def _spec(cls: type) -> tuple[frozenset[str], tuple[tuple[str, str, Any], ...]]:
 
 def _check_record(data: Any, cls: type, where: str) -> None:
     """Check the JSON form of an action (or promise) against the class's annotations."""
-    need_type(data, dict, where)
+    if type(data) is not dict:
+        need_type(data, dict, where)
     known, checks = _spec(cls)
-    for key in data:
-        if key not in known:
-            raise SaveError(f"{where}: {cls.__name__} has no field {short(key)}")
+    if not data.keys() <= known:
+        key = next(k for k in data if k not in known)
+        raise SaveError(f"{where}: {cls.__name__} has no field {short(key)}")
     for name, how, arg in checks:
-        if name not in data:
+        value = data.get(name, _MISSING)
+        if value is _MISSING:
             continue  # a default applies (or the constructor names the missing field)
-        value = data[name]
         if how == "scalar":
-            if not arg[0](value):
+            if type(value) not in arg[0]:
                 raise SaveError(f"{where}.{name}: must be {arg[1]}, not {short(value)}")
-        elif not isinstance(value, list):
+        elif type(value) is not list:
             raise SaveError(f"{where}.{name}: must be a list, not {short(value)}")
         elif how == "list":
-            ok = arg[0]
+            allowed = arg[0]
             for i, item in enumerate(value):
-                if not ok(item):
+                if type(item) not in allowed:
                     raise SaveError(f"{where}.{name}[{i}]: must be {arg[1]}, not {short(item)}")
         else:
             sub = _RECORDS.get(arg)
@@ -431,23 +421,41 @@ def _check_record(data: Any, cls: type, where: str) -> None:
                 _check_record(item, sub, f"{where}.{name}[{i}]")
 
 
+_MISSING = object()
 #: Dataclasses that appear inside actions (by annotation name), registered by the loaders.
 _RECORDS: dict[str, type] = {}
+
+
+# Checked actions by the repr of their saved dict (repr tells true from 1 and 1.0 from 1),
+# one table per action factory; actions are immutable, so games may share them.
+_ACTIONS: dict[Any, dict[str, Any]] = {}
 
 
 def read_action(
     data: Any, where: str, from_dict: Callable[[dict[str, Any]], Any], kinds: Mapping[str, type]
 ) -> Any:
     """An action from its saved dict, or a :class:`SaveError` naming ``where``."""
-    need_type(data, dict, where)
+    if type(data) is not dict:
+        need_type(data, dict, where)
+    seen = _ACTIONS.get(from_dict)
+    if seen is None:
+        seen = _ACTIONS[from_dict] = {}
+    key = repr(data)
+    action = seen.get(key)
+    if action is not None:
+        return action
     kind = data.get("type")
-    if not isinstance(kind, str) or kind not in kinds:
+    if type(kind) is not str or kind not in kinds:
         raise SaveError(f"{where}.type: not an action type: {short(kind)}")
     _check_record(data, kinds[kind], where)
     try:
-        return from_dict(dict(data))
+        action = from_dict(dict(data))
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         raise SaveError(f"{where}: not a valid {kind} action ({exc})") from None
+    if len(seen) > 4096:
+        seen.clear()
+    seen[key] = action
+    return action
 
 
 # ---------------------------------------------------------------- Sheriff of Nottingham
@@ -627,6 +635,41 @@ def _counts(value: Any, where: str) -> None:
         need_int(c, f"{where}.{k}")
 
 
+def replay_history(
+    game: Any,
+    history: list[Any],
+    players: int,
+    from_dict: Callable[[dict[str, Any]], Any],
+    kinds: Mapping[str, type],
+) -> None:
+    """Apply every ``[seat, action]`` of ``history`` to ``game`` through its ``apply``;
+    a :class:`SaveError` names the first entry that is malformed, out of turn or illegal."""
+    apply = game.apply
+    seen = _ACTIONS.get(from_dict, {})
+    for i, entry in enumerate(history):
+        if type(entry) is not list or len(entry) != 2:
+            raise SaveError(f"history[{i}]: must be [seat, action], not {short(entry)}")
+        seat, data = entry
+        if type(seat) is not int or not 0 <= seat < players:
+            need_int(seat, f"history[{i}][0]", 0, players - 1)
+        action = seen.get(repr(data)) if type(data) is dict else None
+        if action is None:
+            action = read_action(data, f"history[{i}][1]", from_dict, kinds)
+            seen = _ACTIONS[from_dict]
+        if seat != game.to_move:
+            if game.is_over:
+                raise SaveError(f"history[{i}]: {action} comes after the end of the game")
+            raise SaveError(
+                f"history[{i}]: recorded for seat {seat}, but it was seat {game.to_move}'s decision"
+            )
+        try:
+            apply(action)
+        except RulesError as exc:
+            raise SaveError(f"history[{i}]: {action} was illegal at that point: {exc}") from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+            raise SaveError(f"history[{i}]: {action} cannot be applied ({exc!r})") from None
+
+
 def game_from_json(text: Any) -> Game:
     """Load a save made by :func:`game_to_json`: deal from the seed, replay the history
     through ``apply`` and check the stored state; raise :class:`SaveError` if anything is off.
@@ -672,24 +715,7 @@ def game_from_json(text: Any) -> Game:
         game = new_game(variant, names, seed=seed, first_sheriff=first)
     except RulesError as exc:  # pragma: no cover - every argument is checked above
         raise SaveError(f"players: {exc}") from None
-    for i, entry in enumerate(history):
-        where = f"history[{i}]"
-        if not isinstance(entry, list) or len(entry) != 2:
-            raise SaveError(f"{where}: must be [seat, action], not {short(entry)}")
-        seat = need_int(entry[0], f"{where}[0]", 0, n - 1)
-        action = read_action(entry[1], f"{where}[1]", action_from_dict, _TYPES)
-        if game.is_over:
-            raise SaveError(f"{where}: {action} comes after the end of the game")
-        if seat != game.to_move:
-            raise SaveError(
-                f"{where}: recorded for seat {seat}, but it was seat {game.to_move}'s decision"
-            )
-        try:
-            game.apply(action)
-        except RulesError as exc:
-            raise SaveError(f"{where}: {action} was illegal at that point: {exc}") from None
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            raise SaveError(f"{where}: {action} cannot be applied ({exc!r})") from None
+    replay_history(game, history, n, action_from_dict, _TYPES)
     game.players_rng = players_rng
     present = [f for f in STATE_FIELDS if f in d]
     if present:

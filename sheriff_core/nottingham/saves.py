@@ -47,7 +47,7 @@ from sheriff_core.engine.saves import (
     need_keys,
     need_type,
     parse_save,
-    read_action,
+    replay_history,
     rng_from_state,
     seed_from_data,
     seed_to_data,
@@ -230,25 +230,7 @@ def game_from_json(text: Any) -> Game:
     history = need_type(d["history"], list, "history")
     _check_state_types(d, rules, n)
     game = new_game(rules, names, seed=seed)
-    kinds = action_types()
-    for i, entry in enumerate(history):
-        where = f"history[{i}]"
-        if not isinstance(entry, list) or len(entry) != 2:
-            raise SaveError(f"{where}: must be [seat, action], not {short(entry)}")
-        seat = need_int(entry[0], f"{where}[0]", 0, n - 1)
-        action = read_action(entry[1], f"{where}[1]", action_from_dict, kinds)
-        if game.is_over:
-            raise SaveError(f"{where}: {action} comes after the end of the game")
-        if seat != game.to_move:
-            raise SaveError(
-                f"{where}: recorded for seat {seat}, but it was seat {game.to_move}'s decision"
-            )
-        try:
-            game.apply(action)
-        except RulesError as exc:
-            raise SaveError(f"{where}: {action} was illegal at that point: {exc}") from None
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            raise SaveError(f"{where}: {action} cannot be applied ({exc!r})") from None
+    replay_history(game, history, n, action_from_dict, action_types())
     game.players_rng = players_rng
     if any(f in d for f in STATE_FIELDS):
         replay = json.loads(json.dumps(state_data(game)))
