@@ -302,3 +302,45 @@ def test_loading_leaves_numpys_global_generator_alone(mid_game, monkeypatch):
     monkeypatch.setattr(np.random, "seed", lambda *a: pytest.fail("np.random.seed called"))
     sc.Game.from_json(mid_game)
     assert (np.random.get_state()[1] == before).all()
+
+
+@pytest.mark.parametrize("count", [2**70, 10**9])
+def test_a_variant_that_deals_a_huge_deck_is_refused_before_dealing(mid_game, count):
+    variant = json.loads(mid_game)["variant"]
+    variant["goods"]["Silk"]["count"] = count
+    refused(edited(mid_game, variant=variant), "variant: a deck of", "over the limit of 10,000")
+
+
+def test_random_damage_to_a_save_gives_a_save_error_or_a_valid_game(mid_game):
+    """300 random edits (a value replaced or removed anywhere): never another exception."""
+    rng = np.random.default_rng(12)
+    values = [None, True, 0, -1, 2, 99, 2**70, 1.5, "", "Apples", [], {}, [0], {"a": 1}]
+
+    def paths(x, p=()):
+        yield p
+        items = x.items() if isinstance(x, dict) else enumerate(x) if isinstance(x, list) else ()
+        for k, v in items:
+            yield from paths(v, (*p, k))
+
+    every = list(paths(json.loads(mid_game)))[1:]
+    for _ in range(300):
+        data = json.loads(mid_game)
+        path = every[int(rng.integers(len(every)))]
+        holder = data
+        for k in path[:-1]:
+            holder = holder[k]
+        if rng.random() < 0.8:
+            holder[path[-1]] = values[int(rng.integers(len(values)))]
+        else:
+            del holder[path[-1]]
+        try:
+            game = sc.Game.from_json(json.dumps(data))
+        except sc.SaveError:
+            continue
+        assert sc.Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+def test_a_variant_allowing_millions_of_players_is_refused_before_it_is_built(mid_game):
+    variant = json.loads(mid_game)["variant"]
+    variant["players"]["max"] = 10**7
+    refused(edited(mid_game, variant=variant), "variant: [players] max 10000000 is over the limit")

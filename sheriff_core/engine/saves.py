@@ -69,6 +69,8 @@ __all__ = [
     "FORMAT",
     "MAX_BYTES",
     "MAX_DEPTH",
+    "MAX_CARDS",
+    "MAX_PLAYERS",
     "STATE_FIELDS",
     "game_to_json",
     "game_from_json",
@@ -84,6 +86,10 @@ FORMAT = 2
 MAX_BYTES = 20_000_000
 #: Deepest ``[``/``{`` nesting accepted (checked before parsing).
 MAX_DEPTH = 64
+#: Largest player count a saved variant may allow.
+MAX_PLAYERS = 100
+#: Most cards a saved variant (or Nottingham rule set) may deal (the bundled ones: about 200).
+MAX_CARDS = 10_000
 #: The state after the history, stored for reading and checked against the replay.
 STATE_FIELDS = (
     "rng",
@@ -689,6 +695,10 @@ def game_from_json(text: Any) -> Game:
     need_type(d["variant"], dict, "variant")
     source = d.get("variant_source", "<save>")
     need_type(source, str, "variant_source")
+    table = d["variant"].get("players")
+    top = table.get("max") if isinstance(table, dict) else None
+    if is_int(top) and top > MAX_PLAYERS:  # the loader would walk every count up to it
+        raise SaveError(f"variant: [players] max {top} is over the limit of {MAX_PLAYERS}")
     try:
         variant = _variant_from_data(d["variant"], source)
     except VariantError as exc:
@@ -711,10 +721,13 @@ def game_from_json(text: Any) -> Game:
     players_rng = rng_from_state(d["players_rng"], "players_rng")
     history = need_type(d["history"], list, "history")
     _check_state_types(d, variant, n)
+    cards = sum(variant.deck_counts(n).values())
+    if cards > MAX_CARDS:
+        raise SaveError(f"variant: a deck of {cards:,} cards is over the limit of {MAX_CARDS:,}")
     try:
         game = new_game(variant, names, seed=seed, first_sheriff=first)
-    except RulesError as exc:  # pragma: no cover - every argument is checked above
-        raise SaveError(f"players: {exc}") from None
+    except (ValueError, IndexError, KeyError, TypeError) as exc:
+        raise SaveError(f"variant: cannot deal a game with the saved variant ({exc})") from None
     replay_history(game, history, n, action_from_dict, _TYPES)
     game.players_rng = players_rng
     present = [f for f in STATE_FIELDS if f in d]

@@ -41,6 +41,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from sheriff_core.engine.saves import (
+    MAX_CARDS,
     check_format,
     check_state,
     need_int,
@@ -229,7 +230,13 @@ def game_from_json(text: Any) -> Game:
     players_rng = rng_from_state(d["players_rng"], "players_rng")
     history = need_type(d["history"], list, "history")
     _check_state_types(d, rules, n)
-    game = new_game(rules, names, seed=seed)
+    cards = sum(item.count for item in rules.items.values())
+    if cards > MAX_CARDS:
+        raise SaveError(f"rules: a deck of {cards:,} cards is over the limit of {MAX_CARDS:,}")
+    try:
+        game = new_game(rules, names, seed=seed)
+    except (ValueError, IndexError, KeyError, TypeError) as exc:
+        raise SaveError(f"rules: cannot deal a game with the saved rules ({exc})") from None
     replay_history(game, history, n, action_from_dict, action_types())
     game.players_rng = players_rng
     if any(f in d for f in STATE_FIELDS):

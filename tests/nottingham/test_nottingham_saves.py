@@ -178,3 +178,10 @@ def test_a_save_holding_a_seed_never_touches_numpys_global_generator(mid_game, m
     while not copy.is_over:
         copy.apply(bots[copy.to_move].choose(copy))
     assert (np.random.get_state()[1] == before).all()
+
+
+def test_rules_that_deal_a_huge_deck_or_hand_are_refused(mid_game):
+    rules = json.loads(mid_game)["rules"]
+    name = next(iter(rules["items"]))
+    rules["items"][name]["count"] = 2**70
+    refused(edited(mid_game, rules=rules), "rules: a deck of", "over the limit")
