@@ -242,6 +242,21 @@ def need_keys(
             raise SaveError(f"{where}{key}: missing (a save needs {', '.join(required)})")
 
 
+def need_names(value: Any, where: str) -> list[str]:
+    """Player names: a list of distinct non-empty strings (at most :data:`MAX_PLAYERS`)."""
+    names = need_type(value, list, where)
+    if len(names) > MAX_PLAYERS:
+        raise SaveError(f"{where}: {len(names)} players is over the limit of {MAX_PLAYERS}")
+    seen: set[str] = set()
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not name:
+            raise SaveError(f"{where}[{i}]: must be a non-empty string, not {short(name)}")
+        if name in seen:
+            raise SaveError(f"{where}[{i}]: the name {short(name)} is used twice")
+        seen.add(name)
+    return names
+
+
 def seed_to_data(seed: np.random.SeedSequence | None) -> dict[str, Any]:
     """A game's seed as JSON data: its entropy and spawn key.
 
@@ -458,9 +473,10 @@ def read_action(
         action = from_dict(dict(data))
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         raise SaveError(f"{where}: not a valid {kind} action ({exc})") from None
-    if len(seen) > 4096:
-        seen.clear()
-    seen[key] = action
+    if len(key) < 1000:  # small actions only: the table stays small
+        if len(seen) > 4096:
+            seen.clear()
+        seen[key] = action
     return action
 
 
@@ -628,7 +644,7 @@ def _check_state_types(d: Mapping[str, Any], v: Variant, n: int) -> None:
     for name in ("bags", "declared"):
         if name in d:
             for k, value in need_type(d[name], dict, name).items():
-                if not k.isdigit() or int(k) > seat_max:
+                if not (k.isascii() and k.isdigit() and len(k) < 4) or int(k) > seat_max:
                     raise SaveError(f"{name}: key {short(k)} is not a seat 0-{seat_max}")
                 if name == "bags":
                     _cards(value, f"bags.{k}", goods)
@@ -705,12 +721,7 @@ def game_from_json(text: Any) -> Game:
         raise SaveError(f"variant: the saved variant data is invalid: {exc}") from exc
     except (TypeError, AttributeError, KeyError) as exc:  # malformed data the loader did not name
         raise SaveError(f"variant: the saved variant data is malformed ({exc!r})") from exc
-    names = need_type(d["players"], list, "players")
-    for i, name in enumerate(names):
-        if not isinstance(name, str) or not name:
-            raise SaveError(f"players[{i}]: must be a non-empty string, not {short(name)}")
-        if name in names[:i]:
-            raise SaveError(f"players[{i}]: the name {short(name)} is used twice")
+    names = need_names(d["players"], "players")
     try:
         variant.check_players(len(names))
     except RulesError as exc:

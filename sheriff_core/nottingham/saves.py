@@ -46,6 +46,7 @@ from sheriff_core.engine.saves import (
     check_state,
     need_int,
     need_keys,
+    need_names,
     need_type,
     parse_save,
     replay_history,
@@ -215,12 +216,7 @@ def game_from_json(text: Any) -> Game:
         raise SaveError(f"rules: the saved rules data is invalid: {exc}") from exc
     except (TypeError, AttributeError, KeyError) as exc:
         raise SaveError(f"rules: the saved rules data is malformed ({exc!r})") from exc
-    names = need_type(d["names"], list, "names")
-    for i, name in enumerate(names):
-        if not isinstance(name, str) or not name:
-            raise SaveError(f"names[{i}]: must be a non-empty string, not {short(name)}")
-        if name in names[:i]:
-            raise SaveError(f"names[{i}]: the name {short(name)} is used twice")
+    names = need_names(d["names"], "names")
     try:
         rules.check_players(len(names))
     except RulesError as exc:
