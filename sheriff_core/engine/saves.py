@@ -680,16 +680,30 @@ def replay_history(
             seen = _ACTIONS[from_dict]
         if seat != game.to_move:
             if game.is_over:
-                raise SaveError(f"history[{i}]: {action} comes after the end of the game")
+                raise SaveError(f"history[{i}]: {clip(action)} comes after the end of the game")
             raise SaveError(
                 f"history[{i}]: recorded for seat {seat}, but it was seat {game.to_move}'s decision"
             )
         try:
             apply(action)
         except RulesError as exc:
-            raise SaveError(f"history[{i}]: {action} was illegal at that point: {exc}") from None
+            raise SaveError(
+                f"history[{i}]: {clip(action)} was illegal at that point: {clip(exc, 300)}"
+            ) from None
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            raise SaveError(f"history[{i}]: {action} cannot be applied ({exc!r})") from None
+            raise SaveError(
+                f"history[{i}]: {clip(action)} cannot be applied ({clip(repr(exc), 300)})"
+            ) from None
+
+
+def clip(value: object, limit: int = 80) -> str:
+    """``str(value)``, cut to ``limit`` characters (messages stay readable).
+
+    >>> clip("x" * 100, 10)
+    'xxxxxxx...'
+    """
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def game_from_json(text: Any) -> Game:
