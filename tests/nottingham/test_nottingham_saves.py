@@ -185,3 +185,23 @@ def test_rules_that_deal_a_huge_deck_or_hand_are_refused(mid_game):
     name = next(iter(rules["items"]))
     rules["items"][name]["count"] = 2**70
     refused(edited(mid_game, rules=rules), "rules: a deck of", "over the limit")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("sheriff", 99, "sheriff: must be 0-"),
+        ("active", 9, "active: must be 0-3, not 9"),
+        ("turn", -1, "turn: must be a non-negative integer"),
+        ("decision", "fly", "decision: must be one of"),
+        ("seed", {"entropy": 1.5, "spawn_key": []}, "seed.entropy: must be an integer"),
+    ],
+)
+def test_out_of_range_fields_are_named(mid_game, field, value, words):
+    refused(edited(mid_game, **{field: value}), words)
+
+
+def test_forty_extra_cards_in_a_hand_are_refused(mid_game):
+    hands = json.loads(mid_game)["hands"]
+    hands[1]["Copper"] += 40
+    refused(edited(mid_game, hands=hands), "hands[1].Copper", "disagrees with the replay")
