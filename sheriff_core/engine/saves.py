@@ -399,7 +399,10 @@ def _spec(cls: type) -> tuple[frozenset[str], tuple[tuple[str, str, Any], ...]]:
     if hit is None:
         checks = []
         for f in fields(cls):
-            kind = str(f.type).replace(" ", "")
+            kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", None)
+            if kind is None or not isinstance(f.type, (str, type)):  # tuple[...], int | None
+                kind = str(f.type)
+            kind = kind.replace(" ", "").replace("NoneType", "None")
             if kind in _SCALARS:
                 checks.append((f.name, "scalar", _SCALARS[kind]))
             elif kind.startswith("tuple[") and kind.endswith(",...]"):
