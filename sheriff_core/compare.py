@@ -20,7 +20,7 @@ from sheriff_core.rules.variants import Variant, load_variant
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["compare_variants", "RULE_FIELDS"]
+__all__ = ["compare_variants", "whole_cells", "WholeCells", "RULE_FIELDS"]
 
 
 def _per_players(v: Variant, f: Callable[[int], object]) -> str:
@@ -132,3 +132,37 @@ def compare_variants(
         same = table.astype(str).nunique(axis=1) == 1
         table = table[~same]
     return table
+
+
+class WholeCells:
+    """A table that shows every cell in full, in the notebook (HTML) and as text.
+
+    pandas cuts a cell longer than ``display.max_colwidth`` (50 characters) with
+    "…"; the difference table's cells are longer. ``table`` is the DataFrame itself.
+    """
+
+    def __init__(self, table: pd.DataFrame) -> None:
+        self.table = table
+
+    def _repr_html_(self) -> str:
+        import pandas as pd
+
+        with pd.option_context("display.max_colwidth", None):
+            return self.table._repr_html_()
+
+    def __repr__(self) -> str:
+        import pandas as pd
+
+        with pd.option_context("display.max_colwidth", None):
+            return repr(self.table)
+
+
+def whole_cells(table: pd.DataFrame) -> WholeCells:
+    """``table`` shown with whole cells (no "…"): see :class:`WholeCells`.
+
+    >>> import sheriff_core as sc
+    >>> shown = whole_cells(sc.compare_variants(["classic", "summary-sheet"]))
+    >>> "Crossbow 9/9" in shown._repr_html_() and "…" not in repr(shown)
+    True
+    """
+    return WholeCells(table)

@@ -8,17 +8,24 @@ Lessons with exercises have two versions. The instructor notebook
 (``notebooks/instructor/NN_name.ipynb``) is the source: its answers sit between
 nbgrader's ``### BEGIN SOLUTION`` / ``### END SOLUTION`` markers. The student
 notebook (``notebooks/NN_name.ipynb``, the one learners open) is generated from
-it with those regions removed, leaving the blank (``answer = ...``) the line
-before the markers sets. Edit the instructor notebook, then run this tool.
+it with those regions removed, leaving the blank the line before the markers
+sets (``answer = ...  # your answer: <the form expected>``); the next cell is
+``check("NN.k", answer)`` (:mod:`sheriff_core.exercises`). Edit the instructor
+notebook, then run this tool.
 Lessons without exercises have only ``notebooks/NN_name.ipynb``.
 
 Stripping keeps outputs (nbval compares them) and removes what is noise:
-execution counts, per-cell execution metadata, widget state, kernel versions.
+execution counts, per-cell execution metadata, widget state. It writes the
+notebook exactly as JupyterLab saves it (kernelspec "Python 3 (ipykernel)", the
+kernel's full ``language_info``, nbformat's JSON layout), so opening a lesson in
+JupyterLab does not mark it modified and saving it changes nothing.
+``--strip-only`` applies this to every notebook, instructor versions included.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import subprocess
 import sys
 from pathlib import Path
@@ -68,8 +75,6 @@ def has_solutions(nb) -> bool:
 
 def student_version(nb):
     """A copy of the instructor notebook ``nb`` with its solutions cleared and outputs emptied."""
-    import copy
-
     nb = copy.deepcopy(nb)
     for cell in nb.cells:
         if BEGIN not in cell.source:
@@ -83,26 +88,69 @@ def student_version(nb):
 
 
 def build_student(instructor: Path) -> Path:
-    """Write the student notebook generated from ``instructor``; return its path."""
+    """Write the student notebook generated from ``instructor``; return its path.
+
+    Where the student notebook already has a cell with the same id and source, its
+    outputs are kept (so ``--strip-only`` does not copy the instructor's "Correct!"
+    into a student's self-check); the notebook is executed afterwards anyway.
+    """
     import nbformat
 
-    nb = nbformat.read(instructor, as_version=4)
+    nb = student_version(nbformat.read(instructor, as_version=4))
     target = NOTEBOOKS / instructor.name
-    nbformat.write(student_version(nb), target)
+    if target.exists():
+        old = {c.get("id"): c for c in nbformat.read(target, as_version=4).cells}
+        for cell in nb.cells:
+            twin = old.get(cell.get("id"))
+            if cell.cell_type == "code" and twin is not None and twin.source == cell.source:
+                cell.outputs = twin.get("outputs", [])
+    target.write_text(text(clean(nb)), encoding="utf-8")
     return target
 
 
-def strip(path: Path) -> None:
-    import nbformat
+# What JupyterLab writes when it saves a notebook run by this project's kernel: the
+# kernel's spec name and display name, and the full ``language_info`` the kernel reports.
+# A notebook already in this form is not marked modified when it is opened (JupyterLab
+# copies both from the kernel into the notebook and compares), and saving it changes nothing.
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
-    nb = nbformat.read(path, as_version=4)
+
+def language_info() -> dict:
+    """The ``language_info`` the ipykernel of this Python reports (and JupyterLab saves).
+
+    >>> import platform
+    >>> info = language_info()
+    >>> info["name"], info["pygments_lexer"], info["version"] == platform.python_version()
+    ('python', 'ipython3', True)
+    """
+    from ipykernel.ipkernel import IPythonKernel
+
+    return copy.deepcopy(dict(IPythonKernel.language_info))
+
+
+def clean(nb):
+    """A copy of ``nb`` (a ``nbformat`` notebook) in the form JupyterLab saves, minus noise.
+
+    Outputs stay (nbval compares them). Removed: execution counts, per-cell execution
+    metadata, widget state, collapsed/scrolled flags. Set: the kernelspec and
+    ``language_info`` JupyterLab writes (see :data:`KERNELSPEC`).
+
+    >>> import nbformat
+    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1", id="a")])
+    >>> nb.cells[0].execution_count = 7
+    >>> out = clean(nb)
+    >>> out.cells[0].execution_count, out.metadata.kernelspec.display_name
+    (None, 'Python 3 (ipykernel)')
+    >>> clean(out) == out
+    True
+    """
+    nb = copy.deepcopy(nb)
     meta = nb.metadata
     meta.pop("widgets", None)
-    if "language_info" in meta:
-        meta["language_info"] = {"name": meta["language_info"].get("name", "python")}
-    meta["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    meta["kernelspec"] = dict(KERNELSPEC)
+    meta["language_info"] = language_info()
     for cell in nb.cells:
-        for key in ("execution", "collapsed", "scrolled"):
+        for key in ("execution", "collapsed", "scrolled", "trusted"):
             cell.metadata.pop(key, None)
         if cell.cell_type == "code":
             cell.execution_count = None
@@ -110,7 +158,26 @@ def strip(path: Path) -> None:
                 if "execution_count" in out:
                     out["execution_count"] = None
                 out.get("metadata", {}).pop("execution", None)
-    nbformat.write(nb, path)
+    return nb
+
+
+def text(nb) -> str:
+    """The bytes JupyterLab (and ``nbformat.write``) store for ``nb``, as text."""
+    import nbformat
+
+    return nbformat.writes(nb, version=4) + "\n"
+
+
+def strip(path: Path) -> bool:
+    """Rewrite the notebook at ``path`` in clean form; True when the file changed."""
+    import nbformat
+
+    before = path.read_text(encoding="utf-8")
+    after = text(clean(nbformat.reads(before, as_version=4)))
+    if after == before:
+        return False
+    path.write_text(after, encoding="utf-8")
+    return True
 
 
 def execute(path: Path) -> None:
@@ -149,8 +216,9 @@ def main() -> None:
     for path in todo:
         if not args.strip_only:
             execute(path)
-        strip(path)
-        print(f"{path}: {'stripped' if args.strip_only else 'executed and stripped'}")
+        changed = strip(path)
+        done = "stripped" if args.strip_only else "executed and stripped"
+        print(f"{path}: {done}{'' if changed else ' (no change)'}")
 
 
 if __name__ == "__main__":

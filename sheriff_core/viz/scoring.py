@@ -83,13 +83,20 @@ def score_breakdown_chart(
     """A horizontal stacked bar per player (winner on top): gold, goods value, each
     King/Queen bonus and tokens, with the total in the tooltip.
 
+    The legend lists only the sources drawn: a source worth 0 points to every
+    player (a bonus nobody won) has no bar, so it is left out of the chart.
+
     >>> import sheriff_core as sc
     >>> t = sc.final_scores(sc.load_variant("classic"), {"Ann": ["Cheese"]}, {"Ann": 3})
     >>> spec = score_breakdown_chart(t).to_dict()
     >>> spec["mark"]["type"], spec["encoding"]["x"]["aggregate"]
     ('bar', 'sum')
+    >>> spec["encoding"]["color"]["sort"]
+    ['gold', 'goods value', 'King/Queen: Cheese']
     """
     tidy = score_breakdown(scores)
+    drawn = tidy.groupby("source")["points"].transform(lambda p: (p != 0).any())
+    tidy = tidy[drawn].reset_index(drop=True)
     players = tidy.drop_duplicates("player")["player"].tolist()  # ranked order
     sources = tidy.drop_duplicates("source").sort_values("order")["source"].tolist()
     return (

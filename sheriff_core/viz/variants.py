@@ -179,9 +179,12 @@ def win_rate_chart(sim: pd.DataFrame) -> alt.Chart:
 def score_distribution_chart(sim: pd.DataFrame) -> alt.Chart:
     """Box plots of final totals per merchant strategy, one colour per variant.
 
+    The legend shows squares, like the boxes it draws (not Vega-Lite's default circles).
+
     >>> df = sc.simulate("classic", players=3, games=3, seed=1)
-    >>> score_distribution_chart(df).to_dict()["mark"]["type"]
-    'boxplot'
+    >>> spec = score_distribution_chart(df).to_dict()
+    >>> spec["mark"]["type"], spec["encoding"]["color"]["legend"]["symbolType"]
+    ('boxplot', 'square')
     """
     data = sim[["variant", "strategy", "total"]]
     return (
@@ -191,7 +194,7 @@ def score_distribution_chart(sim: pd.DataFrame) -> alt.Chart:
             x=alt.X("strategy:N", title="merchant strategy"),
             xOffset=alt.XOffset("variant:N"),
             y=alt.Y("total:Q", title="final score"),
-            color=alt.Color("variant:N", title="variant"),
+            color=alt.Color("variant:N", title="variant", legend=alt.Legend(symbolType="square")),
         )
         .properties(width=360, height=220)
     )

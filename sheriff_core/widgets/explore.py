@@ -101,6 +101,7 @@ class SimulationExplorer(widgets.VBox):
         self.charts: list[alt.TopLevelMixin] = []
         self.runs = 0
         self._hold = False
+        self._wanted = players  # the player count last asked for; kept across variants
         self._set_player_options(players)
 
         self.variant.observe(self._on_variant, names="value")
@@ -118,6 +119,17 @@ class SimulationExplorer(widgets.VBox):
         if run:
             self.run()
 
+    def __repr__(self) -> str:
+        """A sentence for the notebook's stored output (shown until the cell is run).
+
+        >>> simulation_explorer(games=20, run=False)
+        Simulation explorer (classic, 4 players): run this cell to pick strategies and see charts.
+        """
+        return (
+            f"Simulation explorer ({self.variant.value}, {self.players.value} players): "
+            "run this cell to pick strategies and see charts."
+        )
+
     def _set_player_options(self, wanted: int) -> None:
         v = sc.load_variant(self.variant.value)
         options = list(range(v.min_players, v.max_players + 1))
@@ -129,10 +141,12 @@ class SimulationExplorer(widgets.VBox):
             self._hold = False
 
     def _on_variant(self, change: dict[str, Any]) -> None:
-        self._set_player_options(self.players.value)
+        self._set_player_options(self._wanted)
         self._on_change(change)
 
-    def _on_change(self, _change: dict[str, Any]) -> None:
+    def _on_change(self, change: dict[str, Any]) -> None:
+        if change.get("owner") is self.players and not self._hold:
+            self._wanted = self.players.value
         if self.auto and not self._hold:
             self.run()
 
@@ -179,6 +193,9 @@ def simulation_explorer(**kwargs: Any) -> SimulationExplorer:
     >>> ex.variant.value = "deputies"          # 6 players only: the player list follows
     >>> ex.players.options, ex.results["players"].unique().tolist(), ex.runs
     ((6,), [6], 2)
+    >>> ex.variant.value = "classic"           # back to the 4 players asked for
+    >>> ex.players.value, ex.runs
+    (4, 3)
     """
     return SimulationExplorer(**kwargs)
 
@@ -232,6 +249,17 @@ class InspectionExplorer(widgets.VBox):
         sliders = widgets.VBox([self.value, self.penalty, self.bag_size, self.to_sheriff])
         super().__init__([sliders, self.readout, self.out])
         self.update()
+
+    def __repr__(self) -> str:
+        """A sentence for the notebook's stored output (shown until the cell is run).
+
+        >>> inspection_explorer("classic")
+        Inspection explorer (Apples declared, Pepper smuggled): run this cell to move the sliders.
+        """
+        return (
+            f"Inspection explorer ({self.legal} declared, {self.contraband} smuggled): "
+            "run this cell to move the sliders."
+        )
 
     def _on_change(self, _change: dict[str, Any]) -> None:
         self.update()

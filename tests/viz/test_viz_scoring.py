@@ -115,3 +115,40 @@ def test_strategy_breakdown_means(classic: sc.Variant) -> None:
     assert len(tidy) == 4 * 3
     honest_gold = tidy.query("strategy == 'honest' and source == 'gold'")["points"].item()
     assert honest_gold == pytest.approx(df[df.strategy == "honest"]["gold"].mean())
+
+
+def test_legend_shows_only_sources_with_bars() -> None:
+    """Disney: only the Rabbit bonus is won, so the chart's legend (the colour domain,
+    i.e. the data's sources) lists Rabbit and no other villager's bonus."""
+    disney = sc.load_variant("disney")
+    table = sc.final_scores(
+        disney,
+        {"Ann": ["Carrots"] * 2, "Ben": ["Wood"]},
+        {"Ann": 10, "Ben": 10},
+        tokens={"Ann": {"Rabbit": 2}, "Ben": {"Rabbit": 1}},
+    )
+    spec = score_breakdown_chart(table).to_dict()
+    drawn = sorted({row["source"] for row in next(iter(spec["datasets"].values()))})
+    assert spec["encoding"]["color"]["sort"] == [
+        "gold",
+        "goods value",
+        "villager tokens",
+        "King/Queen: Rabbit",
+    ]
+    assert drawn == sorted(spec["encoding"]["color"]["sort"])
+    # score_breakdown itself keeps every source (0 points included): the totals add up
+    assert "King/Queen: Owl" in set(score_breakdown(table)["source"])
+
+
+def test_gold_chart_counts_rounds_from_one_and_its_legend_draws_line_and_point() -> None:
+    from sheriff_core.bots import make_player
+    from sheriff_core.narrate import play_rounds
+    from sheriff_core.viz.game import LINE_WITH_POINT, gold_by_round
+
+    game = sc.new_game("classic", players=3, seed=5)
+    rows = play_rounds(game, [make_player()] * 3, rounds=2)
+    spec = gold_by_round(rows).to_dict()
+    data = next(iter(spec["datasets"].values()))
+    assert sorted({r["round"] for r in data}) == [1, 2]  # people's numbering
+    assert spec["mark"] == {"type": "line", "point": True}
+    assert spec["encoding"]["color"]["legend"]["symbolType"] == LINE_WITH_POINT

@@ -90,6 +90,8 @@ def test_score_distribution_chart_spec(sims: pd.DataFrame) -> None:
     spec = vv.score_distribution_chart(sims).to_dict()
     assert spec["mark"]["type"] == "boxplot"
     assert spec["encoding"]["y"]["field"] == "total"
+    # the legend shows the boxes drawn (squares), not Vega-Lite's default circles
+    assert spec["encoding"]["color"]["legend"]["symbolType"] == "square"
     data = next(iter(spec["datasets"].values()))
     assert len(data) == len(sims)
 

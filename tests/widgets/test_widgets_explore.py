@@ -66,9 +66,17 @@ def test_variant_change_updates_player_options_and_runs_once(sim: SimulationExpl
     assert sim.players.options == (6,)
     assert sim.runs == 2
     assert sim.results["variant"].unique().tolist() == ["deputies"]
-    sim.variant.value = "summary-sheet"
-    assert sim.players.options == (3, 4, 5) and sim.players.value == 5
+    sim.variant.value = "summary-sheet"  # back to the 4 players asked for, not the nearest 5
+    assert sim.players.options == (3, 4, 5) and sim.players.value == 4
     assert sim.runs == 3
+
+
+def test_player_count_chosen_survives_a_variant_with_other_counts(sim: SimulationExplorer) -> None:
+    sim.players.value = 3
+    sim.variant.value = "deputies"
+    assert sim.players.value == 6
+    sim.variant.value = "classic"
+    assert sim.players.value == 3 and sim.results["players"].unique().tolist() == [3]
 
 
 def test_no_strategy_is_a_message_not_an_error(sim: SimulationExplorer) -> None:
@@ -137,3 +145,12 @@ def test_other_variant_and_goods() -> None:
     assert (ex.legal, ex.contraband) == ("Chickens", "Crossbow")
     assert ex.penalty.value == 9 and ex.bag_size.min == 2
     assert "2 Crossbow" in ex.readout.value
+
+
+def test_stored_output_is_a_sentence() -> None:
+    """Before a notebook is run, a widget cell shows its text/plain: the widget's repr,
+    cut by ipywidgets at 110 characters. It must read as an instruction to a person."""
+    for widget in (simulation_explorer(games=20, run=False), inspection_explorer("classic")):
+        plain = widget._repr_mimebundle_()["text/plain"]
+        assert len(repr(widget)) <= 110 and plain == repr(widget)
+        assert "run this cell" in plain and "children=" not in plain

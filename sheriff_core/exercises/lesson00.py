@@ -1,0 +1,70 @@
+"""Self-checks of lesson 00 (Start here).
+
+The checks replay the lesson's seeded game with the library and compare.
+
+>>> from sheriff_core.exercises import check
+>>> check("00.1", "eleven")
+Not quite: give a whole number of bags, like 3, not a str.
+>>> check("00.1", -1)
+Not quite: a count of bags cannot be negative.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import sheriff_core as sc
+from sheriff_core.bots import make_player
+from sheriff_core.engine.game import Game
+from sheriff_core.exercises import exercise
+from sheriff_core.narrate import play_rounds
+
+__all__ = ["MERCHANTS", "SHERIFF", "lesson_game"]
+
+#: The lesson's lineup: one merchant strategy per seat, all with this Sheriff bot.
+MERCHANTS = ("honest", "smuggler", "bluffer", "briber")
+SHERIFF = "threshold:bribe=3"
+
+
+@lru_cache(maxsize=1)
+def _played() -> str:
+    game = sc.new_game("classic", players=4, seed=1)
+    play_rounds(game, [make_player(m, SHERIFF) for m in MERCHANTS])
+    return game.to_json()
+
+
+def lesson_game() -> Game:
+    """The lesson's game (classic, 4 players, seed 1, the four bots), played to the end.
+
+    >>> lesson_game().is_over
+    True
+    """
+    return Game.from_json(_played())
+
+
+def lies_caught(game: Game) -> int:
+    """How many bags the Sheriffs opened that were lies, from the event log."""
+    return sum(1 for e in game.events if e.kind == "inspected" and not e.info["truthful"])
+
+
+@exercise(
+    "00.1",
+    hint="Look at the outcome column of `bags`: which outcome means that the Sheriff "
+    "opened a bag and found a lie? Count those rows.",
+    right="Every one of those bags was opened and held something other than its declaration.",
+)
+def _caught(answer: object) -> str | None:
+    if isinstance(answer, bool) or not isinstance(answer, int):
+        return f"give a whole number of bags, like 3, not a {type(answer).__name__}"
+    if answer < 0:
+        return "a count of bags cannot be negative"
+    game = lesson_game()
+    right = lies_caught(game)
+    if answer == right:
+        return None
+    opened = sum(1 for e in game.events if e.kind == "inspected")
+    if answer > opened:
+        return f"{answer} is more than all the bags the Sheriffs opened ({opened})"
+    if answer > right:
+        return f"{answer} is too high: count only opened bags that held a lie"
+    return f"{answer} is too low: some opened lies are missing from your count"

@@ -1,0 +1,240 @@
+"""The lesson notebooks as files: stored in the form JupyterLab saves, students' copies
+generated from the instructors' ones, every self-check answered as it should be.
+
+These tests read the committed files (nothing is executed here; nbval runs the cells).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from sheriff_core.exercises import check, exercises
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+INSTRUCTOR = NOTEBOOKS / "instructor"
+
+
+def _load_tool():
+    spec = importlib.util.spec_from_file_location("notebooks_tool", ROOT / "tools" / "notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+tool = _load_tool()
+ALL = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(INSTRUCTOR.glob("*.ipynb"))
+
+
+def _id(path: Path) -> str:
+    return str(path.relative_to(NOTEBOOKS))
+
+
+@pytest.mark.parametrize("path", ALL, ids=_id)
+def test_committed_in_jupyterlab_form(path: Path) -> None:
+    """Stripping is a no-op: the file is byte for byte what JupyterLab would save, so
+    opening it does not mark it modified (see tools/notebooks.py)."""
+    stored = path.read_text(encoding="utf-8")
+    assert tool.text(tool.clean(nbformat.reads(stored, as_version=4))) == stored, (
+        f"{_id(path)} is not in clean form: run `python tools/notebooks.py --strip-only`"
+    )
+
+
+def test_clean_form_is_what_jupyterlab_writes() -> None:
+    """The parts JupyterLab rewrites on open: kernelspec display name, full language_info."""
+    nb = tool.clean(nbformat.v4.new_notebook())
+    assert nb.metadata.kernelspec == {
+        "display_name": "Python 3 (ipykernel)",
+        "language": "python",
+        "name": "python3",
+    }
+    assert set(nb.metadata.language_info) == {
+        "codemirror_mode",
+        "file_extension",
+        "mimetype",
+        "name",
+        "nbconvert_exporter",
+        "pygments_lexer",
+        "version",
+    }
+    assert tool.text(nb).endswith("}\n") and '\n "metadata": {' in tool.text(nb)
+
+
+# --- exercises: instructor notebooks are the source, students' copies are generated ---
+
+INSTRUCTOR_NBS = sorted(INSTRUCTOR.glob("*.ipynb"))
+CHECK_CALL = re.compile(r"""^check\(["'](\d\d\.\d+)["']""", re.MULTILINE)
+
+
+def _read(path: Path):
+    return nbformat.read(path, as_version=4)
+
+
+def _check_cells(nb) -> list[tuple[str, str]]:
+    """(exercise id, stored text/plain output) of every cell that calls check(...)."""
+    found = []
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        for ex_id in CHECK_CALL.findall(cell.source):
+            plain = "".join(
+                "".join(o.get("data", {}).get("text/plain", "")) + "".join(o.get("text", ""))
+                for o in cell.get("outputs", [])
+            )
+            found.append((ex_id, plain))
+    return found
+
+
+def _lessons() -> list[str]:
+    folder = ROOT / "sheriff_core" / "exercises"
+    return sorted(p.stem.removeprefix("lesson") for p in folder.glob("lesson*.py"))
+
+
+def test_every_lesson_with_exercises_has_an_instructor_notebook() -> None:
+    with_exercises = {p.name[:2] for p in INSTRUCTOR_NBS}
+    assert with_exercises, "no instructor notebooks"
+    assert set(_lessons()) <= with_exercises
+
+
+@pytest.mark.parametrize("instructor", INSTRUCTOR_NBS, ids=lambda p: p.name)
+def test_student_notebook_is_generated_from_instructor(instructor: Path) -> None:
+    student = NOTEBOOKS / instructor.name
+    assert student.exists(), f"run `python tools/notebooks.py {instructor}`"
+    expected = tool.student_version(_read(instructor))
+    got = _read(student)
+    assert [(c.get("id"), c.cell_type, c.source) for c in got.cells] == [
+        (c.get("id"), c.cell_type, c.source) for c in expected.cells
+    ], f"{student.name} is stale: run `python tools/notebooks.py {instructor}`"
+    assert not any(tool.BEGIN in c.source or tool.END in c.source for c in got.cells)
+
+
+@pytest.mark.parametrize("instructor", INSTRUCTOR_NBS, ids=lambda p: p.name)
+def test_checks_say_correct_for_instructor_and_not_yet_for_student(instructor: Path) -> None:
+    teacher = _check_cells(_read(instructor))
+    student = _check_cells(_read(NOTEBOOKS / instructor.name))
+    assert teacher, f"{instructor.name} has no check(...) cell"
+    assert [i for i, _ in teacher] == [i for i, _ in student]
+    for ex_id, plain in teacher:
+        assert plain.startswith("Correct!"), (instructor.name, ex_id, plain)
+    for ex_id, plain in student:
+        assert plain.startswith("Not yet."), (instructor.name, ex_id, plain)
+
+
+@pytest.mark.parametrize("instructor", INSTRUCTOR_NBS, ids=lambda p: p.name)
+def test_each_exercise_is_a_blank_then_a_solution_then_a_check(instructor: Path) -> None:
+    """The answer cell's first line is the blank `name = ...  # your answer: <form>`; the
+    next cell checks that very name."""
+    cells = _read(instructor).cells
+    for i, cell in enumerate(cells):
+        if tool.BEGIN not in cell.source or cell.cell_type != "code":
+            continue
+        blank = cell.source.split("\n", 1)[0]
+        match = re.fullmatch(r"(\w+) = \.\.\.  # your answer: .+", blank)
+        assert match, (instructor.name, blank)
+        following = cells[i + 1].source
+        assert re.fullmatch(rf"check\(\"\d\d\.\d+\", {match.group(1)}\)", following), following
+
+
+def test_every_registered_exercise_is_used_in_a_notebook() -> None:
+    used = {ex_id for nb in INSTRUCTOR_NBS for ex_id, _ in _check_cells(_read(nb))}
+    registered = {e.exercise_id for lesson in _lessons() for e in exercises(lesson)}
+    assert registered, "no exercises registered"
+    assert registered == used, (sorted(registered - used), sorted(used - registered))
+    for ex_id in used:  # an exercise lives in its own lesson's notebook
+        assert any(nb.name.startswith(ex_id[:2]) for nb in INSTRUCTOR_NBS)
+
+
+def _wrong_answers() -> dict[str, list[object]]:
+    """A few wrong answers per exercise; where a right value is needed to be near it,
+    the library computes it (nothing copied from a notebook)."""
+    import sheriff_core as sc
+    from sheriff_core.exercises import lesson00, lesson02, lesson04, lesson05
+
+    game = lesson00.lesson_game()
+    caught = sum(1 for e in game.events if e.kind == "inspected" and not e.info["truthful"])
+    costs = {g: lesson02.cost_if_opened(g) for g in sc.load_variant("classic").legal_goods}
+    bonus = lesson04.chicken_bonus()
+    rates = lesson05.win_rates_against_inspector()
+    return {
+        "00.1": ["7", 2.5, -1, caught + 1, max(caught - 1, 0), 10**6],
+        "01.1": [
+            "Market",
+            sc.Market(),  # keeps the hand: no Silk
+            sc.Market(set_aside=("Cheese",), take=(1,), pile=0),  # takes the top card only
+            sc.Market(set_aside=("Apples",), take=(1, 1), pile=0),  # illegal: one card short
+        ],
+        "02.1": [4, "Silk", "apples", *[g for g, c in costs.items() if c > min(costs.values())]],
+        "04.1": [
+            [7, 7, 0],
+            {"Ann": 7, "Ben": 7},
+            {**bonus, "Ann": bonus["Ann"] + 1},
+            {**bonus, "Cat": 5},
+            {**bonus, "Dan": 0},
+            {**bonus, "Ann": float(bonus["Ann"])},
+        ],
+        "05.1": [1, "cheater", *[s for s, r in rates.items() if r < max(rates.values())]],
+    }
+
+
+@pytest.mark.parametrize("lesson", _lessons())
+def test_checks_answer_wrong_answers_with_not_quite(lesson: str) -> None:
+    wrong = _wrong_answers()
+    registered = exercises(lesson)
+    assert registered, f"lesson {lesson} registers no exercise"
+    for ex in registered:
+        assert wrong.get(ex.exercise_id), f"no wrong answers to try for {ex.exercise_id}"
+        for answer in wrong[ex.exercise_id]:
+            feedback = check(ex.exercise_id, answer)
+            assert feedback.status == "not quite", (ex.exercise_id, answer, str(feedback))
+            assert str(feedback).startswith("Not quite:")
+            assert "could not be checked" not in str(feedback), str(feedback)
+        assert str(check(ex.exercise_id, ...)) == f"Not yet. {ex.hint}"
+
+
+# --- the same, in a real JupyterLab: opening marks nothing modified, saving changes nothing ---
+
+
+@pytest.mark.browser
+def test_jupyterlab_open_and_save_leaves_a_lesson_byte_identical(tmp_path: Path) -> None:
+    """Open a committed lesson (with exercises and a widget) in JupyterLab, wait for its
+    kernel, check it is not marked modified, save it (Ctrl+S) and compare the bytes."""
+    import os
+
+    sys.path.insert(0, str(ROOT / "tests" / "browser"))
+    from jupyter_browser import CHROMIUM_ARGS, INSTALL_HINT, JupyterLab, Lab, find_chromium
+
+    chromium = find_chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        chromium = None
+    if chromium is None:
+        if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+            pytest.fail(f"Chromium or Playwright missing (CI is set). {INSTALL_HINT}")
+        pytest.skip(f"Chromium or Playwright missing. {INSTALL_HINT}")
+    lesson = INSTRUCTOR / "05_variants.ipynb"
+    with JupyterLab(tmp_path, [lesson]) as server, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            lab = Lab(page, server, timeout=90)
+            lab.open(lesson.name)
+            page.wait_for_timeout(2000)  # JupyterLab copies the kernel's metadata in now
+            dirty = "() => window.jupyterapp.shell.currentWidget.context.model.dirty"
+            assert page.evaluate(dirty) is False, "JupyterLab marks the lesson modified on open"
+            page.locator(".jp-Notebook").first.click()
+            page.keyboard.press("Control+s")
+            page.wait_for_function(f"() => !({dirty[6:]})", timeout=30_000)
+            page.wait_for_timeout(1000)
+        finally:
+            browser.close()
+            server.shutdown_sessions()
+    saved = server.served / lesson.name
+    assert saved.read_bytes() == lesson.read_bytes()
