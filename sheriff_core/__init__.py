@@ -40,6 +40,7 @@ from sheriff_core.errors import (
     IllegalOffer,
     NotYourTurn,
     RulesError,
+    SaveError,
     VariantError,
 )
 from sheriff_core.rules import (
@@ -97,6 +98,7 @@ __all__ = [
     "Inspection",
     "NotYourTurn",
     "RulesError",
+    "SaveError",
     "Variant",
     "VariantError",
     "build_deck",

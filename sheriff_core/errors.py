@@ -21,6 +21,7 @@ __all__ = [
     "IllegalDebtPayment",
     "GameOver",
     "VariantError",
+    "SaveError",
 ]
 
 
@@ -66,3 +67,13 @@ class IllegalDebtPayment(RulesError):
 
 class VariantError(ValueError):
     """A variant file is malformed: the message names the file and the key."""
+
+
+class SaveError(ValueError):
+    """A saved game cannot be loaded: the message names the field (and the value if short).
+
+    A save is refused when it is not JSON text, is too big or too deeply nested, has
+    a field of the wrong type or out of range, an unsupported format version, an
+    action that was illegal at its point of the history, or a stored state that
+    disagrees with the replay of its history.
+    """

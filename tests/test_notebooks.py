@@ -196,3 +196,45 @@ def test_checks_answer_wrong_answers_with_not_quite(lesson: str) -> None:
             assert str(feedback).startswith("Not quite:")
             assert "could not be checked" not in str(feedback), str(feedback)
         assert str(check(ex.exercise_id, ...)) == f"Not yet. {ex.hint}"
+
+
+# --- the same, in a real JupyterLab: opening marks nothing modified, saving changes nothing ---
+
+
+@pytest.mark.browser
+def test_jupyterlab_open_and_save_leaves_a_lesson_byte_identical(tmp_path: Path) -> None:
+    """Open a committed lesson (with exercises and a widget) in JupyterLab, wait for its
+    kernel, check it is not marked modified, save it (Ctrl+S) and compare the bytes."""
+    import os
+
+    sys.path.insert(0, str(ROOT / "tests" / "browser"))
+    from jupyter_browser import CHROMIUM_ARGS, INSTALL_HINT, JupyterLab, Lab, find_chromium
+
+    chromium = find_chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        chromium = None
+    if chromium is None:
+        if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+            pytest.fail(f"Chromium or Playwright missing (CI is set). {INSTALL_HINT}")
+        pytest.skip(f"Chromium or Playwright missing. {INSTALL_HINT}")
+    lesson = INSTRUCTOR / "05_variants.ipynb"
+    with JupyterLab(tmp_path, [lesson]) as server, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            lab = Lab(page, server, timeout=90)
+            lab.open(lesson.name)
+            page.wait_for_timeout(2000)  # JupyterLab copies the kernel's metadata in now
+            dirty = "() => window.jupyterapp.shell.currentWidget.context.model.dirty"
+            assert page.evaluate(dirty) is False, "JupyterLab marks the lesson modified on open"
+            page.locator(".jp-Notebook").first.click()
+            page.keyboard.press("Control+s")
+            page.wait_for_function(f"() => !({dirty[6:]})", timeout=30_000)
+            page.wait_for_timeout(1000)
+        finally:
+            browser.close()
+            server.shutdown_sessions()
+    saved = server.served / lesson.name
+    assert saved.read_bytes() == lesson.read_bytes()

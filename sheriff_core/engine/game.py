@@ -19,7 +19,7 @@ sheriff_core.errors.IllegalAction: it is the market phase: Cat (seat 2) must mak
 
 from __future__ import annotations
 
-import json
+import copy
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import permutations
@@ -45,7 +45,6 @@ from sheriff_core.engine.actions import (
     PayDebt,
     Promise,
     Threaten,
-    action_from_dict,
 )
 from sheriff_core.engine.events import Event
 from sheriff_core.errors import (
@@ -68,7 +67,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Game", "LegalActions", "new_game"]
 
-JSON_FORMAT = 1
+JSON_FORMAT = 2  # the save format version: see sheriff_core.engine.saves
 _tuple_new = tuple.__new__
 _NEXT_PHASE = {"market": "load", "load": "declare", "declare": "inspect"}
 LOOT = -1  # payee "seat" for the Deputies' shared Loot
@@ -1184,6 +1183,26 @@ class Game:
             "to move>"
         )
 
+    def copy(self) -> Game:
+        """An independent copy of this game: same state, same generators' states.
+
+        Unlike ``Game.from_json(game.to_json())`` it needs no replayable history, so
+        it also copies a position arranged by hand (a staged lesson deal). Events and
+        actions are immutable and shared; the variant is shared.
+
+        >>> g = new_game("classic", players=3, seed=0)
+        >>> h = g.copy()
+        >>> h.gold[0] = 0
+        >>> g.gold[0], h.to_json() != g.to_json()
+        (50, True)
+        """
+        memo: dict[int, Any] = {id(self.variant): self.variant}
+        for event in (*self.events, *self._new):
+            memo[id(event)] = event
+        twin = Game.__new__(Game)
+        twin.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return twin
+
     def _repr_html_(self) -> str:
         """The table as pictures (author's view), for notebooks: see :mod:`sheriff_core.pictures`.
 
@@ -1205,87 +1224,27 @@ class Game:
     # ------------------------------------------------------------ JSON
 
     def to_json(self) -> str:
-        """The whole game (rules, state, generator, events, history) as JSON text."""
-        neg = None
-        if self.negotiation is not None:
-            neg = dict(self.negotiation)
-            neg["offer"] = neg["offer"].to_dict() if neg["offer"] is not None else None
-        data = {
-            "format": JSON_FORMAT,
-            "variant": self.variant.to_data(),
-            "variant_source": self.variant.source,
-            "players": list(self.players),
-            "first_sheriff": self.first_sheriff,
-            "rng": self.rng.bit_generator.state,
-            "players_rng": self.players_rng.bit_generator.state,
-            "round": self.round,
-            "sheriff": self.sheriff,
-            "phase": self.phase,
-            "deck": self.deck,
-            "piles": self.piles,
-            "hands": self.hands,
-            "stands": self.stands,
-            "gold": self.gold,
-            "sheriffs": self.sheriffs,
-            "order": self.order,
-            "merchant_order": self.merchant_order,
-            "turn": self.turn,
-            "loot": self.loot,
-            "vote": self.vote,
-            "deputy_deck": self.deputy_deck,
-            "deputy_passes": self.deputy_passes,
-            "tokens": self.tokens,
-            "token_supply": self.token_supply,
-            "exchanged": self.exchanged,
-            "bags": {str(k): v for k, v in self.bags.items()},
-            "declared": {str(k): list(v) for k, v in self.declared.items()},
-            "resolved": self.resolved,
-            "negotiation": neg,
-            "binding": {str(k): v for k, v in self.binding.items()},
-            "promises": self.promises,
-            "pending": self.pending,
-            "events": [e.to_dict() for e in self.events],
-            "history": [[s, a.to_dict()] for s, a in self.history],
-        }
-        return json.dumps(data, separators=(",", ":"))
+        """Save the game as JSON text: variant, seed, players, history and the state after it.
+
+        The format is documented in :mod:`sheriff_core.engine.saves`.
+        """
+        from sheriff_core.engine.saves import game_to_json
+
+        return game_to_json(self)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """Rebuild a game saved with :meth:`to_json`.
+        """Load a game saved with :meth:`to_json`: deal it again from the seed and replay
+        its history through :meth:`apply`; a bad save raises :class:`~sheriff_core.errors.SaveError`.
 
         >>> import sheriff_core as sc
         >>> g = sc.new_game("classic", players=4, seed=3)
         >>> sc.Game.from_json(g.to_json()).to_json() == g.to_json()
         True
         """
-        d = json.loads(text)
-        if d.get("format") != JSON_FORMAT:
-            raise ValueError(f"unknown game file format {d.get('format')!r}")
-        variant = Variant.from_data(d["variant"], d.get("variant_source", "<json>"))
-        rng = np.random.Generator(np.random.PCG64())
-        rng.bit_generator.state = d["rng"]
-        g = cls(variant, d["players"], rng, d["first_sheriff"])
-        if "players_rng" in d:
-            g.players_rng.bit_generator.state = d["players_rng"]
-        g.round, g.sheriff, g.phase = d["round"], d["sheriff"], d["phase"]
-        g.deck, g.piles, g.hands, g.stands = d["deck"], d["piles"], d["hands"], d["stands"]
-        g.gold, g.order, g.turn = d["gold"], d["order"], d["turn"]
-        g.sheriffs, g.merchant_order, g.loot = d["sheriffs"], d["merchant_order"], d["loot"]
-        g.vote, g.deputy_deck, g.deputy_passes = d["vote"], d["deputy_deck"], d["deputy_passes"]
-        g.tokens, g.token_supply, g.exchanged = d["tokens"], d["token_supply"], d["exchanged"]
-        g.bags = {int(k): v for k, v in d["bags"].items()}
-        g.declared = {int(k): (v[0], v[1]) for k, v in d["declared"].items()}
-        g.resolved = d["resolved"]
-        neg = d["negotiation"]
-        if neg is not None and neg["offer"] is not None:
-            neg["offer"] = action_from_dict(neg["offer"])
-        g.negotiation = neg
-        g.binding = {int(k): v for k, v in d["binding"].items()}
-        g.promises, g.pending = d["promises"], d["pending"]
-        g.events = [Event.from_dict(e) for e in d["events"]]
-        g.history = [(s, action_from_dict(a)) for s, a in d["history"]]
-        g._refresh()
-        return g
+        from sheriff_core.engine.saves import game_from_json
+
+        return game_from_json(text)
 
 
 _CHECKS: dict[tuple[str, type], Callable[[Game, Any], None]] = {

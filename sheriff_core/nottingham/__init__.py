@@ -1,9 +1,11 @@
 """Nottingham (Uwe Rosenberg, Abacus 2006): a second game on the same engine principles.
 
 Rules are data (``data/nottingham/rules.toml``), actions are frozen values,
-one seeded generator per game, every action returns events, illegal actions
-raise a :class:`~sheriff_core.errors.RulesError` and change nothing, and a
-game saves to JSON and loads back identically.
+one seeded generator per game (bots draw from a second one, ``players_rng``,
+derived from the seed), every action returns events, illegal actions raise a
+:class:`~sheriff_core.errors.RulesError` and change nothing, and a game saves
+to JSON (seed + actions) and loads back identically by replaying them; a bad
+save raises :class:`~sheriff_core.errors.SaveError`.
 
 >>> from sheriff_core import nottingham as nt
 >>> rules = nt.load_rules()
@@ -14,6 +16,7 @@ game saves to JSON and loads back identically.
 'keep'
 """
 
+from sheriff_core.errors import SaveError
 from sheriff_core.nottingham.actions import (
     Accept,
     Action,
@@ -81,6 +84,7 @@ __all__ = [
     "Pass",
     "RandomBot",
     "Rules",
+    "SaveError",
     "Spring",
     "TakeCard",
     "Task",

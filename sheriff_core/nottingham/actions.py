@@ -26,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 __all__ = [
@@ -48,6 +48,9 @@ __all__ = [
     "Discard",
     "Event",
     "action_kinds",
+    "action_types",
+    "action_to_dict",
+    "action_from_dict",
 ]
 
 
@@ -220,6 +223,39 @@ def action_kinds() -> dict[str, tuple[type[Action], ...]]:
         "spring": (Spring, Hold),
         "discard": (Discard,),
     }
+
+
+def action_types() -> dict[str, type[Action]]:
+    """Every action class by name (the ``type`` of a saved action).
+
+    >>> sorted(action_types())[:3]
+    ['Accept', 'Allow', 'ChooseAmbush']
+    """
+    return {cls.__name__: cls for kinds in action_kinds().values() for cls in kinds}
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """An action as plain JSON-able data: ``{"type": class name, field: value, ...}``.
+
+    >>> action_to_dict(CompleteTask("purse", ("Gold", "Chest")))
+    {'type': 'CompleteTask', 'task': 'purse', 'items': ['Chest', 'Gold']}
+    """
+    out: dict[str, Any] = {"type": type(action).__name__}
+    for f in fields(action):
+        value = getattr(action, f.name)
+        out[f.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    """Inverse of :func:`action_to_dict` (no checks of the values: a game checks them).
+
+    >>> action_from_dict({"type": "Lay", "item": "Pearls", "count": 3})
+    Lay(item='Pearls', count=3)
+    """
+    data = dict(data)
+    cls = action_types()[data.pop("type")]
+    return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,10 @@
 """Bots for Nottingham: each chooses one of ``game.legal_actions()``.
 
 Bots hold no state and no generator of their own: any randomness comes from the
-game's generator, so a seeded game with seeded bots replays exactly.
+players' generator ``game.players_rng`` (derived from the game's seed), never from
+the rules' ``game.rng``. So the game depends only on its seed and its actions: the
+recorded ``history`` replayed from the seed gives the same game, and a saved bot
+game goes on after loading exactly as it would have.
 
 >>> from sheriff_core import nottingham as nt
 >>> game = play_game(nt.load_rules(track=6), [RandomBot(), GreedyCollector(), RandomBot()], seed=0)
@@ -46,7 +49,7 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Chooses uniformly among the legal actions, using the game's generator.
+    """Chooses uniformly among the legal actions, drawing from ``game.players_rng``.
 
     >>> from sheriff_core import nottingham as nt
     >>> g = nt.new_game(None, 3, seed=0)
@@ -58,7 +61,7 @@ class RandomBot:
 
     def choose(self, game: Game) -> Action:
         actions = game.legal_actions()
-        return actions[int(game.rng.integers(len(actions)))]
+        return actions[int(game.players_rng.integers(len(actions)))]
 
     def __repr__(self) -> str:
         return "RandomBot()"

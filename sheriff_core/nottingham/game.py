@@ -4,7 +4,10 @@ A game is a sequence of *decisions*. :attr:`Game.decision` says which kind
 (``"reveal"``, ``"score"``, ``"offer"`` ...), :attr:`Game.to_move` whose it is,
 :meth:`Game.legal_actions` lists that player's legal actions and
 :meth:`Game.apply` plays one and returns the events. Chance (shuffles, the blind
-draw of a Steal) comes from the game's one ``numpy.random.Generator``.
+draw of a Steal) comes from the game's one ``numpy.random.Generator`` (``rng``);
+bots draw from ``players_rng``, a separate generator derived from the same seed, so
+the game depends on the seed and the actions alone (``history``). A save records
+them and loading replays them: see :mod:`sheriff_core.nottingham.saves`.
 
 Every action is verified completely before anything changes: an illegal one
 raises a :class:`~sheriff_core.nottingham.errors.NottinghamRulesError` naming
@@ -27,13 +30,13 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 import numpy as np
 
+from sheriff_core.engine.game import players_seed
 from sheriff_core.nottingham.actions import (
     Accept,
     Action,
@@ -69,8 +72,8 @@ from sheriff_core.nottingham.rules import TARGETED, Rules, load_rules
 
 __all__ = ["Game", "new_game", "FORMAT"]
 
-#: The ``format`` tag of a saved game.
-FORMAT = "sheriff_core.nottingham/1"
+#: The ``format`` tag of a saved game (see :mod:`sheriff_core.nottingham.saves`).
+FORMAT = "sheriff_core.nottingham/2"
 #: How many cards a Purchase / Trade offer holds (R).
 OFFER_SIZES = {"purchase": (1, 1), "trade": (1, 2)}
 _KINDS = action_kinds()
@@ -84,6 +87,9 @@ def new_game(
     """Set up a game: shuffle, deal, and reveal the first player's first card.
 
     ``players`` is a count (default names from the rules) or a list of names.
+    ``seed`` seeds the game's generator (``rng``) and, through a child of it, the
+    players' (``players_rng``, what bots draw from). A game made from a ``Generator``
+    instead of a seed plays the same but cannot be saved (it has no seed to record).
 
     >>> g = new_game(None, players=["Robin", "Marian", "John"], seed=0)
     >>> g.names, [sum(h.values()) for h in g.hands], len(g.deck)
@@ -99,7 +105,17 @@ def new_game(
         rules.check_players(len(names))
         if len(set(names)) != len(names) or not all(isinstance(n, str) and n for n in names):
             raise NottinghamRulesError("players: names must be distinct non-empty strings")
-    return Game._setup(rules, names, np.random.default_rng(seed))
+    if isinstance(seed, np.random.Generator):
+        rng, seq = seed, None
+        parent = getattr(seed.bit_generator, "seed_seq", None)
+        base = parent if isinstance(parent, np.random.SeedSequence) else np.random.SeedSequence(0)
+    else:
+        seq = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+        rng, base = np.random.default_rng(seq), seq
+    game = Game._setup(rules, names, rng)
+    game.seed = seq
+    game.players_rng = np.random.default_rng(players_seed(base))
+    return game
 
 
 class Game:
@@ -118,6 +134,12 @@ class Game:
     rules: Rules
     names: tuple[str, ...]
     rng: np.random.Generator
+    #: The seed of the game (None for a game dealt from a Generator: it cannot be saved).
+    seed: np.random.SeedSequence | None
+    #: The players' generator: bots draw from it, never from ``rng``.
+    players_rng: np.random.Generator
+    #: Every action applied, as ``(seat, action)``.
+    history: list[tuple[int, Action]]
 
     # ------------------------------------------------------------------ setup
 
@@ -125,6 +147,7 @@ class Game:
     def _setup(cls, rules: Rules, names: tuple[str, ...], rng: np.random.Generator) -> Game:
         g = cls.__new__(cls)
         g.rules, g.names, g.rng = rules, names, rng
+        g.seed, g.players_rng, g.history = None, np.random.default_rng(0), []
         n = len(names)
         g.deck = g._shuffled(rules.deck())
         g.discards = []
@@ -524,6 +547,7 @@ class Game:
         sheriff_core.nottingham.errors.WrongDecision: 'pass' is not allowed now: the game waits for the 'reveal' decision of Ann (seat 0), answered by Keep, Use
         """
         self.verify(action)
+        self.history.append((self.to_move, action))  # type: ignore[arg-type]
         events: list[Event] = []
         getattr(self, f"_do_{self.decision}")(action, events)
         return events
@@ -807,49 +831,28 @@ class Game:
 
     # ------------------------------------------------------------------ JSON
 
-    _FIELDS = (
-        "deck", "discards", "hands", "scored", "tasks", "task_takers", "ambush_pile",
-        "ambushes", "sheriff", "active", "turn", "turn_revealed", "idle", "revealed",
-        "decision", "pending", "end_reason",
-    )  # fmt: skip
-
     def to_data(self) -> dict[str, Any]:
-        """The whole state as plain JSON-able data (rules and generator included)."""
-        data: dict[str, Any] = {
-            "format": FORMAT,
-            "rules": self.rules.to_data(),
-            "names": list(self.names),
-            "rng": self.rng.bit_generator.state,
-        }
-        for f in self._FIELDS:
-            data[f] = getattr(self, f)
-        return json.loads(json.dumps(data))
+        """The save as plain JSON data: rules, names, seed, history, players' generator
+        and the state (see :mod:`sheriff_core.nottingham.saves`)."""
+        from sheriff_core.nottingham.saves import game_to_data
+
+        return game_to_data(self)
 
     def to_json(self) -> str:
         """Save the game as JSON text; :meth:`from_json` loads it back identically."""
-        # Key order is kept (not sorted): the order of the rules' item table is
-        # the item order of the game.
-        return json.dumps(self.to_data(), separators=(",", ":"))
+        from sheriff_core.nottingham.saves import game_to_json
+
+        return game_to_json(self)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """Load a game saved by :meth:`to_json`.
+        """Load a game saved by :meth:`to_json`: deal it from the seed and replay its
+        history through :meth:`apply`; a bad save raises :class:`~sheriff_core.errors.SaveError`.
 
         >>> g = new_game(None, 5, seed=3)
         >>> Game.from_json(g.to_json()).to_json() == g.to_json()
         True
         """
-        data = json.loads(text)
-        if data.get("format") != FORMAT:
-            raise NottinghamRulesError(f"not a saved Nottingham game (format {FORMAT!r})")
-        g = cls.__new__(cls)
-        g.rules = Rules.from_data(data["rules"], "<saved game>")
-        g.names = tuple(data["names"])
-        state = data["rng"]
-        g.rng = np.random.Generator(getattr(np.random, state["bit_generator"])())
-        g.rng.bit_generator.state = state
-        for f in cls._FIELDS:
-            setattr(g, f, data[f])
-        g.hands = [{i: h[i] for i in g.rules.item_names} for h in g.hands]
-        g.task_takers = {t: g.task_takers[t] for t in g.rules.tasks}
-        return g
+        from sheriff_core.nottingham.saves import game_from_json
+
+        return game_from_json(text)

@@ -2,7 +2,7 @@
 draw from and the pile that receives the set-aside cards; see the resulting hand.
 
 The preview applies the :class:`~sheriff_core.Market` action to a *copy* of the game
-(``Game.from_json(game.to_json())``), so the engine itself says what the hand becomes
+(``game.copy()``), so the engine itself says what the hand becomes
 -- or which rule the choice breaks. The hand, the discard piles and the resulting hand
 are drawn as cards (:mod:`sheriff_core.pictures`).
 
@@ -65,7 +65,7 @@ def preview_market(game: Game, action: Market) -> MarketPreview:
     >>> preview_market(g, sc.Market(("Crossbow",), (), 0)).error
     'cannot set aside Crossbow: only cards in your hand (Apples, Cheese, Cheese, Cheese, Mead, Bread) may be set aside'
     """
-    copy = Game.from_json(game.to_json())
+    copy = game.copy()
     seat = copy.to_move
     try:
         events = copy.apply(action)
@@ -98,11 +98,12 @@ class MarketTurn(widgets.VBox):
             "(run this cell to open it)"
         )
 
-    def __init__(self, game: Game, reveal_draws: bool = True) -> None:
+    def __init__(self, game: Game, reveal_draws: bool = True, scale: float = 1.0) -> None:
         if game.step != "market":
             raise ValueError(f"the game is at the {game.step!r} step, not a market turn")
         self.game = game
         self.reveal_draws = reveal_draws
+        self.scale = scale  # card size (1.0: 80x112 px); the play table draws smaller
         self.seat: int = game.to_move  # type: ignore[assignment]
         hand = game.hands[self.seat]
         self.cards = [
@@ -139,7 +140,7 @@ class MarketTurn(widgets.VBox):
         self.pile.observe(lambda _c: self._update(), names="value")
         piles = widgets.HTML(
             "<b>discard piles</b> (top card face up):"
-            + piles_html(game.variant, game.piles)
+            + piles_html(game.variant, game.piles, scale=scale)
             + "<br>".join(
                 f"<b>discard pile {p}</b>: {escape(_pile_text(pile))}"
                 for p, pile in enumerate(game.piles)
@@ -215,6 +216,7 @@ class MarketTurn(widgets.VBox):
             self.game.hands[self.seat],
             selected=self.order,
             label="Your hand (ticked cards are set aside)",
+            scale=self.scale,
         )
         self.preview = preview_market(self.game, action)
         rows = [f"<b>action</b>: <code>{escape(str(action))}</code>"]
@@ -226,14 +228,16 @@ class MarketTurn(widgets.VBox):
             hand = list(self.preview.hand or [])
             # the engine appends the cards from the draw pile last
             hidden = [] if self.reveal_draws else list(range(len(hand) - len(drawn), len(hand)))
-            rows.append(cards_html(variant, hand, hidden=hidden, label="new hand"))
+            rows.append(
+                cards_html(variant, hand, hidden=hidden, label="new hand", scale=self.scale)
+            )
             rows.append(
                 f"from the discard piles: {escape(', '.join(ev.get('took', [])) or 'nothing')}; "
                 f"from the draw pile: {len(drawn)} card(s)"
             )
             rows.append(
                 "<b>discard piles after this turn</b>:"
-                + piles_html(variant, self.preview.piles)
+                + piles_html(variant, self.preview.piles, scale=self.scale)
                 + "<br>".join(
                     f"discard pile {p} after: {escape(_pile_text(pile))}"
                     for p, pile in enumerate(self.preview.piles)
@@ -242,9 +246,10 @@ class MarketTurn(widgets.VBox):
         self.result.value = "<br>".join(rows)
 
 
-def market_turn(game: Game, reveal_draws: bool = True) -> MarketTurn:
+def market_turn(game: Game, reveal_draws: bool = True, scale: float = 1.0) -> MarketTurn:
     """The market turn builder for the player to move in ``game`` (see :class:`MarketTurn`).
 
-    ``reveal_draws=False`` hides the cards that would come from the draw pile (``?``).
+    ``reveal_draws=False`` hides the cards that would come from the draw pile (``?``);
+    ``scale`` sizes the cards (1.0: 80x112 px).
     """
-    return MarketTurn(game, reveal_draws)
+    return MarketTurn(game, reveal_draws, scale)

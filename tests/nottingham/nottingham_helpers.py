@@ -5,10 +5,10 @@ Not a conftest.py: the top-level tests import their own ``conftest`` by name.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from sheriff_core import nottingham as nt
+from sheriff_core.nottingham.saves import STATE_FIELDS
 
 
 def position(
@@ -27,9 +27,14 @@ def position(
     seed: int = 0,
     **fields: Any,
 ) -> nt.Game:
-    """A game with the given fields (others as dealt by ``new_game``)."""
+    """A game with the given fields (others as dealt by ``new_game``).
+
+    The fields are set on the game directly: such a position need not be reachable
+    by play, so it is not a loadable save (loading replays the history).
+    """
     rules = rules or nt.load_rules()
-    data = nt.new_game(rules, players, seed=seed).to_data()
+    game = nt.new_game(rules, players, seed=seed)
+    data = game.to_data()
     if hands is not None:
         data["hands"] = [
             {i: hands.get(s, {}).get(i, 0) for i in rules.item_names} for s in range(players)
@@ -54,7 +59,9 @@ def position(
     data["active"] = active
     data["sheriff"] = sheriff
     data.update(fields)
-    return nt.Game.from_json(json.dumps(data))
+    for name in STATE_FIELDS[1:]:
+        setattr(game, name, data[name])
+    return game
 
 
 def hand(game: nt.Game, seat: int) -> dict[str, int]:
