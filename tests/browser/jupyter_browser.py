@@ -543,6 +543,33 @@ class Lab:
             and box["y"] + box["height"] <= size["height"]
         )
 
+    def visible_area(self, locator: Any) -> dict | None:
+        """The part of the page where `locator`'s notebook shows cells: the box of its
+        scrolling panel (below JupyterLab's menu, tab and toolbar), cut to the viewport."""
+        return locator.evaluate(
+            """(el) => {
+              const panel = el.closest('.jp-WindowedPanel-outer') || el.closest('.jp-Notebook');
+              const r = panel.getBoundingClientRect();
+              const top = Math.max(r.top, 0), left = Math.max(r.left, 0);
+              const bottom = Math.min(r.bottom, window.innerHeight);
+              const right = Math.min(r.right, window.innerWidth);
+              return {x: left, y: top, width: right - left, height: bottom - top};
+            }"""
+        )
+
+    def in_view(self, locator: Any) -> bool:
+        """True if `locator`'s element lies inside the viewport and is not hidden under
+        JupyterLab's bars: wholly inside its notebook's visible area."""
+        box, area = locator.bounding_box(), self.visible_area(locator)
+        if box is None or area is None or not self.in_viewport(locator):
+            return False
+        return (
+            box["x"] >= area["x"] - 0.5
+            and box["y"] >= area["y"] - 0.5
+            and box["x"] + box["width"] <= area["x"] + area["width"] + 0.5
+            and box["y"] + box["height"] <= area["y"] + area["height"] + 0.5
+        )
+
     def hide_side_panels(self) -> None:
         """Collapse the file browser and right panel (tidier screenshots)."""
         self.page.evaluate(
