@@ -368,6 +368,15 @@ _JS_DOCUMENTS = """() => {
 }"""
 
 
+# Close what JupyterLab opened by itself in the main area (the Launcher it shows when
+# the last document closes): only documents stay.
+_JS_CLOSE_NON_DOCUMENTS = """() => {
+  for (const w of Array.from(window.jupyterapp.shell.widgets('main'))) {
+    if (!w.context) w.close();
+  }
+}"""
+
+
 class Lab:
     """A Playwright page on a `JupyterLab` server."""
 
@@ -409,6 +418,7 @@ class Lab:
             _JS_KERNEL_READY, arg=name, timeout=self.timeout * 1000, polling=200
         )
         self.server.remember_children()
+        self.page.evaluate(_JS_CLOSE_NON_DOCUMENTS)
         self.hide_side_panels()
 
     def run_all(self) -> dict:
@@ -465,6 +475,7 @@ class Lab:
         else:
             raise TimeoutError(f"kernels not all idle after {2 * self.timeout} s: {docs}")
         self.server.remember_children()
+        self.page.evaluate(_JS_CLOSE_NON_DOCUMENTS)
         self.hide_side_panels()
         return docs
 
