@@ -31,7 +31,7 @@ def test_every_variant_plays_complete_games_for_every_player_count(name):
 # --------------------------------------------------------------------------- second edition
 
 
-@pytest.mark.rules("2E-SET-1", "2E-MKT-1", "SRC-3")
+@pytest.mark.rules("2E-SET-1", "2E-MKT-1", "2E-MKT-3", "SRC-3")
 def test_second_edition_sheriff_chooses_market_starter_and_draws_come_from_the_deck():
     g = sc.new_game("second-edition", players=4, seed=3, first_sheriff=1)
     assert [len(p) for p in g.piles] == [0]  # one pile, empty at setup
