@@ -425,7 +425,10 @@ def test_a_fine_is_paid_in_gold_first_then_legal_goods_worth_at_least_the_rest()
         g, sc.PayDebt(("Apples", "Cheese", "Chickens")), sc.IllegalDebtPayment, "no change is given"
     )
     refused(g, sc.PayDebt(("Pepper",)), sc.IllegalDebtPayment, "goods from your own stand")
-    assert set(g.legal_actions()) == {sc.PayDebt(("Chickens", "Cheese")), sc.PayDebt(("Chickens", "Apples"))}
+    assert set(g.legal_actions()) == {
+        sc.PayDebt(("Chickens", "Cheese")),
+        sc.PayDebt(("Chickens", "Apples")),
+    }
     g.apply(sc.PayDebt(("Apples", "Chickens")))
     assert g.stands[1] == ["Cheese", "Mead"] and sorted(g.stands[0]) == ["Apples", "Chickens"]
 
