@@ -15,6 +15,7 @@ import pytest
 
 import sheriff_core as sc
 from sheriff_core.bots import play_game
+from sheriff_core.narrate import round_lines
 
 
 def fresh(variant: str = "classic", players: int = 4, seed: int = 0, **kw: object) -> sc.Game:
@@ -287,6 +288,10 @@ def test_the_sheriff_decides_without_seeing_inside_the_bag():
     lying = to_inspection(fresh(), {s: ["Crossbow", "Silk"] for s in (1, 2, 3)}, declares)
     assert list(honest.legal_actions()) == list(lying.legal_actions())
     assert [honest.stand_view(s) for s in range(4)] == [lying.stand_view(s) for s in range(4)]
+    # what the table has been told so far is the same: bag sizes and declarations only
+    public = [round_lines(g, 0, secrets=False) for g in (honest, lying)]
+    assert public[0] == public[1] and "loads 2 card(s)." in public[0][-4]
+    assert round_lines(honest, 0) != round_lines(lying, 0)  # the owners know the difference
 
 
 # =========================================================================== inspection
