@@ -156,8 +156,15 @@ def _wrong_answers() -> dict[str, list[object]]:
     the library computes it (nothing copied from a notebook)."""
     import sheriff_core as sc
     from sheriff_core import nottingham as nt
-    from sheriff_core.exercises import lesson00, lesson02, lesson03, lesson04, lesson05, lesson06
-    from sheriff_core.exercises import lesson08
+    from sheriff_core.exercises import (
+        lesson00,
+        lesson02,
+        lesson03,
+        lesson04,
+        lesson05,
+        lesson06,
+        lesson08,
+    )
 
     game = lesson00.lesson_game()
     caught = sum(1 for e in game.events if e.kind == "inspected" and not e.info["truthful"])
