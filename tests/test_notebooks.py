@@ -155,14 +155,38 @@ def _wrong_answers() -> dict[str, list[object]]:
     """A few wrong answers per exercise; where a right value is needed to be near it,
     the library computes it (nothing copied from a notebook)."""
     import sheriff_core as sc
-    from sheriff_core.exercises import lesson00, lesson02, lesson04, lesson05
+    from sheriff_core import nottingham as nt
+    from sheriff_core.exercises import (
+        lesson00,
+        lesson02,
+        lesson03,
+        lesson04,
+        lesson05,
+        lesson06,
+        lesson08,
+    )
 
     game = lesson00.lesson_game()
     caught = sum(1 for e in game.events if e.kind == "inspected" and not e.info["truthful"])
     costs = {g: lesson02.cost_if_opened(g) for g in sc.load_variant("classic").legal_goods}
     bonus = lesson04.chicken_bonus()
     rates = lesson05.win_rates_against_inspector()
+    sheriff = {c: lesson03.sheriff_gold(c) for c in lesson03.CHOICES}
+    one_pepper = lesson06._equilibrium("classic", j=1)
+    two_pepper = lesson06._equilibrium("classic", j=2)
+    rules = nt.load_rules()
     return {
+        "03.1": ["maybe", 1, *[c for c, g in sheriff.items() if g < max(sheriff.values())]],
+        "06.1": [5, 20, -1, "ten"],
+        "06.2": [one_pepper.inspect_prob, two_pepper.smuggle_prob, 1.5, 0.9],
+        "07.1": ["load Mead,Bread,Bread", "load Bread", "offer 2 gold", 3],
+        "07.2": ["offer 2 gold and a Pepper", "offer 3 gold", "load Bread", 2],
+        "08.1": [
+            [7] * 24,
+            rules.with_track([7] * 23),
+            rules.with_track([7] * 23 + [6]),
+        ],
+        "08.2": ["many", lesson08.generous_mean_turns() + 1, True],
         "00.1": ["7", 2.5, -1, caught + 1, max(caught - 1, 0), 10**6],
         "01.1": [
             "Market",

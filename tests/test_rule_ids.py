@@ -92,10 +92,6 @@ def test_rule_tests_table_is_up_to_date(ids: list[str], by_rule: dict[str, list[
     )
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="markers are still to be added to the other engineers' test files (issue 12)",
-)
 def test_every_rule_has_a_test(ids: list[str], by_rule: dict[str, list[str]]) -> None:
     untested = [rid for rid in ids if rid not in by_rule]
     assert untested == []

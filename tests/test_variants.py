@@ -32,6 +32,7 @@ def test_bundled_names():
     assert {"classic", "classic-royal", "summary-sheet"} <= set(sc.variant_names())
 
 
+@pytest.mark.rules("ROY-1")
 def test_classic_royal_matches_the_rules_table():
     v = sc.load_variant("classic-royal")
     assert set(v.goods) == set(RULES_TABLE)
@@ -48,11 +49,21 @@ def test_classic_royal_matches_the_rules_table():
     assert len(sc.build_deck(v, 4)) == 216
 
 
+@pytest.mark.rules("SET-3", "SRC-1")
+def test_classic_goods_match_the_rules_table(classic):
+    basic = {n: row for n, row in RULES_TABLE.items() if row[3] != "royal"}
+    got = {n: (g.count, g.value, g.penalty, g.kind, g.counts_as) for n, g in classic.goods.items()}
+    assert got == basic
+    assert sum(row[0] for row in basic.values()) == 204
+
+
+@pytest.mark.rules("SET-3")
 def test_basic_game_has_no_royal_goods_and_204_cards(classic):
     assert all(g.kind != "royal" for g in classic.goods.values())
     assert len(sc.build_deck(classic, 5)) == 204
 
 
+@pytest.mark.rules("SET-4")
 def test_three_player_removal_of_4plus_cards(classic):
     deck = sc.build_deck(classic, 3)
     assert "Bread" not in deck
@@ -60,12 +71,14 @@ def test_three_player_removal_of_4plus_cards(classic):
     assert deck.count("Crossbow") == 5 and len(deck) == 204 - 36 - 12
 
 
+@pytest.mark.rules("GAME-1")
 def test_rounds_per_player_count(classic):
     assert [classic.rounds(n) for n in (3, 4, 5)] == [9, 8, 10]
     with pytest.raises(sc.RulesError, match="3-5 players"):
         classic.rounds(6)
 
 
+@pytest.mark.rules("SUM-1", "SRC-1")
 def test_summary_sheet_changes_only_contraband_penalties(classic):
     s = sc.load_variant("summary-sheet")
     assert {n: g.penalty for n, g in s.goods.items() if g.kind == "contraband"} == {
@@ -80,6 +93,7 @@ def test_summary_sheet_changes_only_contraband_penalties(classic):
     assert s.lineage == ("classic", "summary-sheet")
 
 
+@pytest.mark.rules("SCO-2")
 def test_bonus_tables(classic):
     assert {n: (b.king, b.queen) for n, b in classic.bonuses.items()} == {
         "Apples": (20, 10),

@@ -23,6 +23,7 @@ def kinds(events):
     return [e.kind for e in events]
 
 
+@pytest.mark.rules("NOT-TURN-1")
 def test_new_game_deals_three_each_and_reveals_for_seat_0():
     g = nt.new_game(nt.load_rules(), 5, seed=11)
     assert [g.hand_size(s) for s in range(5)] == [3, 3, 3, 3, 3]
@@ -42,6 +43,7 @@ def test_player_names_and_bad_counts():
         nt.new_game(None, ["A", "A", "B"])
 
 
+@pytest.mark.rules("NOT-TURN-1")
 def test_keep_takes_the_card_into_hand(make, hand_of):
     g = make(hands={0: {"Gold": 1}}, revealed="Pearls")
     ev = g.apply(nt.Keep())
@@ -49,6 +51,7 @@ def test_keep_takes_the_card_into_hand(make, hand_of):
     assert kinds(ev) == ["keep"] and g.decision == "score"
 
 
+@pytest.mark.rules("NOT-ACT-1", "NOT-TURN-1")
 def test_purchase_offers_accept_and_coin_goes_to_owner(make, hand_of):
     g = make(
         4,
@@ -73,6 +76,7 @@ def test_purchase_offers_accept_and_coin_goes_to_owner(make, hand_of):
     assert hand_of(g, 2) == {"Copper": 2} and g.decision == "score"
 
 
+@pytest.mark.rules("NOT-ACT-1")
 def test_purchase_decline_keeps_the_coin(make, hand_of):
     g = make(hands={0: {}, 1: {"Gold": 1}, 2: {"Jewels": 1}}, revealed="Copper")
     g.apply(nt.Use())
@@ -83,12 +87,14 @@ def test_purchase_decline_keeps_the_coin(make, hand_of):
     assert hand_of(g, 1) == {"Gold": 1} and hand_of(g, 2) == {"Jewels": 1}
 
 
+@pytest.mark.rules("NOT-ACT-1")
 def test_purchase_with_nobody_able_to_offer_keeps_the_card(make, hand_of):
     g = make(hands={0: {}, 1: {"Copper": 1}, 2: {}}, revealed="Copper")
     ev = g.apply(nt.Use())
     assert kinds(ev)[-1] == "keep" and hand_of(g, 0) == {"Copper": 1} and g.decision == "score"
 
 
+@pytest.mark.rules("NOT-ACT-7")
 def test_trade_takes_one_players_whole_offer(make, hand_of):
     g = make(
         hands={0: {}, 1: {"Gold": 2, "Chest": 1}, 2: {"Pearls": 1, "Jewels": 1}},
@@ -108,6 +114,7 @@ def test_trade_takes_one_players_whole_offer(make, hand_of):
     assert hand_of(g, 2) == {"Pearls": 1, "Jewels": 1}
 
 
+@pytest.mark.rules("NOT-ACT-2")
 def test_steal_draws_blind_and_victim_gets_the_candlestick(make, hand_of):
     seen = set()
     for seed in range(12):
@@ -121,6 +128,7 @@ def test_steal_draws_blind_and_victim_gets_the_candlestick(make, hand_of):
     assert seen == {"Gold", "Pearls"}  # blind: either card can come
 
 
+@pytest.mark.rules("NOT-ACT-4", "NOT-ACT-5")
 @pytest.mark.parametrize("card,reveals", [("Pearls", False), ("Jewels", True)])
 def test_rob_and_hold_up_take_a_chosen_card(make, hand_of, card, reveals):
     g = make(hands={0: {}, 1: {}, 2: {"Gold": 1, "Chest": 2}}, revealed=card)
@@ -177,6 +185,7 @@ def test_necklace_can_only_be_kept(make):
     assert g.to_json() == before
 
 
+@pytest.mark.rules("NOT-ACT-3")
 def test_ambush_draws_two_keeps_one_and_returns_the_other(make):
     g = make(revealed="Gold", ambush_pile=["red", "Pearls/Jewels", "blue", "green"])
     g.apply(nt.Use())
@@ -193,6 +202,7 @@ def test_ambush_draws_two_keeps_one_and_returns_the_other(make):
     assert g.card_counts()["ambush"] == 4
 
 
+@pytest.mark.rules("NOT-ACT-3")
 def test_ambush_needs_a_pile_and_fizzles_on_own_colour(make, hand_of):
     g = make(hands={0: {}}, revealed="Gold", ambush_pile=[])
     assert g.legal_actions() == [nt.Keep()]
@@ -214,6 +224,7 @@ def lay_position(make, n, ambushes, **kw):
     )
 
 
+@pytest.mark.rules("NOT-SCO-2")
 def test_ambush_removes_one_laid_card_and_score_survives(make, hand_of):
     g = lay_position(make, 4, [[1, "Pearls/Jewels", "Gold"]])
     g.apply(nt.Lay("Pearls", 4))
@@ -227,6 +238,7 @@ def test_ambush_removes_one_laid_card_and_score_survives(make, hand_of):
     assert g.hands[1]["Pearls"] == 1 and g.hands[0]["Gold"] == 1
 
 
+@pytest.mark.rules("NOT-SCO-2")
 def test_ambush_cancels_a_short_score(make, hand_of):
     g = lay_position(make, 3, [[2, "blue", "Gold"], [1, "red", "Gold"]])
     g.apply(nt.Lay("Pearls", 3))
@@ -241,6 +253,7 @@ def test_ambush_cancels_a_short_score(make, hand_of):
     assert g.ambushes == [[2, "blue", "Gold"]]  # blue names seat 1, never matched seat 0
 
 
+@pytest.mark.rules("NOT-SCO-2")
 def test_which_ambushes_trigger(make):
     # item card matches the laid item, colour card matches the layer, own never
     g = lay_position(
@@ -253,6 +266,7 @@ def test_which_ambushes_trigger(make):
     assert [q[:2] for q in g.pending["queue"]] == [[1, "Candlestick/Pearls"], [2, "red"]]
 
 
+@pytest.mark.rules("NOT-SCO-2")
 def test_hold_keeps_the_ambush_for_later(make):
     g = lay_position(make, 3, [[1, "Candlestick/Pearls", "Gold"]])
     g.apply(nt.Lay("Pearls", 3))
@@ -260,6 +274,7 @@ def test_hold_keeps_the_ambush_for_later(make):
     assert g.scored[0] == ["Pearls"] and g.ambushes == [[1, "Candlestick/Pearls", "Gold"]]
 
 
+@pytest.mark.rules("NOT-SCO-1", "NOT-SCO-2", "NOT-TRK-1")
 def test_lay_keeps_one_face_down_discards_rest_and_sheriff_hands_out_cards(make, hand_of):
     g = make(
         4,
@@ -280,6 +295,7 @@ def test_lay_keeps_one_face_down_discards_rest_and_sheriff_hands_out_cards(make,
     assert g.score(0) == 13
 
 
+@pytest.mark.rules("NOT-SCO-1", "NOT-TASK-1", "NOT-TASK-2")
 def test_task_scores_first_and_second(make):
     rules = nt.load_rules()
     pairs = {"Gold": 2, "Pearls": 2, "Jewels": 2}
@@ -299,6 +315,7 @@ def test_task_scores_first_and_second(make):
     assert act not in g.legal_actions()
 
 
+@pytest.mark.rules("NOT-TASK-2")
 def test_task_order_reading_keeps_first_high(make):
     data = nt.load_rules().to_data()
     data["tasks_rule"]["shared_scores_low"] = False
@@ -312,6 +329,7 @@ def test_task_order_reading_keeps_first_high(make):
     assert (g.score(0), g.score(1)) == (15, 10)
 
 
+@pytest.mark.rules("NOT-TASK-1")
 def test_task_once_per_player(make):
     g = make(hands={0: {"Gold": 10}}, decision="score", task_takers={
         "one_of_each": [], "five_of_a_kind": [0], "four_pairs": [], "three_pairs": []},
@@ -324,6 +342,7 @@ def test_task_once_per_player(make):
         g.apply(nt.CompleteTask("three_pairs", ("Gold",)))
 
 
+@pytest.mark.rules("NOT-TASK-1")
 def test_one_of_each_and_five_of_a_kind(make):
     g = make(hands={0: {i: 1 for i in nt.load_rules().item_names} | {"Gold": 5}},
              decision="score")  # fmt: skip
@@ -334,6 +353,7 @@ def test_one_of_each_and_five_of_a_kind(make):
     assert g.score(0) == 30 and g.hands[0]["Gold"] >= 4
 
 
+@pytest.mark.rules("NOT-DECK-1")
 def test_reshuffle_when_deck_is_empty(make):
     g = make(hands={0: {}}, decision="score", deck=[], discards=["Gold", "Pearls", "Chest"])
     ev = g.apply(nt.Pass())
@@ -341,6 +361,7 @@ def test_reshuffle_when_deck_is_empty(make):
     assert g.revealed in {"Gold", "Pearls", "Chest"} and g.active == 1
 
 
+@pytest.mark.rules("NOT-DECK-1")
 def test_hand_limit_when_deck_and_discards_are_empty(make, hand_of):
     g = make(
         hands={0: {}, 1: {"Gold": 4, "Chest": 3}, 2: {"Pearls": 2}},
@@ -360,6 +381,7 @@ def test_hand_limit_when_deck_and_discards_are_empty(make, hand_of):
     assert g.decision == "reveal" and g.revealed == "Chest" and g.deck == ["Chest"] * 2
 
 
+@pytest.mark.rules("NOT-END-2")
 def test_no_card_to_reveal_goes_to_scoring_and_a_dead_round_ends_the_game(make):
     g = make(hands={0: {"Gold": 1}, 1: {"Gold": 1}, 2: {"Gold": 1}}, decision="score",
              deck=[], discards=[], turn_revealed=False)  # fmt: skip
@@ -370,6 +392,7 @@ def test_no_card_to_reveal_goes_to_scoring_and_a_dead_round_ends_the_game(make):
     assert g.is_over and "stalemate" in g.end_reason and kinds(ev)[-1] == "game_over"
 
 
+@pytest.mark.rules("NOT-END-1", "NOT-WIN-1")
 def test_game_ends_when_the_sheriff_returns_and_ranks_by_tiebreak(make):
     g = make(
         hands={0: {"Pearls": 3}},
@@ -390,6 +413,7 @@ def test_game_ends_when_the_sheriff_returns_and_ranks_by_tiebreak(make):
     assert res == {"Ann": (19, 2, 1), "Ben": (11, 1, 3), "Cat": (14, 2, 2)}
 
 
+@pytest.mark.rules("NOT-WIN-1")
 def test_tie_on_points_breaks_by_cards_scored(make):
     g = make(scored=[["Copper", "Copper", "Copper"], ["Pearls", "Jewels"], ["Chest", "Copper"]])
     res = {r["player"]: (r["score"], r["cards_scored"], r["rank"]) for r in g.results()}
