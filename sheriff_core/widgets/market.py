@@ -98,7 +98,9 @@ class MarketTurn(widgets.VBox):
             "(run this cell to open it)"
         )
 
-    def __init__(self, game: Game, reveal_draws: bool = True, scale: float = 1.0) -> None:
+    def __init__(
+        self, game: Game, reveal_draws: bool = True, scale: float = 1.0, compact: bool = False
+    ) -> None:
         if game.step != "market":
             raise ValueError(f"the game is at the {game.step!r} step, not a market turn")
         self.game = game
@@ -150,12 +152,14 @@ class MarketTurn(widgets.VBox):
             f"<b>{escape(game.players[self.seat])}</b>'s market turn (seat {self.seat})."
         )
         self.hand_view = widgets.HTML()
+        # compact: without the hand and the discard piles as pictures, for a page that
+        # already draws them (the play table), so the controls stay close together.
         super().__init__(
             [
                 header,
-                self.hand_view,
+                *([] if compact else [self.hand_view]),
                 widgets.HBox(self.cards, layout=widgets.Layout(flex_flow="row wrap")),
-                piles,
+                *([] if compact else [piles]),
                 widgets.HBox([*self.take_buttons, self.undo_take, self.clear_take]),
                 self.pile,
                 self.result,

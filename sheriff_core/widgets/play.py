@@ -701,7 +701,7 @@ class PlayTable(widgets.VBox):
         ]
 
     def _controls_market(self) -> list[Any]:
-        self.market = MarketTurn(self.game, reveal_draws=False, scale=0.6)
+        self.market = MarketTurn(self.game, reveal_draws=False, scale=0.6, compact=True)
         for box in self.market.cards:
             self._add(box)
         for b in (*self.market.take_buttons, self.market.undo_take, self.market.clear_take):
