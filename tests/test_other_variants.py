@@ -65,8 +65,9 @@ def test_second_edition_reshuffles_the_whole_discard_pile():
     g.piles[0] = ["Mead", "Pepper", "Silk"]
     hand = list(g.hands[1])
     events = g.apply(sc.Market((hand[0],), (), 0))
-    assert any(e.kind == "reshuffled" and e.info["cards"] == 3 for e in events)
-    assert g.piles[0] == [hand[0]] and len(g.deck) == 2
+    # 2nd edition: discard, then draw -- the discarded card is shuffled in too
+    assert any(e.kind == "reshuffled" and e.info["cards"] == 4 for e in events)
+    assert g.piles[0] == [] and len(g.deck) == 3
 
 
 def test_thai_declaration_example_four_chickens():

@@ -23,6 +23,7 @@ import json
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import permutations
+from math import comb
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +50,7 @@ from sheriff_core.engine.actions import (
 )
 from sheriff_core.engine.events import Event
 from sheriff_core.errors import (
+    EngineBug,
     GameOver,
     IllegalAction,
     IllegalDebtPayment,
@@ -119,13 +121,25 @@ def _take_multiset(pool: Sequence[str], cards: Sequence[str]) -> list[str] | Non
 
 
 class LegalActions:
-    """The legal actions of the current decision.
+    """The legal actions of the current decision (read it before the game moves on).
 
     ``action in legal`` runs the full check, so every legal action -- however
     combinatorial (which cards to set aside, what to offer) -- is accepted.
-    Iterating lists them lazily; for negotiation steps it lists the non-offer
-    actions and the gold-only offers (offers with goods and promises are legal
-    too, and ``in`` accepts them).
+
+    Iterating (and ``list(legal)``) lists lazily one action per distinct effect:
+    every market turn (set-aside cards in each order, take sequences, piles;
+    ``Market()`` once for "keep"), every load, declaration, token exchange,
+    bag choice, confiscation order and debt payment. For the negotiation steps it
+    lists the non-offer actions and the **gold-only** offers: offers with goods
+    and promises are legal too and ``in`` accepts them, but they are not listed
+    (nor counted). ``len(legal)`` is the number of actions iteration lists --
+    always ``len(list(legal))`` -- counted without listing them where that is
+    cheaper (the market's thousands of orders).
+
+    >>> g = new_game("classic", players=3, seed=0)
+    >>> legal = g.legal_actions()
+    >>> len(legal) == len(list(legal)), len(legal) > 1000
+    (True, True)
     """
 
     __slots__ = ("_game", "step", "player", "_make")
@@ -143,6 +157,9 @@ class LegalActions:
 
     def __iter__(self) -> Iterator[Action]:
         return self._make()
+
+    def __len__(self) -> int:
+        return self._game._count(self.step)
 
     def __repr__(self) -> str:
         return f"<LegalActions step={self.step!r} player={self.player!r}>"
@@ -205,7 +222,8 @@ class Game:
         self._step = "setup"
         self._to_move: int | None = None
         self._final_rows: list[dict[str, Any]] | None = None
-        self._rest: list[str] | None = None  # a checked hand, handed from check to do
+        self._rest: list[str] | None = None  # a checked hand, handed by apply from check to do
+        self._rng_saved: dict[str, Any] | None = None  # rng state before this apply's draws
         self._penalty = {name: g.penalty for name, g in variant.goods.items()}
         self._orders: dict[tuple[int, ...], list[int]] = {}  # merchant order by Sheriffs
 
@@ -304,20 +322,27 @@ class Game:
     # ------------------------------------------------------------ verify / can / apply
 
     def verify(self, action: Action, player: int | None = None) -> None:
-        """Raise a :class:`RulesError` if ``action`` is not legal now (for ``player``)."""
+        """Raise a :class:`RulesError` if ``action`` is not legal now (for ``player``).
+
+        Only :class:`RulesError` leaves ``verify`` (and ``can`` / ``apply``'s checks),
+        whatever ``action`` and ``player`` are; it changes nothing.
+
+        >>> g = new_game("classic", players=3, seed=0)
+        >>> g.verify(Market(), player=99)
+        Traceback (most recent call last):
+        ...
+        sheriff_core.errors.NotYourTurn: there is no seat 99 (seats 0-2): it is Ben (seat 1)'s decision (make a market turn (market))
+        """
         if self.phase == "over":
             raise GameOver("the game is over: no more actions")
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
-        if player is not None and player != self.to_move:
-            raise NotYourTurn(
-                f"it is {self.name(self.to_move)}'s decision ({_STEP_ACTIONS[self.step]}), "  # type: ignore[arg-type]
-                f"not {self.name(player)}'s"
-            )
-        self._check(action)
+        if player is not None and player is not self._to_move:
+            self._check_player(player)
+        self._checked(action)
 
     def can(self, action: Action, player: int | None = None) -> bool:
-        """True if ``action`` is legal now."""
+        """True if ``action`` is legal now. Never raises, never changes the game."""
         try:
             self.verify(action, player)
         except RulesError:
@@ -327,20 +352,155 @@ class Game:
     def apply(self, action: Action, player: int | None = None) -> list[Event]:
         """Apply a legal action and return the events it caused.
 
-        Raises a :class:`RulesError` (state unchanged) if it is not legal.
+        All or nothing: an illegal action raises a :class:`RulesError` and changes
+        nothing; if the engine fails after accepting the action (a bug), the state
+        is restored exactly as it was and :class:`~sheriff_core.errors.EngineBug`
+        is raised.
         """
-        if self.phase == "over" or (player is not None and player != self._to_move):
-            self.verify(action, player)  # raises the right error
-        rule = _RULES.get((self._step, type(action)))
+        if self.phase == "over":
+            raise GameOver("the game is over: no more actions")
+        if player is not None and player is not self._to_move:
+            self._check_player(player)
+        kind = type(action)
+        rule = _RULES.get((self._step, kind))
         if rule is None:
             raise self._wrong_kind(action)
-        rule[0](self, action)  # check: raises, changing nothing
-        self.history.append((self._to_move, action))  # type: ignore[arg-type]
-        rule[1](self, action)  # do
-        self._advance()
+        rest = self._checked(action, rule[0])  # check: raises RulesError, changes nothing
+        snap = self._snapshot(kind in _LIGHT)
+        try:
+            self._rest = rest
+            self.history.append((self._to_move, action))  # type: ignore[arg-type]
+            rule[1](self, action)  # do
+            self._advance()
+        except BaseException as err:
+            self._restore(snap)
+            if not isinstance(err, Exception):
+                raise
+            raise EngineBug(
+                f"the engine failed applying {action} (step {self._step}): "
+                f"{type(err).__name__}: {err}; the game was restored as it was before. "
+                "This is a bug in sheriff_core, not an illegal move."
+            ) from err
         new, self._new = self._new, []
         self.events.extend(new)
         return new
+
+    def _check_player(self, player: object) -> None:
+        """NotYourTurn unless ``player`` is the seat to move (a readable message always)."""
+        due = f"{self.name(self._to_move)}'s decision ({_STEP_ACTIONS[self._step]})"  # type: ignore[arg-type]
+        if isinstance(player, np.integer):
+            player = int(player)
+        if type(player) is not int or not 0 <= player < self.n:
+            raise NotYourTurn(f"there is no seat {player!r} (seats 0-{self.n - 1}): it is {due}")
+        if player != self._to_move:
+            raise NotYourTurn(f"it is {due}, not {self.name(player)}'s")
+
+    def _checked(self, action: Action, check: Callable[[Game, Any], Any] | None = None) -> Any:
+        """Run the check for ``action`` (its return value: a checked hand, or None); a
+        failure that is not a :class:`RulesError` becomes an :class:`IllegalAction`."""
+        try:
+            if check is None:
+                check = _CHECKS.get((self._step, type(action)))
+                if check is None:
+                    raise self._wrong_kind(action)
+            return check(self, action)
+        except RulesError:
+            raise
+        except Exception as err:
+            raise IllegalAction(
+                f"{action!r} cannot be checked ({type(err).__name__}: {err}): not a legal action"
+            ) from err
+
+    # ------------------------------------------------------------ all or nothing
+
+    def _snapshot(self, light: bool) -> tuple[Any, ...]:
+        """What :meth:`_restore` needs to undo one action's effects.
+
+        Light (market, load, declare, starter, threaten, offer, decline: they change
+        hands, piles, deck, bags, declarations, the negotiation and the turn, never
+        end a round) or full. Attributes that are only ever replaced, never changed
+        in place, are kept by the copy of ``__dict__``; append-only lists by their
+        length; the generator's state is saved only when the rules draw from it
+        (see :meth:`_save_rng`).
+        """
+        self._rng_saved = None
+        neg = self.negotiation
+        if light:
+            return (
+                False,
+                self.__dict__.copy(),
+                self.deck[:],
+                [p[:] for p in self.piles],
+                self.hands[:],
+                self.bags.copy(),
+                self.declared.copy(),
+                neg.copy() if neg is not None else None,
+                len(self.events),
+                len(self.history),
+            )
+        return (
+            True,
+            self.__dict__.copy(),
+            self.deck[:],
+            [p[:] for p in self.piles],
+            [h[:] for h in self.hands],
+            self.bags.copy(),
+            self.declared.copy(),
+            neg.copy() if neg is not None else None,
+            len(self.events),
+            len(self.history),
+            [s[:] for s in self.stands],
+            self.gold[:],
+            {k: v[:] for k, v in self.bags.items()},
+            self.resolved[:],
+            self.binding.copy(),
+            self.pending[:],
+            [t.copy() for t in self.tokens],
+            self.token_supply.copy(),
+            self.deputy_deck[:],
+            self.vote.copy() if self.vote is not None else None,
+            len(self.exchanged),
+            len(self.promises),
+            self.sheriffs[:],
+            self.order[:],
+            self.merchant_order[:],
+        )
+
+    def _save_rng(self) -> None:
+        """Called before the rules draw from ``rng``: keep its state for :meth:`_restore`."""
+        if self._rng_saved is None:
+            self._rng_saved = self.rng.bit_generator.state
+
+    def _restore(self, snap: tuple[Any, ...]) -> None:
+        rng_state = self.__dict__.get("_rng_saved")
+        full, d, deck, piles, hands, bags, declared, neg, n_events, n_history = snap[:10]
+        self.__dict__.clear()
+        self.__dict__.update(d)
+        self.deck, self.piles, self.declared = deck, piles, declared
+        if neg is not None:
+            self.negotiation = neg
+        del self.events[n_events:]
+        del self.history[n_history:]
+        self._new = []
+        self._rest = None
+        if full:
+            (stands, gold, inner_bags, resolved, binding, pending, tokens, supply) = snap[10:18]
+            deputy_deck, vote, n_exchanged, n_promises, sheriffs, order, merchants = snap[18:]
+            self.hands, self.stands, self.gold, self.bags = hands, stands, gold, inner_bags
+            self.resolved, self.binding, self.pending = resolved, binding, pending
+            self.tokens, self.token_supply, self.deputy_deck = tokens, supply, deputy_deck
+            self.vote, self.sheriffs, self.order, self.merchant_order = (
+                vote,
+                sheriffs,
+                order,
+                merchants,
+            )
+            del self.exchanged[n_exchanged:]
+            del self.promises[n_promises:]
+        else:
+            self.hands, self.bags = hands, bags
+        if rng_state is not None:
+            self.rng.bit_generator.state = rng_state
 
     def _wrong_kind(self, action: Action) -> IllegalAction:
         if not isinstance(action, Action):
@@ -351,12 +511,6 @@ class Game:
         return IllegalAction(
             f"it is the {phase} phase: {who} must {_STEP_ACTIONS[step]}, not {_word(action)}"
         )
-
-    def _check(self, a: Action) -> None:
-        check = _CHECKS.get((self._step, type(a)))
-        if check is None:
-            raise self._wrong_kind(a)
-        check(self, a)
 
     # One small check per (step, action type); see _CHECKS at the end of the module.
 
@@ -472,6 +626,7 @@ class Game:
         v = self.variant
         if v.sheriff_selection == "deputy_deck":
             if not self.deputy_deck:
+                self._save_rng()
                 self.deputy_deck = [int(i) for i in self.rng.permutation(self.n)]
                 self.deputy_passes += 1
                 self._emit("deputy_deck_shuffled", None, {"deck_pass": self.deputy_passes})
@@ -489,9 +644,8 @@ class Game:
         self._emit(
             "round_start",
             self.sheriff,
-            # self.sheriffs is replaced each round, never changed in place: the event
-            # may share it.
-            {"sheriff": self.players[self.sheriff], "sheriffs": self.sheriffs},
+            # events hold copies, never the state's own lists
+            {"sheriff": self.players[self.sheriff], "sheriffs": self.sheriffs[:]},
         )
         if v.market_starter == "sheriff_chooses":
             self.order = []
@@ -602,13 +756,14 @@ class Game:
                 cards.extend(pile[:cut])
                 self.piles[i] = pile[cut:]
         if cards:
+            self._save_rng()
             self.rng.shuffle(cards)  # the same order permutation() would give
             self.deck = cards
         self._emit("reshuffled", None, {"cards": len(cards)})
 
     # ------------------------------------------------------------ market
 
-    def _check_market(self, a: Market) -> None:
+    def _check_market(self, a: Market) -> list[str]:
         v = self.variant
         seat = self.order[self.turn]
         hand = self.hands[seat]
@@ -616,7 +771,7 @@ class Game:
             raise IllegalMarket(
                 f"you may set aside at most {v.set_aside_max} cards, not {len(a.set_aside)}"
             )
-        rest = self._rest = _take_multiset(hand, a.set_aside)
+        rest = _take_multiset(hand, a.set_aside)
         if rest is None:
             raise IllegalMarket(
                 f"cannot set aside {', '.join(a.set_aside)}: only cards in your hand "
@@ -627,7 +782,7 @@ class Game:
                 f"there is no discard pile {a.pile}; piles are numbered 0-{len(self.piles) - 1}"
             )
         if not a.take:
-            return
+            return rest
         if not v.draw_from_discards:
             raise IllegalMarket("in this variant merchants draw from the draw pile only")
         need = v.hand_size - len(hand) + len(a.set_aside)
@@ -645,11 +800,19 @@ class Game:
             if sizes[i] == 0:
                 raise IllegalMarket(f"discard pile {i} has no more cards to take")
             sizes[i] -= 1
+        return rest
 
     def _do_market(self, a: Market) -> None:
         v = self.variant
         seat = self.order[self.turn]
         hand = self._rest  # the hand without the set-aside cards, from _check_market
+        # "discard-then-draw" (2nd edition): the set-aside cards are on the pile before
+        # the draw, so a reshuffle during this draw takes them in. "draw-then-discard"
+        # (1st edition): they go on the pile after the draw. (Taking from the discard
+        # piles is only allowed with draw-then-discard: the variant loader checks it.)
+        first = v.market_order == "discard-then-draw"
+        if first and a.set_aside:
+            self.piles[a.pile].extend(a.set_aside)
         if a.take:
             took = [self.piles[i].pop() for i in a.take]
             hand.extend(took)
@@ -658,7 +821,7 @@ class Game:
         drawn = self._draw_many(v.hand_size - len(hand)) if len(hand) < v.hand_size else []
         hand.extend(drawn)
         self.hands[seat] = hand
-        if a.set_aside:
+        if a.set_aside and not first:
             self.piles[a.pile].extend(a.set_aside)
         self._emit(
             "market",
@@ -676,17 +839,18 @@ class Game:
 
     # ------------------------------------------------------------ load
 
-    def _check_load(self, a: Load) -> None:
+    def _check_load(self, a: Load) -> list[str]:
         v = self.variant
         seat = self.merchant_order[self.turn]
         if not v.bag_min <= len(a.cards) <= v.bag_max:
             raise IllegalLoad(f"a bag holds {v.bag_min}-{v.bag_max} cards, not {len(a.cards)}")
-        self._rest = _take_multiset(self.hands[seat], a.cards)
-        if self._rest is None:
+        rest = _take_multiset(self.hands[seat], a.cards)
+        if rest is None:
             raise IllegalLoad(
                 f"cannot load {', '.join(a.cards)}: only cards in your hand "
                 f"({', '.join(self.hands[seat])}) go in the bag"
             )
+        return rest
 
     # ------------------------------------------------------------ inspection
 
@@ -850,12 +1014,12 @@ class Game:
             seat,
             {
                 "declared": f"{count} {good}",
-                "cards": bag,
+                "cards": bag,  # no longer the state's: bags[seat] was replaced
                 "truthful": not confiscated,
-                "admitted": admitted,
-                "confiscated": confiscated,
+                "admitted": admitted,  # the stand gets its cards, not this list
+                "confiscated": confiscated[:],  # the list itself goes into `pending`
                 "merchant_pays": merchant_pays,
-                "inspectors": inspectors,  # lists of Sheriffs are replaced, never changed in place
+                "inspectors": inspectors[:],  # may be self.sheriffs
             },
         )
         self.stands[seat].extend(admitted)
@@ -868,7 +1032,7 @@ class Game:
                 )
             else:
                 self.piles[0].extend(cards)
-                self._emit("confiscated", seat, {"pile": 0, "cards": cards})
+                self._emit("confiscated", seat, {"pile": 0, "cards": cards[:]})
         if len(inspectors) == 1:
             if merchant_pays > 0:
                 self._pay(seat, inspectors[0], merchant_pays)
@@ -1102,6 +1266,33 @@ class Game:
         elif step == "debt":
             yield from self.debt_options()
 
+    def _count(self, step: str) -> int:
+        """``len(list(self._enumerate(step)))``, counted without listing where cheaper."""
+        v = self.variant
+        if step == "market":
+            seat = self.order[self.turn]
+            hand = self.hands[seat]
+            total = len(self._exchanges(seat)) + 1  # + Market() for "keep"
+            caps = list(Counter(hand).values())
+            sizes = [len(p) for p in self.piles]
+            for k in range(1, min(v.set_aside_max, len(hand)) + 1):
+                need = v.hand_size - len(hand) + k
+                takes = _count_sequences(sizes, need if v.draw_from_discards else 0, upto=True)
+                total += _count_sequences(caps, k) * takes * len(self.piles)
+            return total
+        if step == "load":
+            seat = self.merchant_order[self.turn]
+            hand = self.hands[seat]
+            caps = list(Counter(hand).values())
+            total = len(self._exchanges(seat))
+            for k in range(v.bag_min, min(v.bag_max, len(hand)) + 1):
+                total += _count_multisets(caps, k)
+            return total
+        if step == "confiscate":
+            caps = list(Counter(self.pending[0]["cards"]).values())
+            return len(self.piles) * _count_sequences(caps, sum(caps))
+        return sum(1 for _ in self._enumerate(step))
+
     def _enumerate_market(self) -> Iterator[Market]:
         v = self.variant
         hand = self.hands[self.order[self.turn]]
@@ -1278,7 +1469,7 @@ class Game:
         return g
 
 
-_CHECKS: dict[tuple[str, type], Callable[[Game, Any], None]] = {
+_CHECKS: dict[tuple[str, type], Callable[[Game, Any], Any]] = {
     ("market", Market): Game._check_market,
     ("load", Load): Game._check_load,
     ("declare", Declare): Game._check_declare,
@@ -1303,6 +1494,9 @@ _CHECKS: dict[tuple[str, type], Callable[[Game, Any], None]] = {
     },
 }
 
+#: Action kinds whose effects a light snapshot covers (see Game._snapshot).
+_LIGHT = frozenset({Market, Load, Declare, ChooseStarter, Threaten, Offer, Decline})
+
 _DOS: dict[type, Callable[[Game, Any], None]] = {
     Market: Game._do_market,
     Load: Game._do_load,
@@ -1321,9 +1515,44 @@ _DOS: dict[type, Callable[[Game, Any], None]] = {
 }
 
 #: (check, do) per (step, action type): what apply runs, found with one lookup.
-_RULES: dict[tuple[str, type], tuple[Callable[[Game, Any], None], Callable[[Game, Any], None]]] = {
+_RULES: dict[tuple[str, type], tuple[Callable[[Game, Any], Any], Callable[[Game, Any], None]]] = {
     key: (check, _DOS[key[1]]) for key, check in _CHECKS.items()
 }
+
+
+def _count_sequences(caps: Sequence[int], k: int, upto: bool = False) -> int:
+    """Distinct sequences of length ``k`` (every length 0..k if ``upto``) drawn from
+    kinds with ``caps[i]`` copies each: sum of k!/prod(c_i!) over counts c_i <= caps[i].
+
+    >>> _count_sequences([2, 1], 2), _count_sequences([2, 1], 2, upto=True)
+    (3, 6)
+    """
+    ways = [1] + [0] * k  # ways[L]: sequences of length L from the kinds seen so far
+    for cap in caps:
+        new = [0] * (k + 1)
+        for length, w in enumerate(ways):
+            if w:
+                for c in range(min(cap, k - length) + 1):
+                    new[length + c] += w * comb(length + c, c)
+        ways = new
+    return sum(ways) if upto else ways[k]
+
+
+def _count_multisets(caps: Sequence[int], k: int) -> int:
+    """Distinct sub-multisets of size ``k`` of kinds with ``caps[i]`` copies each.
+
+    >>> _count_multisets([2, 1], 2)
+    2
+    """
+    ways = [1] + [0] * k
+    for cap in caps:
+        new = [0] * (k + 1)
+        for length, w in enumerate(ways):
+            if w:
+                for c in range(min(cap, k - length) + 1):
+                    new[length + c] += w
+        ways = new
+    return ways[k]
 
 
 def _sub_multisets(cards: Sequence[str], k: int) -> Iterator[tuple[str, ...]]:
