@@ -223,7 +223,7 @@ class Game:
         self._to_move: int | None = None
         self._final_rows: list[dict[str, Any]] | None = None
         self._rest: list[str] | None = None  # a checked hand, handed by apply from check to do
-        self._rng_saved: dict[str, Any] | None = None  # rng state before this apply's draws
+        self._log: list[tuple[Any, ...]] = []  # apply's undo log (see _restore)
         self._penalty = {name: g.penalty for name, g in variant.goods.items()}
         self._orders: dict[tuple[int, ...], list[int]] = {}  # merchant order by Sheriffs
 
@@ -361,19 +361,36 @@ class Game:
             raise GameOver("the game is over: no more actions")
         if player is not None and player is not self._to_move:
             self._check_player(player)
-        kind = type(action)
-        rule = _RULES.get((self._step, kind))
+        rule = _RULES.get((self._step, type(action)))
         if rule is None:
             raise self._wrong_kind(action)
-        rest = self._checked(action, rule[0])  # check: raises RulesError, changes nothing
-        snap = self._snapshot(kind in _LIGHT)
+        try:
+            rest = rule[0](self, action)  # check: raises RulesError, changes nothing
+        except RulesError:
+            raise
+        except Exception as err:
+            raise _unreadable(action, err) from err
+        self._log = log = []
+        # the attributes an action may assign (the end of a round logs the rest)
+        attrs = (
+            self.turn,
+            self.phase,
+            self._step,
+            self._to_move,
+            self.negotiation,
+            self.vote,
+            self.loot,
+            self.order,
+        )
+        history = self.history
+        n_history = len(history)
         try:
             self._rest = rest
-            self.history.append((self._to_move, action))  # type: ignore[arg-type]
+            history.append((self._to_move, action))  # type: ignore[arg-type]
             rule[1](self, action)  # do
             self._advance()
         except BaseException as err:
-            self._restore(snap)
+            self._restore(attrs, log, n_history)
             if not isinstance(err, Exception):
                 raise
             raise EngineBug(
@@ -395,112 +412,68 @@ class Game:
         if player != self._to_move:
             raise NotYourTurn(f"it is {due}, not {self.name(player)}'s")
 
-    def _checked(self, action: Action, check: Callable[[Game, Any], Any] | None = None) -> Any:
-        """Run the check for ``action`` (its return value: a checked hand, or None); a
-        failure that is not a :class:`RulesError` becomes an :class:`IllegalAction`."""
+    def _checked(self, action: Action) -> None:
+        """Run the check for ``action``; a failure that is not a :class:`RulesError`
+        becomes an :class:`IllegalAction`."""
+        check = _CHECKS.get((self._step, type(action)))
+        if check is None:
+            raise self._wrong_kind(action)
         try:
-            if check is None:
-                check = _CHECKS.get((self._step, type(action)))
-                if check is None:
-                    raise self._wrong_kind(action)
-            return check(self, action)
+            check(self, action)
         except RulesError:
             raise
         except Exception as err:
-            raise IllegalAction(
-                f"{action!r} cannot be checked ({type(err).__name__}: {err}): not a legal action"
-            ) from err
+            raise _unreadable(action, err) from err
 
     # ------------------------------------------------------------ all or nothing
 
-    def _snapshot(self, light: bool) -> tuple[Any, ...]:
-        """What :meth:`_restore` needs to undo one action's effects.
+    # apply() keeps what it needs to undo an action: the attributes any action may
+    # assign (``_STATE``: scalars and containers that are replaced, never changed in
+    # place; the end of a round and a reshuffle log ``_ROUND_STATE``), the length of
+    # ``history``, and an
+    # undo log ``_log`` that the rules fill just before each change made in place
+    # (a few small tuples per action: simulation speed is a feature). Entries:
+    # (_ITEM, container, key, old value or _MISSING), (_LIST, list, copy),
+    # (_TAIL, list, cards removed from its end), (_DICT, dict, copy), (_LEN, list,
+    # length before appends), (_RNG, generator state before the rules drew from it),
+    # (_ATTRS, the values of ``_ROUND_STATE``).
 
-        Light (market, load, declare, starter, threaten, offer, decline: they change
-        hands, piles, deck, bags, declarations, the negotiation and the turn, never
-        end a round) or full. Attributes that are only ever replaced, never changed
-        in place, are kept by the copy of ``__dict__``; append-only lists by their
-        length; the generator's state is saved only when the rules draw from it
-        (see :meth:`_save_rng`).
-        """
-        self._rng_saved = None
-        neg = self.negotiation
-        if light:
-            return (
-                False,
-                self.__dict__.copy(),
-                self.deck[:],
-                [p[:] for p in self.piles],
-                self.hands[:],
-                self.bags.copy(),
-                self.declared.copy(),
-                neg.copy() if neg is not None else None,
-                len(self.events),
-                len(self.history),
-            )
-        return (
-            True,
-            self.__dict__.copy(),
-            self.deck[:],
-            [p[:] for p in self.piles],
-            [h[:] for h in self.hands],
-            self.bags.copy(),
-            self.declared.copy(),
-            neg.copy() if neg is not None else None,
-            len(self.events),
-            len(self.history),
-            [s[:] for s in self.stands],
-            self.gold[:],
-            {k: v[:] for k, v in self.bags.items()},
-            self.resolved[:],
-            self.binding.copy(),
-            self.pending[:],
-            [t.copy() for t in self.tokens],
-            self.token_supply.copy(),
-            self.deputy_deck[:],
-            self.vote.copy() if self.vote is not None else None,
-            len(self.exchanged),
-            len(self.promises),
-            self.sheriffs[:],
-            self.order[:],
-            self.merchant_order[:],
-        )
+    def _save_list(self, lst: list[Any]) -> None:
+        self._log.append((_LIST, lst, lst[:]))
 
     def _save_rng(self) -> None:
         """Called before the rules draw from ``rng``: keep its state for :meth:`_restore`."""
-        if self._rng_saved is None:
-            self._rng_saved = self.rng.bit_generator.state
+        self._log.append((_RNG, self.rng.bit_generator.state))
 
-    def _restore(self, snap: tuple[Any, ...]) -> None:
-        rng_state = self.__dict__.get("_rng_saved")
-        full, d, deck, piles, hands, bags, declared, neg, n_events, n_history = snap[:10]
-        self.__dict__.clear()
-        self.__dict__.update(d)
-        self.deck, self.piles, self.declared = deck, piles, declared
-        if neg is not None:
-            self.negotiation = neg
-        del self.events[n_events:]
+    def _restore(self, attrs: tuple[Any, ...], log: list[tuple[Any, ...]], n_history: int) -> None:
+        """Undo the log (newest first), then put back the attributes as copied in ``attrs``."""
+        for entry in reversed(log):
+            op = entry[0]
+            if op == _ITEM:
+                if entry[3] is _MISSING:
+                    del entry[1][entry[2]]
+                else:
+                    entry[1][entry[2]] = entry[3]
+            elif op == _LIST:
+                entry[1][:] = entry[2]
+            elif op == _TAIL:
+                entry[1].extend(entry[2])
+            elif op == _DICT:
+                entry[1].clear()
+                entry[1].update(entry[2])
+            elif op == _LEN:
+                del entry[1][entry[2] :]
+            elif op == _ATTRS:
+                for name, value in zip(_ROUND_STATE, entry[1], strict=True):
+                    setattr(self, name, value)
+            else:  # _RNG
+                self.rng.bit_generator.state = entry[1]
+        for name, value in zip(_STATE, attrs, strict=True):
+            setattr(self, name, value)
         del self.history[n_history:]
         self._new = []
         self._rest = None
-        if full:
-            (stands, gold, inner_bags, resolved, binding, pending, tokens, supply) = snap[10:18]
-            deputy_deck, vote, n_exchanged, n_promises, sheriffs, order, merchants = snap[18:]
-            self.hands, self.stands, self.gold, self.bags = hands, stands, gold, inner_bags
-            self.resolved, self.binding, self.pending = resolved, binding, pending
-            self.tokens, self.token_supply, self.deputy_deck = tokens, supply, deputy_deck
-            self.vote, self.sheriffs, self.order, self.merchant_order = (
-                vote,
-                sheriffs,
-                order,
-                merchants,
-            )
-            del self.exchanged[n_exchanged:]
-            del self.promises[n_promises:]
-        else:
-            self.hands, self.bags = hands, bags
-        if rng_state is not None:
-            self.rng.bit_generator.state = rng_state
+        self._log = []
 
     def _wrong_kind(self, action: Action) -> IllegalAction:
         if not isinstance(action, Action):
@@ -560,6 +533,9 @@ class Game:
 
     def _do_load(self, a: Load) -> None:
         seat = self.merchant_order[self.turn]
+        log = self._log
+        log.append((_ITEM, self.hands, seat, self.hands[seat]))
+        log.append((_ITEM, self.bags, seat, self.bags.get(seat, _MISSING)))
         self.hands[seat] = self._rest  # type: ignore[assignment]  # from _check_load
         self.bags[seat] = list(a.cards)
         self._emit("loaded", seat, {"cards": list(a.cards), "size": len(a.cards)})
@@ -567,6 +543,7 @@ class Game:
 
     def _do_declare(self, a: Declare) -> None:
         seat = self.merchant_order[self.turn]
+        self._log.append((_ITEM, self.declared, seat, self.declared.get(seat, _MISSING)))
         self.declared[seat] = (a.good, a.count)
         self._emit("declared", seat, {"good": a.good, "count": a.count})
         self.turn += 1
@@ -590,11 +567,13 @@ class Game:
         self._do_exchange(self._to_move, a.token)  # type: ignore[arg-type]
 
     def _do_done(self, a: Done) -> None:
+        self._save_list(self.pending)
         self.pending.pop(0)
 
     def _do_offer(self, a: Offer) -> None:
         neg = self.negotiation
         assert neg is not None
+        self._log.append((_DICT, neg, neg.copy()))
         by = neg["to_move"]
         neg["offer"], neg["by"] = a, by
         neg["to_move"] = "merchant" if by == "sheriff" else "sheriff"
@@ -603,6 +582,7 @@ class Game:
     def _do_decline(self, a: Decline) -> None:
         neg = self.negotiation
         assert neg is not None
+        self._log.append((_DICT, neg, neg.copy()))
         neg["offer"], neg["by"], neg["to_move"] = None, None, "sheriff"
         self._emit("declined", neg["seat"], {})
 
@@ -612,11 +592,14 @@ class Game:
         self._pass_bag(neg["seat"], neg["offer"], self.sheriffs)
 
     def _do_confiscate(self, a: Confiscate) -> None:
+        self._save_list(self.pending)
+        self._save_list(self.piles[a.pile])
         pend = self.pending.pop(0)
         self.piles[a.pile].extend(a.order)
         self._emit("confiscated", pend["seat"], {"pile": a.pile, "cards": list(a.order)})
 
     def _do_pay_debt(self, a: PayDebt) -> None:
+        self._save_list(self.pending)
         pend = self.pending.pop(0)
         self._give_goods(pend["debtor"], pend["creditor"], list(a.cards), pend["debt"])
 
@@ -630,6 +613,7 @@ class Game:
                 self.deputy_deck = [int(i) for i in self.rng.permutation(self.n)]
                 self.deputy_passes += 1
                 self._emit("deputy_deck_shuffled", None, {"deck_pass": self.deputy_passes})
+            self._save_list(self.deputy_deck)
             self.sheriffs = [self.deputy_deck.pop() for _ in range(v.sheriffs_per_round)]
         else:
             self.sheriffs = [(self.first_sheriff + self.round) % self.n]
@@ -691,6 +675,7 @@ class Game:
         while (
             pending and pending[0]["type"] == "exchange" and not self._exchanges(pending[0]["seat"])
         ):
+            self._save_list(pending)
             pending.pop(0)
         if (
             not pending
@@ -702,9 +687,11 @@ class Game:
         self._refresh()
 
     def _end_round(self) -> None:
+        self._log.append((_ATTRS, tuple(getattr(self, name) for name in _ROUND_STATE)))
         if self.loot and len(self.sheriffs) > 1:
             share = self.loot // len(self.sheriffs)
             if share:
+                self._save_list(self.gold)
                 for s in self.sheriffs:
                     self.gold[s] += share
                 self.loot -= share * len(self.sheriffs)
@@ -726,6 +713,7 @@ class Game:
             if missing <= 0:
                 continue
             drawn = self._draw_many(missing)
+            self._save_list(self.hands[seat])
             self.hands[seat].extend(drawn)
             if drawn:
                 self._emit("drew", seat, {"cards": drawn, "count": len(drawn)})
@@ -738,10 +726,11 @@ class Game:
         deck = self.deck
         if len(deck) >= k:
             cut = len(deck) - k
-            drawn = deck[cut:]
-            drawn.reverse()
+            tail = deck[cut:]
+            self._log.append((_TAIL, deck, tail))
             del deck[cut:]
-            return drawn
+            return tail[::-1]
+        self._log.append((_TAIL, deck, deck[:]))
         drawn = deck[::-1]
         deck.clear()
         self._reshuffle()
@@ -750,13 +739,16 @@ class Game:
     def _reshuffle(self) -> None:
         keep = self.variant.reshuffle_keep
         cards: list[str] = []
-        for i, pile in enumerate(self.piles):
+        piles = self.piles
+        for i, pile in enumerate(piles):
             if len(pile) > keep:
+                self._log.append((_ITEM, piles, i, pile))
                 cut = len(pile) - keep
                 cards.extend(pile[:cut])
                 self.piles[i] = pile[cut:]
         if cards:
             self._save_rng()
+            self._log.append((_ATTRS, tuple(getattr(self, name) for name in _ROUND_STATE)))
             self.rng.shuffle(cards)  # the same order permutation() would give
             self.deck = cards
         self._emit("reshuffled", None, {"cards": len(cards)})
@@ -811,6 +803,13 @@ class Game:
         # (1st edition): they go on the pile after the draw. (Taking from the discard
         # piles is only allowed with draw-then-discard: the variant loader checks it.)
         first = v.market_order == "discard-then-draw"
+        log = self._log
+        log.append((_ITEM, self.hands, seat, self.hands[seat]))
+        piles = self.piles
+        if a.set_aside:
+            log.append((_LIST, piles[a.pile], piles[a.pile][:]))
+        for i in set(a.take):
+            log.append((_LIST, piles[i], piles[i][:]))
         if first and a.set_aside:
             self.piles[a.pile].extend(a.set_aside)
         if a.take:
@@ -943,7 +942,17 @@ class Game:
         # One taker gets the bribe; two Deputies put gold in the Loot and goods
         # go to the Deputy on the merchant's left.
         sheriff = takers[0] if len(takers) == 1 else self.left_sheriff(seat)
+        stands = self.stands
+        log = self._log
+        log.append((_LIST, stands[seat], stands[seat][:]))
+        log.append((_ITEM, stands, seat, stands[seat]))
+        log.append((_LIST, stands[sheriff], stands[sheriff][:]))
+        log.append((_LIST, bag, bag[:]))
+        log.append((_ITEM, self.bags, seat, bag))
         if offer is not None:
+            log.append((_LIST, self.gold, self.gold[:]))
+            log.append((_DICT, self.binding, self.binding.copy()))
+            log.append((_LEN, self.promises, len(self.promises)))
             self.gold[seat] -= offer.gold
             if len(takers) == 1:
                 self.gold[sheriff] += offer.gold
@@ -998,6 +1007,8 @@ class Game:
         self._resolved(seat)
 
     def _resolved(self, seat: int) -> None:
+        self._log.append((_LEN, self.resolved, len(self.resolved)))
+        self._log.append((_LEN, self.pending, len(self.pending)))
         self.resolved.append(seat)
         self.negotiation = None
         if self.variant.tokens:
@@ -1008,6 +1019,10 @@ class Game:
         bag = self.bags[seat]
         # The declaration was verified when it was made: no need to check it again.
         admitted, confiscated, merchant_pays = split_bag(bag, good, self._penalty)
+        log = self._log
+        log.append((_ITEM, self.bags, seat, bag))
+        log.append((_LIST, self.stands[seat], self.stands[seat][:]))
+        log.append((_LEN, self.pending, len(self.pending)))
         self.bags[seat] = []  # the bag list now belongs to the event alone
         self._emit(
             "inspected",
@@ -1031,6 +1046,7 @@ class Game:
                     {"type": "confiscate", "seat": seat, "cards": cards, "by": inspectors[0]}
                 )
             else:
+                log.append((_LIST, self.piles[0], self.piles[0][:]))
                 self.piles[0].extend(cards)
                 self._emit("confiscated", seat, {"pile": 0, "cards": cards[:]})
         if len(inspectors) == 1:
@@ -1066,6 +1082,8 @@ class Game:
         """``payer`` owes ``amount`` gold to ``payee`` (a seat or LOOT); goods given for a
         debt go to ``goods_to`` (default: the payee)."""
         coins = min(self.gold[payer], amount)
+        self._log.append((_LIST, self.gold, self.gold[:]))
+        self._log.append((_LEN, self.pending, len(self.pending)))
         self.gold[payer] -= coins
         if payee == LOOT:
             self.loot += coins
@@ -1143,6 +1161,11 @@ class Game:
 
     def _do_exchange(self, seat: int, token: str) -> None:
         tok = self.variant.tokens[token]
+        log = self._log
+        log.append((_LIST, self.stands[seat], self.stands[seat][:]))
+        log.append((_LEN, self.exchanged, len(self.exchanged)))
+        log.append((_DICT, self.tokens[seat], self.tokens[seat].copy()))
+        log.append((_DICT, self.token_supply, self.token_supply.copy()))
         stand = self.stands[seat]
         for _ in range(tok.per_token):
             stand.remove(tok.good)
@@ -1190,6 +1213,8 @@ class Game:
 
     def _give_goods(self, payer: int, payee: int, cards: list[str], owed: int) -> None:
         goods = self.variant.goods
+        self._log.append((_ITEM, self.stands, payer, self.stands[payer]))
+        self._log.append((_LIST, self.stands[payee], self.stands[payee][:]))
         stand = _take_multiset(self.stands[payer], cards)
         assert stand is not None
         self.stands[payer] = stand
@@ -1494,8 +1519,37 @@ _CHECKS: dict[tuple[str, type], Callable[[Game, Any], Any]] = {
     },
 }
 
-#: Action kinds whose effects a light snapshot covers (see Game._snapshot).
-_LIGHT = frozenset({Market, Load, Declare, ChooseStarter, Threaten, Offer, Decline})
+
+# The attributes any action may assign: apply() keeps them (Game._restore puts them back).
+_STATE = ("turn", "phase", "_step", "_to_move", "negotiation", "vote", "loot", "order")
+# The attributes assigned only at the end of a round (or by a reshuffle): logged there.
+_ROUND_STATE = (
+    "round",
+    "sheriff",
+    "deck",
+    "bags",
+    "declared",
+    "resolved",
+    "binding",
+    "deputy_deck",
+    "deputy_passes",
+    "sheriffs",
+    "merchant_order",
+    "_final_rows",
+    *_STATE,
+)
+
+
+def _unreadable(action: Action, err: Exception) -> IllegalAction:
+    return IllegalAction(
+        f"{action!r} cannot be checked ({type(err).__name__}: {err}): not a legal action"
+    )
+
+
+# Undo-log entry kinds (see Game._restore).
+_ITEM, _LIST, _TAIL, _DICT, _LEN, _RNG, _ATTRS = range(7)
+_MISSING = object()  # "this key was not there"
+
 
 _DOS: dict[type, Callable[[Game, Any], None]] = {
     Market: Game._do_market,
