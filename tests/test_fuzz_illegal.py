@@ -172,8 +172,7 @@ def fuzz_game(variant: sc.Variant, players: int, seed: int, rng: np.random.Gener
         merchants = ("honest", "smuggler", "bluffer", "briber")
         sheriffs = ("threshold", "trusting")
         lineup = [
-            make_player(merchants[(seed + k) % 4], sheriffs[(seed + k) % 2])
-            for k in range(players)
+            make_player(merchants[(seed + k) % 4], sheriffs[(seed + k) % 2]) for k in range(players)
         ]
     state = 0
     while not g.is_over:
