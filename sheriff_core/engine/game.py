@@ -434,7 +434,8 @@ class Game:
     # undo log ``_log`` that the rules fill just before each change made in place
     # (a few small tuples per action: simulation speed is a feature). Entries:
     # (_ITEM, container, key, old value or _MISSING), (_LIST, list, copy),
-    # (_TAIL, list, cards removed from its end), (_DICT, dict, copy), (_LEN, list,
+    # (_TAIL, list, cards removed from its end; _DRAWN: the same, top card first),
+    # (_DICT, dict, copy), (_LEN, list,
     # length before appends), (_RNG, generator state before the rules drew from it),
     # (_ATTRS, the values of ``_ROUND_STATE``).
 
@@ -458,6 +459,8 @@ class Game:
                 entry[1][:] = entry[2]
             elif op == _TAIL:
                 entry[1].extend(entry[2])
+            elif op == _DRAWN:
+                entry[1].extend(reversed(entry[2]))
             elif op == _DICT:
                 entry[1].clear()
                 entry[1].update(entry[2])
@@ -726,10 +729,11 @@ class Game:
         deck = self.deck
         if len(deck) >= k:
             cut = len(deck) - k
-            tail = deck[cut:]
-            self._log.append((_TAIL, deck, tail))
+            drawn = deck[cut:]
+            drawn.reverse()  # top card first
+            self._log.append((_DRAWN, deck, drawn))  # drawn is not changed after this
             del deck[cut:]
-            return tail[::-1]
+            return drawn
         self._log.append((_TAIL, deck, deck[:]))
         drawn = deck[::-1]
         deck.clear()
@@ -808,8 +812,9 @@ class Game:
         piles = self.piles
         if a.set_aside:
             log.append((_LIST, piles[a.pile], piles[a.pile][:]))
-        for i in set(a.take):
-            log.append((_LIST, piles[i], piles[i][:]))
+        if a.take:
+            for i in set(a.take):
+                log.append((_LIST, piles[i], piles[i][:]))
         if first and a.set_aside:
             self.piles[a.pile].extend(a.set_aside)
         if a.take:
@@ -1547,7 +1552,7 @@ def _unreadable(action: Action, err: Exception) -> IllegalAction:
 
 
 # Undo-log entry kinds (see Game._restore).
-_ITEM, _LIST, _TAIL, _DICT, _LEN, _RNG, _ATTRS = range(7)
+_ITEM, _LIST, _TAIL, _DICT, _LEN, _RNG, _ATTRS, _DRAWN = range(8)
 _MISSING = object()  # "this key was not there"
 
 
