@@ -30,6 +30,8 @@ from sheriff_core.engine import (
     parse_action,
 )
 from sheriff_core.errors import (
+    BadAction,
+    EngineBug,
     GameOver,
     IllegalAction,
     IllegalDebtPayment,
@@ -62,6 +64,8 @@ from sheriff_core.sim import simulate, simulate_bags
 __version__ = "0.1.0"
 
 __all__ = [
+    "BadAction",
+    "EngineBug",
     "Accept",
     "Action",
     "ChooseStarter",

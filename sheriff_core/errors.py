@@ -5,6 +5,19 @@ the rule that was broken; the game state is left exactly as it was.
 
 >>> issubclass(IllegalDeclaration, RulesError) and issubclass(RulesError, ValueError)
 True
+
+An action built with a field of the wrong type is refused when it is built, with
+:class:`BadAction` -- a :class:`RulesError` (so callers of ``Game.verify`` catch
+one type) that is also a :class:`TypeError`:
+
+>>> issubclass(BadAction, IllegalAction) and issubclass(BadAction, TypeError)
+True
+
+:class:`EngineBug` is not a rules error: it means the engine failed *after* it had
+accepted an action -- a bug to report. The state was restored first.
+
+>>> issubclass(EngineBug, RuntimeError) and not issubclass(EngineBug, RulesError)
+True
 """
 
 from __future__ import annotations
@@ -12,6 +25,8 @@ from __future__ import annotations
 __all__ = [
     "RulesError",
     "IllegalAction",
+    "BadAction",
+    "EngineBug",
     "NotYourTurn",
     "IllegalMarket",
     "IllegalLoad",
@@ -31,6 +46,22 @@ class RulesError(ValueError):
 
 class IllegalAction(RulesError):
     """The action is not one of the kinds allowed at this step of the game."""
+
+
+class BadAction(IllegalAction, TypeError):
+    """An action field has the wrong type or an unreadable value (raised when it is built).
+
+    Seats, counts, piles and gold are ``int`` (a numpy integer is converted to a
+    plain ``int``; ``bool``, ``float``, ``str`` and ``None`` are refused); cards,
+    goods and tokens are non-empty strings that can be written in the text form.
+    """
+
+
+class EngineBug(RuntimeError):
+    """The engine failed while applying an action it had accepted: a bug, not a rule.
+
+    ``Game.apply`` restores the state exactly as it was before raising it.
+    """
 
 
 class NotYourTurn(RulesError):

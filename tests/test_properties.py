@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine_helpers import all_cards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -11,18 +12,6 @@ import sheriff_core as sc
 from sheriff_core.bots import RandomBot
 
 VARIANTS = sc.variant_names()
-
-
-def all_cards(g: sc.Game) -> Counter:
-    cards = Counter(g.deck)
-    for group in (g.piles, g.hands, g.stands, g.bags.values()):
-        for part in group:
-            cards.update(part)
-    for p in g.pending:
-        if p["type"] == "confiscate":
-            cards.update(p["cards"])
-    cards.update(g.exchanged)  # goods traded for tokens leave play
-    return cards
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

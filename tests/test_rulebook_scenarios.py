@@ -1,12 +1,14 @@
 """The worked examples of the 1st-edition rulebook (Arcane Wonders, 2014), as scenarios.
 
-Each test names the example or the rule it checks (docs/rules.md).
+Each test names the example or the rule it checks (docs/rules.md). Every scenario
+driver fails (naming the step) on a step it does not handle, and stops after a
+bounded number of steps (see ``engine_helpers.drive``).
 """
 
 from __future__ import annotations
 
 import pytest
-from engine_helpers import arrange, play_to_inspection
+from engine_helpers import arrange, drive, play_to_inspection
 
 import sheriff_core as sc
 
@@ -46,11 +48,15 @@ def test_little_johns_market():
     one card from the draw pile, then puts his three set-aside cards on the right pile."""
     g = fresh()
     john = g.to_move
-    arrange(g)
-    g.hands[john] = ["Chickens", "Chickens", "Apples", "Pepper", "Bread", "Mead"]
-    g.piles[0] = ["Cheese", "Bread", "Silk", "Chickens", "Apples"]  # top is last
-    g.piles[1] = ["Mead", "Mead", "Cheese", "Cheese", "Bread"]
-    g.deck[-1] = "Crossbow"
+    arrange(
+        g,
+        hands={john: ["Chickens", "Chickens", "Apples", "Pepper", "Bread", "Mead"]},
+        piles={
+            0: ["Cheese", "Bread", "Silk", "Chickens", "Apples"],  # top is last
+            1: ["Mead", "Mead", "Cheese", "Cheese", "Bread"],
+        },
+        deck=g.deck[:-1] + ["Crossbow"],
+    )
     g.apply(sc.Market(set_aside=("Apples", "Bread", "Mead"), take=(0, 0), pile=1))
     assert sorted(g.hands[john]) == sorted(
         ["Chickens", "Chickens", "Pepper", "Apples", "Chickens", "Crossbow"]
@@ -61,17 +67,19 @@ def test_little_johns_market():
 
 def test_market_rules_are_enforced_and_state_kept():
     g = fresh()
-    before = g.to_json()
     hand = g.hands[g.to_move]
-    with pytest.raises(sc.IllegalMarket, match="at most 5 cards"):
-        g.apply(sc.Market(tuple(hand), (), 0))
-    with pytest.raises(sc.IllegalMarket, match="only cards in your hand"):
-        g.apply(sc.Market(("Crossbow",) * 2, (), 0))
-    with pytest.raises(sc.IllegalMarket, match="1 to draw, not 2"):
-        g.apply(sc.Market((hand[0],), (0, 0), 0))
-    with pytest.raises(sc.IllegalMarket, match="no discard pile 2"):
-        g.apply(sc.Market((hand[0],), (), 2))
-    g.piles[1] = []
+    refused = [
+        (sc.Market(tuple(hand), (), 0), "at most 5 cards"),
+        (sc.Market(("Crossbow",) * 2, (), 0), "only cards in your hand"),
+        (sc.Market((hand[0],), (0, 0), 0), "1 to draw, not 2"),
+        (sc.Market((hand[0],), (), 2), "no discard pile 2"),
+    ]
+    for action, message in refused:
+        before = g.to_json()  # compared after each refusal, never overwritten first
+        with pytest.raises(sc.IllegalMarket, match=message):
+            g.apply(action)
+        assert g.to_json() == before, action
+    arrange(g, piles={1: []})
     before = g.to_json()
     with pytest.raises(sc.IllegalMarket, match="pile 1 has no more cards"):
         g.apply(sc.Market((hand[0],), (1,), 0))
@@ -439,17 +447,22 @@ def test_reshuffle_keeps_top_five_of_each_discard_pile():
 def test_game_ends_after_each_player_was_sheriff_twice_and_hands_score_nothing():
     g = fresh(players=4, seed=11)
     sheriffs = []
-    while not g.is_over:
-        if g.step == "market":
-            sheriffs.append(g.sheriff) if not sheriffs or sheriffs[-1] != g.sheriff else None
-        if g.step == "market":
-            g.apply(sc.Market())
-        elif g.step == "load":
-            g.apply(sc.Load((g.hands[g.to_move][0],)))
-        elif g.step == "declare":
-            g.apply(sc.Declare("Apples", 1))
-        elif g.step == "sheriff":
-            g.apply(sc.LetPass(g.unresolved()[0]))
+
+    def market(g: sc.Game) -> sc.Action:
+        if not sheriffs or sheriffs[-1] != g.sheriff:
+            sheriffs.append(g.sheriff)
+        return sc.Market()
+
+    drive(
+        g,
+        {
+            "market": market,
+            "load": lambda g: sc.Load((g.hands[g.to_move][0],)),
+            "declare": lambda g: sc.Declare("Apples", 1),
+            "sheriff": lambda g: sc.LetPass(g.unresolved()[0]),
+        },
+        until=lambda g: g.is_over,
+    )
     assert sheriffs == [0, 1, 2, 3, 0, 1, 2, 3]
     assert g.round == 7 and g.events[-1].kind == "game_over"
     assert [len(h) for h in g.hands] == [5, 5, 5, 6]  # no draw after the last round
@@ -467,3 +480,101 @@ def test_three_player_game_has_nine_rounds():
     play_game(g)
     assert g.round == 8 and g.is_over
     assert [e.seat for e in g.events if e.kind == "round_start"] == [0, 1, 2] * 3
+
+
+def test_a_driver_fails_on_a_step_it_does_not_handle():
+    g = fresh()
+    with pytest.raises(AssertionError, match="does not handle step 'load'"):
+        drive(g, {"market": lambda g: sc.Market()}, until=lambda g: g.is_over)
+    with pytest.raises(AssertionError, match="did not finish in 2 steps"):
+        drive(g, {"load": lambda g: sc.Load((g.hands[g.to_move][0],))}, lambda g: False, 2)
+
+
+def test_arrange_changes_the_game_or_refuses():
+    g = fresh()
+    with pytest.raises(TypeError, match="at least one field"):
+        arrange(g)
+    arrange(g, gold=[1, 2, 3, 4], hands={1: ["Silk"]})
+    assert g.gold == [1, 2, 3, 4] and g.hands[1] == ["Silk"]
+
+
+# --------------------------------------------------------------------------- text forms
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        sc.Offer(5, ("Apples", "Apples"), ("Pepper",), (sc.Promise("inspect", 2),)),
+        sc.Offer(0, (), ("Silk", "Mead"), (sc.Promise("pass", 3), sc.Promise("inspect", 2))),
+        sc.Offer(1, ("Cheese",), (), (sc.Promise("future", None, "I owe you, Ann, 5 gold"),)),
+        sc.Offer(2, promises=(sc.Promise("future"),)),
+        sc.Market(("Mead",), (0, 1), 1),
+        sc.Market((), (0,), 1),
+        sc.Confiscate(1, ("Silk", "Cheese")),
+    ],
+    ids=str,
+)
+def test_offers_with_goods_and_promises_read_back_from_their_text(action):
+    assert sc.parse_action(str(action)) == action
+
+
+# --------------------------------------------------------------------------- market order
+
+
+def _reshuffling_market(variant: str | sc.Variant) -> tuple[sc.Game, list[str], list[str]]:
+    """A market turn that sets aside one card when the draw pile is empty."""
+    g = sc.new_game(variant, players=3, seed=0)
+    g.apply(sc.ChooseStarter(1))
+    hand = list(g.hands[1])
+    on_pile = ["Mead", "Pepper", "Silk"]
+    arrange(g, deck=[], piles={0: on_pile})
+    return g, hand, on_pile
+
+
+def test_second_edition_discards_before_drawing_so_the_discard_is_shuffled_in():
+    """2nd edition: discard up to 5 face up, then draw back to 6 -- the draw pile is
+    empty, so the discard pile (with this turn's discard on top) is shuffled in."""
+    g, hand, on_pile = _reshuffling_market("second-edition")
+    assert g.variant.market_order == "discard-then-draw"
+    events = g.apply(sc.Market((hand[0],), (), 0))
+    assert [e.info["cards"] for e in events if e.kind == "reshuffled"] == [4]
+    assert g.piles[0] == [] and len(g.deck) == 3
+    drawn = [e for e in events if e.kind == "market"][0].info["drawn"]
+    assert sorted(drawn + g.deck) == sorted(on_pile + [hand[0]])
+    assert sorted(g.hands[1]) == sorted(hand[1:] + drawn)
+
+
+def test_first_edition_order_keeps_this_turns_discard_out_of_the_reshuffle(tmp_path):
+    """The same position with the market order set to the 1st edition's: the draw
+    comes first, so only the 3 cards already on the pile are shuffled; the discard
+    is then put on the emptied pile."""
+    path = tmp_path / "first-order.toml"
+    path.write_text(
+        'extends = "second-edition"\nname = "first-order"\n'
+        '[round]\nmarket_order = "draw-then-discard"\n'
+    )
+    g, hand, on_pile = _reshuffling_market(sc.load_variant(path))
+    events = g.apply(sc.Market((hand[0],), (), 0))
+    assert [e.info["cards"] for e in events if e.kind == "reshuffled"] == [3]
+    assert g.piles[0] == [hand[0]] and len(g.deck) == 2
+    drawn = [e for e in events if e.kind == "market"][0].info["drawn"]
+    assert sorted(drawn + g.deck) == sorted(on_pile)
+
+
+def test_market_order_is_validated_when_the_variant_loads(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('extends = "classic"\nname = "bad"\n[round]\nmarket_order = "sideways"\n')
+    with pytest.raises(sc.VariantError, match=r"bad.toml: \[round\] market_order: .*'sideways'"):
+        sc.load_variant(path)
+    path.write_text(
+        'extends = "classic"\nname = "bad"\n[round]\nmarket_order = "discard-then-draw"\n'
+    )
+    with pytest.raises(sc.VariantError, match="needs draw_from_discards = false"):
+        sc.load_variant(path)
+
+
+@pytest.mark.rules("DIS-MKT-1", "2E-MKT-2")
+def test_disney_and_deputies_play_the_second_edition_market_order():
+    assert sc.load_variant("disney").market_order == "discard-then-draw"
+    assert sc.load_variant("deputies").market_order == "discard-then-draw"
+    assert sc.load_variant("classic").market_order == "draw-then-discard"

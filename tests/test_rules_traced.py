@@ -573,23 +573,16 @@ def discard_then_draw_check(variant: str) -> None:
     assert len(g.deck) == 1 and g.piles[0] == [] and g.total_cards() == total
 
 
-@pytest.mark.xfail(strict=True, reason="lands with the engine branch")
 @pytest.mark.rules("2E-MKT-2")
 def test_second_edition_discards_then_draws_so_the_discards_can_be_reshuffled():
     discard_then_draw_check("second-edition")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="DIS-MKT-1 (A) says Disney plays the 2E order; the engine branch's disney.toml "
-    "keeps draw-then-discard (A): the lead decides which assumption stands",
-)
 @pytest.mark.rules("DIS-MKT-1")
 def test_disney_discards_then_draws_like_the_second_edition():
     discard_then_draw_check("disney")
 
 
-@pytest.mark.xfail(strict=True, reason="lands with the engine branch")
 @pytest.mark.rules("2E-MKT-2")
 def test_the_market_order_is_a_named_field_so_the_classic_order_stays_available():
     classic, second = sc.load_variant("classic"), sc.load_variant("second-edition")

@@ -9,14 +9,42 @@ The game decides *who* acts (``game.to_move``); an action says *what* they do.
 True
 >>> str(Offer(gold=8, stand=("Apples", "Apples")))
 'offer 8 gold; stand Apples,Apples'
+
+**Field types are checked when an action is built** (one rule for every class):
+
+* seats, counts, piles and gold are ``int``; a numpy integer is converted to a
+  plain ``int``; ``bool``, ``float``, ``str``, ``None`` and anything else are
+  refused;
+* cards, goods and tokens are strings that can be written in the text form:
+  non-empty, no leading or trailing spaces, no ``,``, ``;`` or line break (whether
+  the name is a card of the variant is the engine's check, when it is played);
+* card lists are a tuple or a list (stored as a tuple, so actions are hashable);
+* a :class:`Promise` is ``Promise("inspect"|"pass", seat)`` or
+  ``Promise("future", None, text)``.
+
+A refused field raises :class:`~sheriff_core.errors.BadAction`, a
+:class:`~sheriff_core.errors.RulesError` (and a ``TypeError``):
+
+>>> Load(["Apples"]) == Load(("Apples",))
+True
+>>> import numpy as np
+>>> Threaten(np.int64(1)).seat, type(Threaten(np.int64(1)).seat).__name__
+(1, 'int')
+>>> Declare("Apples", True)
+Traceback (most recent call last):
+...
+sheriff_core.errors.BadAction: Declare.count must be a whole number (int), not True (bool)
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields
 from typing import Any
 
-from sheriff_core.errors import IllegalAction
+import numpy as np
+
+from sheriff_core.errors import BadAction, IllegalAction
 
 __all__ = [
     "Action",
@@ -39,7 +67,71 @@ __all__ = [
     "action_from_dict",
 ]
 
+#: The kinds of :class:`Promise` (the engine enforces "inspect" and "pass").
 PROMISE_KINDS = ("inspect", "pass", "future")
+
+_BAD_NAME = re.compile(r"[,;\n\r]")
+_TAKE_TAIL = re.compile(r".* take -?\d+(,-?\d+)*")
+_NAMES_OK: set[str] = set()  # names already found writable (a small cache: a hot path)
+
+
+def _int(value: Any, where: str) -> int:
+    """``value`` as a plain int, or :class:`BadAction` (the one rule for whole numbers)."""
+    if type(value) is int:
+        return value
+    if isinstance(value, np.integer):
+        return int(value)
+    raise BadAction(f"{where} must be a whole number (int), not {value!r} ({type(value).__name__})")
+
+
+def _name(value: Any, where: str) -> str:
+    """``value`` as a card/good/token name that the text form can carry, or BadAction."""
+    if type(value) is str and value in _NAMES_OK:
+        return value
+    if not isinstance(value, str):
+        raise BadAction(f"{where} must be a name (str), not {value!r} ({type(value).__name__})")
+    value = str(value)
+    if not value or value != value.strip() or _BAD_NAME.search(value):
+        raise BadAction(
+            f"{where} must be a non-empty name without surrounding spaces, ',', ';' or line "
+            f"breaks, not {value!r}"
+        )
+    if len(_NAMES_OK) < 4096:
+        _NAMES_OK.add(value)
+    return value
+
+
+def _names(value: Any, where: str) -> tuple[str, ...]:
+    """A tuple of names from a tuple or list, or BadAction."""
+    if type(value) is not tuple:
+        if not isinstance(value, (tuple, list)):
+            raise BadAction(
+                f"{where} must be a tuple or list of names, not {value!r} ({type(value).__name__})"
+            )
+        value = tuple(value)
+    ok = _NAMES_OK
+    for c in value:
+        if type(c) is not str or c not in ok:
+            return tuple(_name(c, f"{where} item") for c in value)
+    return value
+
+
+def _ints(value: Any, where: str) -> tuple[int, ...]:
+    if type(value) is not tuple:
+        if not isinstance(value, (tuple, list)):
+            raise BadAction(
+                f"{where} must be a tuple or list of whole numbers, not {value!r} "
+                f"({type(value).__name__})"
+            )
+        value = tuple(value)
+    for i in value:
+        if type(i) is not int:
+            return tuple(_int(i, f"{where} item") for i in value)
+    return value
+
+
+def _set(obj: object, name: str, value: Any) -> None:
+    object.__setattr__(obj, name, value)
 
 
 def _cards(cards: tuple[str, ...]) -> str:
@@ -72,6 +164,10 @@ class ChooseStarter(Action):
 
     seat: int
 
+    def __post_init__(self) -> None:
+        if type(self.seat) is not int:
+            _set(self, "seat", _int(self.seat, "ChooseStarter.seat"))
+
     def __str__(self) -> str:
         return f"starter {self.seat}"
 
@@ -84,19 +180,40 @@ class Market(Action):
     on top); ``take``: the discard piles you draw from, one top card each, in
     order, before the rest comes from the draw pile; ``pile``: the discard pile
     that receives the set-aside cards.
+
+    >>> str(Market()), str(Market(("Mead",), (0,), 1))
+    ('market keep', 'market set-aside Mead take 0 pile 1')
     """
 
     set_aside: tuple[str, ...] = ()
     take: tuple[int, ...] = ()
     pile: int = 0
 
+    def __post_init__(self) -> None:
+        set_aside = _names(self.set_aside, "Market.set_aside")
+        take = _ints(self.take, "Market.take")
+        if set_aside is not self.set_aside:
+            _set(self, "set_aside", set_aside)
+        if take is not self.take:
+            _set(self, "take", take)
+        if type(self.pile) is not int:
+            _set(self, "pile", _int(self.pile, "Market.pile"))
+        if set_aside and not take and _TAKE_TAIL.fullmatch(set_aside[-1]):
+            raise BadAction(
+                f"Market.set_aside: a last card named {set_aside[-1]!r} would read back as a "
+                "take list"
+            )
+
     def __str__(self) -> str:
         if not self.set_aside:
-            return "market keep"
-        text = f"market set-aside {_cards(self.set_aside)}"
+            text = "market keep"
+        else:
+            text = f"market set-aside {_cards(self.set_aside)}"
         if self.take:
             text += f" take {','.join(map(str, self.take))}"
-        return text + f" pile {self.pile}"
+        if self.set_aside or self.pile != 0:
+            text += f" pile {self.pile}"
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +221,11 @@ class Load(Action):
     """Merchant: put these hand cards in your bag (1-5)."""
 
     cards: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        cards = _names(self.cards, "Load.cards")
+        if cards is not self.cards:
+            _set(self, "cards", cards)
 
     def __str__(self) -> str:
         return f"load {_cards(self.cards)}"
@@ -116,6 +238,12 @@ class Declare(Action):
     good: str
     count: int
 
+    def __post_init__(self) -> None:
+        if type(self.good) is not str or self.good not in _NAMES_OK:
+            _set(self, "good", _name(self.good, "Declare.good"))
+        if type(self.count) is not int:
+            _set(self, "count", _int(self.count, "Declare.count"))
+
     def __str__(self) -> str:
         return f"declare {self.count} {self.good}"
 
@@ -125,6 +253,10 @@ class Threaten(Action):
     """Sheriff: pick up ``seat``'s bag and threaten to open it; the merchant may answer."""
 
     seat: int
+
+    def __post_init__(self) -> None:
+        if type(self.seat) is not int:
+            _set(self, "seat", _int(self.seat, "Threaten.seat"))
 
     def __str__(self) -> str:
         return f"threaten {self.seat}"
@@ -136,6 +268,10 @@ class Inspect(Action):
 
     seat: int
 
+    def __post_init__(self) -> None:
+        if type(self.seat) is not int:
+            _set(self, "seat", _int(self.seat, "Inspect.seat"))
+
     def __str__(self) -> str:
         return f"inspect {self.seat}"
 
@@ -145,6 +281,10 @@ class LetPass(Action):
     """Sheriff: let ``seat``'s bag pass, taking the merchant's offer if one is on the table."""
 
     seat: int
+
+    def __post_init__(self) -> None:
+        if type(self.seat) is not int:
+            _set(self, "seat", _int(self.seat, "LetPass.seat"))
 
     def __str__(self) -> str:
         return f"pass {self.seat}"
@@ -157,12 +297,40 @@ class Promise:
     ``kind="inspect"`` / ``"pass"``: the Sheriff will inspect / let pass
     ``seat``'s bag this inspection phase -- binding, enforced by the engine.
     ``kind="future"``: any favour after this inspection phase -- recorded, not
-    binding ("honor among thieves").
+    binding ("honor among thieves"); its ``text`` is one line without ``;``
+    (which separates the parts of an offer's text form) and no surrounding spaces.
+
+    >>> Promise("bogus", 1)
+    Traceback (most recent call last):
+    ...
+    sheriff_core.errors.BadAction: Promise.kind must be one of inspect, pass, future, not 'bogus'
     """
 
     kind: str
     seat: int | None = None
     text: str = ""
+
+    def __post_init__(self) -> None:
+        kind = self.kind
+        if type(kind) is not str or kind not in PROMISE_KINDS:
+            raise BadAction(f"Promise.kind must be one of {', '.join(PROMISE_KINDS)}, not {kind!r}")
+        text = self.text
+        if kind == "future":
+            if self.seat is not None:
+                raise BadAction(f"a future promise names no seat (seat=None), not {self.seat!r}")
+            if not isinstance(text, str):
+                raise BadAction(f"Promise.text must be a str, not {text!r}")
+            if text != text.strip() or _BAD_NAME.search(text.replace(",", "")):
+                raise BadAction(
+                    f"Promise.text must be one line without ';' or surrounding spaces: {text!r}"
+                )
+            if type(text) is not str:
+                _set(self, "text", str(text))
+            return
+        if type(self.seat) is not int:
+            _set(self, "seat", _int(self.seat, f"Promise({kind!r}).seat"))
+        if text != "":
+            raise BadAction(f"a promise to {kind} a bag has no text (only 'future' ones do)")
 
     def __str__(self) -> str:
         if self.kind == "future":
@@ -186,6 +354,31 @@ class Offer(Action):
     stand: tuple[str, ...] = ()
     bag: tuple[str, ...] = ()
     promises: tuple[Promise, ...] = ()
+
+    def __post_init__(self) -> None:
+        if type(self.gold) is not int:
+            _set(self, "gold", _int(self.gold, "Offer.gold"))
+        if self.stand:
+            stand = _names(self.stand, "Offer.stand")
+            if stand is not self.stand:
+                _set(self, "stand", stand)
+        elif type(self.stand) is not tuple:
+            _set(self, "stand", _names(self.stand, "Offer.stand"))
+        if self.bag:
+            bag = _names(self.bag, "Offer.bag")
+            if bag is not self.bag:
+                _set(self, "bag", bag)
+        elif type(self.bag) is not tuple:
+            _set(self, "bag", _names(self.bag, "Offer.bag"))
+        promises = self.promises
+        if type(promises) is not tuple:
+            if not isinstance(promises, (tuple, list)):
+                raise BadAction(f"Offer.promises must be a tuple or list, not {promises!r}")
+            promises = tuple(promises)
+            _set(self, "promises", promises)
+        for p in promises:
+            if type(p) is not Promise:
+                raise BadAction(f"Offer.promises holds Promise values, not {p!r}")
 
     def __str__(self) -> str:
         parts = [f"offer {self.gold} gold"]
@@ -220,8 +413,15 @@ class Confiscate(Action):
     pile: int
     order: tuple[str, ...]
 
+    def __post_init__(self) -> None:
+        if type(self.pile) is not int:
+            _set(self, "pile", _int(self.pile, "Confiscate.pile"))
+        order = _names(self.order, "Confiscate.order")
+        if order is not self.order:
+            _set(self, "order", order)
+
     def __str__(self) -> str:
-        return f"confiscate pile {self.pile} {_cards(self.order)}"
+        return f"confiscate pile {self.pile} {_cards(self.order)}".rstrip()
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,8 +430,13 @@ class PayDebt(Action):
 
     cards: tuple[str, ...]
 
+    def __post_init__(self) -> None:
+        cards = _names(self.cards, "PayDebt.cards")
+        if cards is not self.cards:
+            _set(self, "cards", cards)
+
     def __str__(self) -> str:
-        return f"pay-debt {_cards(self.cards)}"
+        return f"pay-debt {_cards(self.cards)}".rstrip()
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +444,10 @@ class Exchange(Action):
     """Trade the goods on your stand for one ``token`` (variants with tokens)."""
 
     token: str
+
+    def __post_init__(self) -> None:
+        if type(self.token) is not str or self.token not in _NAMES_OK:
+            _set(self, "token", _name(self.token, "Exchange.token"))
 
     def __str__(self) -> str:
         return f"exchange {self.token}"
@@ -273,88 +482,112 @@ _TYPES = {
         Done,
     )
 }
+_INT = re.compile(r"-?\d+")
+_MARKET = re.compile(
+    r"(?:set-aside (?P<cards>.*?)|keep)(?: take (?P<take>-?\d+(?:,-?\d+)*))?"
+    r"(?: pile (?P<pile>-?\d+))?"
+)
+_GOLD = re.compile(r"offer (-?\d+) gold")
+
+
+def _number(text: str) -> int:
+    text = text.strip()
+    if not _INT.fullmatch(text):
+        raise ValueError(text)
+    return int(text)
 
 
 def parse_action(text: str) -> Action:
     """Parse the text form of an action (what ``str(action)`` gives).
+
+    Every action's text form reads back as an equal action. Text that is not an
+    action raises :class:`~sheriff_core.errors.IllegalAction`.
 
     >>> parse_action("market set-aside Cheese,Pepper take 0,0 pile 1")
     Market(set_aside=('Cheese', 'Pepper'), take=(0, 0), pile=1)
     >>> parse_action("offer 5 gold; bag Apples; promise inspect 3").promises
     (Promise(kind='inspect', seat=3, text=''),)
     """
+    if not isinstance(text, str):
+        raise BadAction(f"an action's text form is a str, not {text!r}")
     t = text.strip()
     word, _, rest = t.partition(" ")
     try:
         if word in _SIMPLE and not rest:
             return _SIMPLE[word]()
         if word in _SEAT:
-            return _SEAT[word](int(rest))
+            return _SEAT[word](_number(rest))
         if word == "exchange" and rest:
             return Exchange(rest.strip())
         if word == "declare":
             count, _, good = rest.partition(" ")
-            return Declare(good.strip(), int(count))
+            return Declare(good.strip(), _number(count))
         if word == "load":
             return Load(_split(rest))
         if word == "pay-debt":
             return PayDebt(_split(rest))
         if word == "confiscate":
-            _, pile, cards = (rest.split(" ", 2) + [""])[:3]
-            return Confiscate(int(pile), _split(cards))
+            key, _, rest = rest.partition(" ")
+            pile, _, cards = rest.partition(" ")
+            if key != "pile":
+                raise ValueError(key)
+            return Confiscate(_number(pile), _split(cards))
         if word == "market":
-            if rest.strip() == "keep":
-                return Market()
-            set_aside, take, pile = "", "", "0"
-            body = rest.replace(" take ", " | take ").replace(" pile ", " | pile ")
-            for part in body.split(" | "):
-                key, _, value = part.strip().partition(" ")
-                if key == "set-aside":
-                    set_aside = value
-                elif key == "take":
-                    take = value
-                elif key == "pile":
-                    pile = value
-                else:
-                    raise ValueError(part)
-            return Market(_split(set_aside), tuple(int(x) for x in _split(take)), int(pile))
+            m = _MARKET.fullmatch(rest)
+            if m is None or (m["cards"] is not None and m["pile"] is None):
+                raise ValueError(rest)
+            take = tuple(int(x) for x in m["take"].split(",")) if m["take"] else ()
+            return Market(_split(m["cards"] or ""), take, int(m["pile"] or 0))
         if word == "offer":
-            gold, stand, bag, promises = 0, (), (), []
-            for part in t[len("offer ") :].split(";"):
+            first, *parts = t.split(";")
+            g = _GOLD.fullmatch(first.strip())
+            if g is None:
+                raise ValueError(
+                    "an offer starts 'offer N gold'; stand goods, bag goods and promises "
+                    "follow as parts after ';'"
+                )
+            gold, stand, bag, promises = int(g[1]), (), (), []
+            for part in parts:
                 part = part.strip()
-                if part.endswith(" gold"):
-                    gold = int(part[: -len(" gold")])
-                elif part.startswith("stand "):
+                if part.startswith("stand "):
                     stand = _split(part[6:])
                 elif part.startswith("bag "):
                     bag = _split(part[4:])
+                elif part == "promise future":
+                    promises.append(Promise("future", None, ""))
+                elif part.startswith("promise future "):
+                    promises.append(Promise("future", None, part[len("promise future ") :]))
                 elif part.startswith("promise "):
                     kind, _, arg = part[8:].partition(" ")
-                    if kind == "future":
-                        promises.append(Promise("future", None, arg))
-                    else:
-                        promises.append(Promise(kind, int(arg)))
+                    promises.append(Promise(kind, _number(arg)))
                 else:
-                    raise ValueError(part)
+                    raise ValueError(
+                        f"{part!r} is not a part of an offer (stand ..., bag ..., promise ...)"
+                    )
             return Offer(gold, stand, bag, tuple(promises))
-    except ValueError:
-        pass
+    except (ValueError, BadAction) as err:
+        raise IllegalAction(f"cannot read action {text!r}: {err}") from None
     raise IllegalAction(f"cannot read action {text!r}")
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:
-    """Inverse of :meth:`Action.to_dict`.
+    """Inverse of :meth:`Action.to_dict`; bad data raises :class:`BadAction`.
 
     >>> action_from_dict(Offer(3, promises=(Promise("pass", 2),)).to_dict())
     Offer(gold=3, stand=(), bag=(), promises=(Promise(kind='pass', seat=2, text=''),))
     """
-    data = dict(data)
-    cls = _TYPES[data.pop("type")]
-    kwargs: dict[str, Any] = {}
-    for key, value in data.items():
-        if key == "promises":
-            value = tuple(Promise(**p) for p in value)
-        elif isinstance(value, list):
-            value = tuple(value)
-        kwargs[key] = value
-    return cls(**kwargs)
+    try:
+        data = dict(data)
+        cls = _TYPES[data.pop("type")]
+        kwargs: dict[str, Any] = {}
+        for key, value in data.items():
+            if key == "promises":
+                value = tuple(Promise(**p) for p in value)
+            elif isinstance(value, list):
+                value = tuple(value)
+            kwargs[key] = value
+        return cls(**kwargs)
+    except BadAction:
+        raise
+    except (KeyError, TypeError, ValueError) as err:
+        raise BadAction(f"not an action: {data!r} ({type(err).__name__}: {err})") from None

@@ -23,6 +23,7 @@ import copy
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import permutations
+from math import comb
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +49,7 @@ from sheriff_core.engine.actions import (
 )
 from sheriff_core.engine.events import Event
 from sheriff_core.errors import (
+    EngineBug,
     GameOver,
     IllegalAction,
     IllegalDebtPayment,
@@ -118,13 +120,25 @@ def _take_multiset(pool: Sequence[str], cards: Sequence[str]) -> list[str] | Non
 
 
 class LegalActions:
-    """The legal actions of the current decision.
+    """The legal actions of the current decision (read it before the game moves on).
 
     ``action in legal`` runs the full check, so every legal action -- however
     combinatorial (which cards to set aside, what to offer) -- is accepted.
-    Iterating lists them lazily; for negotiation steps it lists the non-offer
-    actions and the gold-only offers (offers with goods and promises are legal
-    too, and ``in`` accepts them).
+
+    Iterating (and ``list(legal)``) lists lazily one action per distinct effect:
+    every market turn (set-aside cards in each order, take sequences, piles;
+    ``Market()`` once for "keep"), every load, declaration, token exchange,
+    bag choice, confiscation order and debt payment. For the negotiation steps it
+    lists the non-offer actions and the **gold-only** offers: offers with goods
+    and promises are legal too and ``in`` accepts them, but they are not listed
+    (nor counted). ``len(legal)`` is the number of actions iteration lists --
+    always ``len(list(legal))`` -- counted without listing them where that is
+    cheaper (the market's thousands of orders).
+
+    >>> g = new_game("classic", players=3, seed=0)
+    >>> legal = g.legal_actions()
+    >>> len(legal) == len(list(legal)), len(legal) > 1000
+    (True, True)
     """
 
     __slots__ = ("_game", "step", "player", "_make")
@@ -142,6 +156,9 @@ class LegalActions:
 
     def __iter__(self) -> Iterator[Action]:
         return self._make()
+
+    def __len__(self) -> int:
+        return self._game._count(self.step)
 
     def __repr__(self) -> str:
         return f"<LegalActions step={self.step!r} player={self.player!r}>"
@@ -204,7 +221,8 @@ class Game:
         self._step = "setup"
         self._to_move: int | None = None
         self._final_rows: list[dict[str, Any]] | None = None
-        self._rest: list[str] | None = None  # a checked hand, handed from check to do
+        self._rest: list[str] | None = None  # a checked hand, handed by apply from check to do
+        self._log: list[tuple[Any, ...]] = []  # apply's undo log (see _restore)
         self._penalty = {name: g.penalty for name, g in variant.goods.items()}
         self._orders: dict[tuple[int, ...], list[int]] = {}  # merchant order by Sheriffs
 
@@ -303,20 +321,27 @@ class Game:
     # ------------------------------------------------------------ verify / can / apply
 
     def verify(self, action: Action, player: int | None = None) -> None:
-        """Raise a :class:`RulesError` if ``action`` is not legal now (for ``player``)."""
+        """Raise a :class:`RulesError` if ``action`` is not legal now (for ``player``).
+
+        Only :class:`RulesError` leaves ``verify`` (and ``can`` / ``apply``'s checks),
+        whatever ``action`` and ``player`` are; it changes nothing.
+
+        >>> g = new_game("classic", players=3, seed=0)
+        >>> g.verify(Market(), player=99)
+        Traceback (most recent call last):
+        ...
+        sheriff_core.errors.NotYourTurn: there is no seat 99 (seats 0-2): it is Ben (seat 1)'s decision (make a market turn (market))
+        """
         if self.phase == "over":
             raise GameOver("the game is over: no more actions")
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
-        if player is not None and player != self.to_move:
-            raise NotYourTurn(
-                f"it is {self.name(self.to_move)}'s decision ({_STEP_ACTIONS[self.step]}), "  # type: ignore[arg-type]
-                f"not {self.name(player)}'s"
-            )
-        self._check(action)
+        if player is not None and player is not self._to_move:
+            self._check_player(player)
+        self._checked(action)
 
     def can(self, action: Action, player: int | None = None) -> bool:
-        """True if ``action`` is legal now."""
+        """True if ``action`` is legal now. Never raises, never changes the game."""
         try:
             self.verify(action, player)
         except RulesError:
@@ -326,20 +351,131 @@ class Game:
     def apply(self, action: Action, player: int | None = None) -> list[Event]:
         """Apply a legal action and return the events it caused.
 
-        Raises a :class:`RulesError` (state unchanged) if it is not legal.
+        All or nothing: an illegal action raises a :class:`RulesError` and changes
+        nothing; if the engine fails after accepting the action (a bug), the state
+        is restored exactly as it was and :class:`~sheriff_core.errors.EngineBug`
+        is raised.
         """
-        if self.phase == "over" or (player is not None and player != self._to_move):
-            self.verify(action, player)  # raises the right error
+        if self.phase == "over":
+            raise GameOver("the game is over: no more actions")
+        if player is not None and player is not self._to_move:
+            self._check_player(player)
         rule = _RULES.get((self._step, type(action)))
         if rule is None:
             raise self._wrong_kind(action)
-        rule[0](self, action)  # check: raises, changing nothing
-        self.history.append((self._to_move, action))  # type: ignore[arg-type]
-        rule[1](self, action)  # do
-        self._advance()
+        try:
+            rest = rule[0](self, action)  # check: raises RulesError, changes nothing
+        except RulesError:
+            raise
+        except Exception as err:
+            raise _unreadable(action, err) from err
+        self._log = log = []
+        # the attributes an action may assign (the end of a round logs the rest)
+        attrs = (
+            self.turn,
+            self.phase,
+            self._step,
+            self._to_move,
+            self.negotiation,
+            self.vote,
+            self.loot,
+            self.order,
+        )
+        history = self.history
+        n_history = len(history)
+        try:
+            self._rest = rest
+            history.append((self._to_move, action))  # type: ignore[arg-type]
+            rule[1](self, action)  # do
+            self._advance()
+        except BaseException as err:
+            self._restore(attrs, log, n_history)
+            if not isinstance(err, Exception):
+                raise
+            raise EngineBug(
+                f"the engine failed applying {action} (step {self._step}): "
+                f"{type(err).__name__}: {err}; the game was restored as it was before. "
+                "This is a bug in sheriff_core, not an illegal move."
+            ) from err
         new, self._new = self._new, []
         self.events.extend(new)
         return new
+
+    def _check_player(self, player: object) -> None:
+        """NotYourTurn unless ``player`` is the seat to move (a readable message always)."""
+        due = f"{self.name(self._to_move)}'s decision ({_STEP_ACTIONS[self._step]})"  # type: ignore[arg-type]
+        if isinstance(player, np.integer):
+            player = int(player)
+        if type(player) is not int or not 0 <= player < self.n:
+            raise NotYourTurn(f"there is no seat {player!r} (seats 0-{self.n - 1}): it is {due}")
+        if player != self._to_move:
+            raise NotYourTurn(f"it is {due}, not {self.name(player)}'s")
+
+    def _checked(self, action: Action) -> None:
+        """Run the check for ``action``; a failure that is not a :class:`RulesError`
+        becomes an :class:`IllegalAction`."""
+        check = _CHECKS.get((self._step, type(action)))
+        if check is None:
+            raise self._wrong_kind(action)
+        try:
+            check(self, action)
+        except RulesError:
+            raise
+        except Exception as err:
+            raise _unreadable(action, err) from err
+
+    # ------------------------------------------------------------ all or nothing
+
+    # apply() keeps what it needs to undo an action: the attributes any action may
+    # assign (``_STATE``: scalars and containers that are replaced, never changed in
+    # place; the end of a round and a reshuffle log ``_ROUND_STATE``), the length of
+    # ``history``, and an
+    # undo log ``_log`` that the rules fill just before each change made in place
+    # (a few small tuples per action: simulation speed is a feature). Entries:
+    # (_ITEM, container, key, old value or _MISSING), (_LIST, list, copy),
+    # (_TAIL, list, cards removed from its end; _DRAWN: the same, top card first),
+    # (_DICT, dict, copy), (_LEN, list,
+    # length before appends), (_RNG, generator state before the rules drew from it),
+    # (_ATTRS, the values of ``_ROUND_STATE``).
+
+    def _save_list(self, lst: list[Any]) -> None:
+        self._log.append((_LIST, lst, lst[:]))
+
+    def _save_rng(self) -> None:
+        """Called before the rules draw from ``rng``: keep its state for :meth:`_restore`."""
+        self._log.append((_RNG, self.rng.bit_generator.state))
+
+    def _restore(self, attrs: tuple[Any, ...], log: list[tuple[Any, ...]], n_history: int) -> None:
+        """Undo the log (newest first), then put back the attributes as copied in ``attrs``."""
+        for entry in reversed(log):
+            op = entry[0]
+            if op == _ITEM:
+                if entry[3] is _MISSING:
+                    del entry[1][entry[2]]
+                else:
+                    entry[1][entry[2]] = entry[3]
+            elif op == _LIST:
+                entry[1][:] = entry[2]
+            elif op == _TAIL:
+                entry[1].extend(entry[2])
+            elif op == _DRAWN:
+                entry[1].extend(reversed(entry[2]))
+            elif op == _DICT:
+                entry[1].clear()
+                entry[1].update(entry[2])
+            elif op == _LEN:
+                del entry[1][entry[2] :]
+            elif op == _ATTRS:
+                for name, value in zip(_ROUND_STATE, entry[1], strict=True):
+                    setattr(self, name, value)
+            else:  # _RNG
+                self.rng.bit_generator.state = entry[1]
+        for name, value in zip(_STATE, attrs, strict=True):
+            setattr(self, name, value)
+        del self.history[n_history:]
+        self._new = []
+        self._rest = None
+        self._log = []
 
     def _wrong_kind(self, action: Action) -> IllegalAction:
         if not isinstance(action, Action):
@@ -350,12 +486,6 @@ class Game:
         return IllegalAction(
             f"it is the {phase} phase: {who} must {_STEP_ACTIONS[step]}, not {_word(action)}"
         )
-
-    def _check(self, a: Action) -> None:
-        check = _CHECKS.get((self._step, type(a)))
-        if check is None:
-            raise self._wrong_kind(a)
-        check(self, a)
 
     # One small check per (step, action type); see _CHECKS at the end of the module.
 
@@ -405,6 +535,9 @@ class Game:
 
     def _do_load(self, a: Load) -> None:
         seat = self.merchant_order[self.turn]
+        log = self._log
+        log.append((_ITEM, self.hands, seat, self.hands[seat]))
+        log.append((_ITEM, self.bags, seat, self.bags.get(seat, _MISSING)))
         self.hands[seat] = self._rest  # type: ignore[assignment]  # from _check_load
         self.bags[seat] = list(a.cards)
         self._emit("loaded", seat, {"cards": list(a.cards), "size": len(a.cards)})
@@ -412,6 +545,7 @@ class Game:
 
     def _do_declare(self, a: Declare) -> None:
         seat = self.merchant_order[self.turn]
+        self._log.append((_ITEM, self.declared, seat, self.declared.get(seat, _MISSING)))
         self.declared[seat] = (a.good, a.count)
         self._emit("declared", seat, {"good": a.good, "count": a.count})
         self.turn += 1
@@ -435,11 +569,13 @@ class Game:
         self._do_exchange(self._to_move, a.token)  # type: ignore[arg-type]
 
     def _do_done(self, a: Done) -> None:
+        self._save_list(self.pending)
         self.pending.pop(0)
 
     def _do_offer(self, a: Offer) -> None:
         neg = self.negotiation
         assert neg is not None
+        self._log.append((_DICT, neg, neg.copy()))
         by = neg["to_move"]
         neg["offer"], neg["by"] = a, by
         neg["to_move"] = "merchant" if by == "sheriff" else "sheriff"
@@ -448,6 +584,7 @@ class Game:
     def _do_decline(self, a: Decline) -> None:
         neg = self.negotiation
         assert neg is not None
+        self._log.append((_DICT, neg, neg.copy()))
         neg["offer"], neg["by"], neg["to_move"] = None, None, "sheriff"
         self._emit("declined", neg["seat"], {})
 
@@ -457,11 +594,14 @@ class Game:
         self._pass_bag(neg["seat"], neg["offer"], self.sheriffs)
 
     def _do_confiscate(self, a: Confiscate) -> None:
+        self._save_list(self.pending)
+        self._save_list(self.piles[a.pile])
         pend = self.pending.pop(0)
         self.piles[a.pile].extend(a.order)
         self._emit("confiscated", pend["seat"], {"pile": a.pile, "cards": list(a.order)})
 
     def _do_pay_debt(self, a: PayDebt) -> None:
+        self._save_list(self.pending)
         pend = self.pending.pop(0)
         self._give_goods(pend["debtor"], pend["creditor"], list(a.cards), pend["debt"])
 
@@ -471,9 +611,11 @@ class Game:
         v = self.variant
         if v.sheriff_selection == "deputy_deck":
             if not self.deputy_deck:
+                self._save_rng()
                 self.deputy_deck = [int(i) for i in self.rng.permutation(self.n)]
                 self.deputy_passes += 1
                 self._emit("deputy_deck_shuffled", None, {"deck_pass": self.deputy_passes})
+            self._save_list(self.deputy_deck)
             self.sheriffs = [self.deputy_deck.pop() for _ in range(v.sheriffs_per_round)]
         else:
             self.sheriffs = [(self.first_sheriff + self.round) % self.n]
@@ -488,9 +630,8 @@ class Game:
         self._emit(
             "round_start",
             self.sheriff,
-            # self.sheriffs is replaced each round, never changed in place: the event
-            # may share it.
-            {"sheriff": self.players[self.sheriff], "sheriffs": self.sheriffs},
+            # events hold copies, never the state's own lists
+            {"sheriff": self.players[self.sheriff], "sheriffs": self.sheriffs[:]},
         )
         if v.market_starter == "sheriff_chooses":
             self.order = []
@@ -536,6 +677,7 @@ class Game:
         while (
             pending and pending[0]["type"] == "exchange" and not self._exchanges(pending[0]["seat"])
         ):
+            self._save_list(pending)
             pending.pop(0)
         if (
             not pending
@@ -547,9 +689,11 @@ class Game:
         self._refresh()
 
     def _end_round(self) -> None:
+        self._log.append((_ATTRS, tuple(getattr(self, name) for name in _ROUND_STATE)))
         if self.loot and len(self.sheriffs) > 1:
             share = self.loot // len(self.sheriffs)
             if share:
+                self._save_list(self.gold)
                 for s in self.sheriffs:
                     self.gold[s] += share
                 self.loot -= share * len(self.sheriffs)
@@ -571,6 +715,7 @@ class Game:
             if missing <= 0:
                 continue
             drawn = self._draw_many(missing)
+            self._save_list(self.hands[seat])
             self.hands[seat].extend(drawn)
             if drawn:
                 self._emit("drew", seat, {"cards": drawn, "count": len(drawn)})
@@ -584,9 +729,11 @@ class Game:
         if len(deck) >= k:
             cut = len(deck) - k
             drawn = deck[cut:]
-            drawn.reverse()
+            drawn.reverse()  # top card first
+            self._log.append((_DRAWN, deck, drawn))  # drawn is not changed after this
             del deck[cut:]
             return drawn
+        self._log.append((_TAIL, deck, deck[:]))
         drawn = deck[::-1]
         deck.clear()
         self._reshuffle()
@@ -595,19 +742,23 @@ class Game:
     def _reshuffle(self) -> None:
         keep = self.variant.reshuffle_keep
         cards: list[str] = []
-        for i, pile in enumerate(self.piles):
+        piles = self.piles
+        for i, pile in enumerate(piles):
             if len(pile) > keep:
+                self._log.append((_ITEM, piles, i, pile))
                 cut = len(pile) - keep
                 cards.extend(pile[:cut])
                 self.piles[i] = pile[cut:]
         if cards:
+            self._save_rng()
+            self._log.append((_ATTRS, tuple(getattr(self, name) for name in _ROUND_STATE)))
             self.rng.shuffle(cards)  # the same order permutation() would give
             self.deck = cards
         self._emit("reshuffled", None, {"cards": len(cards)})
 
     # ------------------------------------------------------------ market
 
-    def _check_market(self, a: Market) -> None:
+    def _check_market(self, a: Market) -> list[str]:
         v = self.variant
         seat = self.order[self.turn]
         hand = self.hands[seat]
@@ -615,7 +766,7 @@ class Game:
             raise IllegalMarket(
                 f"you may set aside at most {v.set_aside_max} cards, not {len(a.set_aside)}"
             )
-        rest = self._rest = _take_multiset(hand, a.set_aside)
+        rest = _take_multiset(hand, a.set_aside)
         if rest is None:
             raise IllegalMarket(
                 f"cannot set aside {', '.join(a.set_aside)}: only cards in your hand "
@@ -626,7 +777,7 @@ class Game:
                 f"there is no discard pile {a.pile}; piles are numbered 0-{len(self.piles) - 1}"
             )
         if not a.take:
-            return
+            return rest
         if not v.draw_from_discards:
             raise IllegalMarket("in this variant merchants draw from the draw pile only")
         need = v.hand_size - len(hand) + len(a.set_aside)
@@ -644,11 +795,27 @@ class Game:
             if sizes[i] == 0:
                 raise IllegalMarket(f"discard pile {i} has no more cards to take")
             sizes[i] -= 1
+        return rest
 
     def _do_market(self, a: Market) -> None:
         v = self.variant
         seat = self.order[self.turn]
         hand = self._rest  # the hand without the set-aside cards, from _check_market
+        # "discard-then-draw" (2nd edition): the set-aside cards are on the pile before
+        # the draw, so a reshuffle during this draw takes them in. "draw-then-discard"
+        # (1st edition): they go on the pile after the draw. (Taking from the discard
+        # piles is only allowed with draw-then-discard: the variant loader checks it.)
+        first = v.market_order == "discard-then-draw"
+        log = self._log
+        log.append((_ITEM, self.hands, seat, self.hands[seat]))
+        piles = self.piles
+        if a.set_aside:
+            log.append((_LIST, piles[a.pile], piles[a.pile][:]))
+        if a.take:
+            for i in set(a.take):
+                log.append((_LIST, piles[i], piles[i][:]))
+        if first and a.set_aside:
+            self.piles[a.pile].extend(a.set_aside)
         if a.take:
             took = [self.piles[i].pop() for i in a.take]
             hand.extend(took)
@@ -657,7 +824,7 @@ class Game:
         drawn = self._draw_many(v.hand_size - len(hand)) if len(hand) < v.hand_size else []
         hand.extend(drawn)
         self.hands[seat] = hand
-        if a.set_aside:
+        if a.set_aside and not first:
             self.piles[a.pile].extend(a.set_aside)
         self._emit(
             "market",
@@ -675,17 +842,18 @@ class Game:
 
     # ------------------------------------------------------------ load
 
-    def _check_load(self, a: Load) -> None:
+    def _check_load(self, a: Load) -> list[str]:
         v = self.variant
         seat = self.merchant_order[self.turn]
         if not v.bag_min <= len(a.cards) <= v.bag_max:
             raise IllegalLoad(f"a bag holds {v.bag_min}-{v.bag_max} cards, not {len(a.cards)}")
-        self._rest = _take_multiset(self.hands[seat], a.cards)
-        if self._rest is None:
+        rest = _take_multiset(self.hands[seat], a.cards)
+        if rest is None:
             raise IllegalLoad(
                 f"cannot load {', '.join(a.cards)}: only cards in your hand "
                 f"({', '.join(self.hands[seat])}) go in the bag"
             )
+        return rest
 
     # ------------------------------------------------------------ inspection
 
@@ -778,7 +946,17 @@ class Game:
         # One taker gets the bribe; two Deputies put gold in the Loot and goods
         # go to the Deputy on the merchant's left.
         sheriff = takers[0] if len(takers) == 1 else self.left_sheriff(seat)
+        stands = self.stands
+        log = self._log
+        log.append((_LIST, stands[seat], stands[seat][:]))
+        log.append((_ITEM, stands, seat, stands[seat]))
+        log.append((_LIST, stands[sheriff], stands[sheriff][:]))
+        log.append((_LIST, bag, bag[:]))
+        log.append((_ITEM, self.bags, seat, bag))
         if offer is not None:
+            log.append((_LIST, self.gold, self.gold[:]))
+            log.append((_DICT, self.binding, self.binding.copy()))
+            log.append((_LEN, self.promises, len(self.promises)))
             self.gold[seat] -= offer.gold
             if len(takers) == 1:
                 self.gold[sheriff] += offer.gold
@@ -833,6 +1011,8 @@ class Game:
         self._resolved(seat)
 
     def _resolved(self, seat: int) -> None:
+        self._log.append((_LEN, self.resolved, len(self.resolved)))
+        self._log.append((_LEN, self.pending, len(self.pending)))
         self.resolved.append(seat)
         self.negotiation = None
         if self.variant.tokens:
@@ -843,18 +1023,22 @@ class Game:
         bag = self.bags[seat]
         # The declaration was verified when it was made: no need to check it again.
         admitted, confiscated, merchant_pays = split_bag(bag, good, self._penalty)
+        log = self._log
+        log.append((_ITEM, self.bags, seat, bag))
+        log.append((_LIST, self.stands[seat], self.stands[seat][:]))
+        log.append((_LEN, self.pending, len(self.pending)))
         self.bags[seat] = []  # the bag list now belongs to the event alone
         self._emit(
             "inspected",
             seat,
             {
                 "declared": f"{count} {good}",
-                "cards": bag,
+                "cards": bag,  # no longer the state's: bags[seat] was replaced
                 "truthful": not confiscated,
-                "admitted": admitted,
-                "confiscated": confiscated,
+                "admitted": admitted,  # the stand gets its cards, not this list
+                "confiscated": confiscated[:],  # the list itself goes into `pending`
                 "merchant_pays": merchant_pays,
-                "inspectors": inspectors,  # lists of Sheriffs are replaced, never changed in place
+                "inspectors": inspectors[:],  # may be self.sheriffs
             },
         )
         self.stands[seat].extend(admitted)
@@ -866,8 +1050,9 @@ class Game:
                     {"type": "confiscate", "seat": seat, "cards": cards, "by": inspectors[0]}
                 )
             else:
+                log.append((_LIST, self.piles[0], self.piles[0][:]))
                 self.piles[0].extend(cards)
-                self._emit("confiscated", seat, {"pile": 0, "cards": cards})
+                self._emit("confiscated", seat, {"pile": 0, "cards": cards[:]})
         if len(inspectors) == 1:
             if merchant_pays > 0:
                 self._pay(seat, inspectors[0], merchant_pays)
@@ -901,6 +1086,8 @@ class Game:
         """``payer`` owes ``amount`` gold to ``payee`` (a seat or LOOT); goods given for a
         debt go to ``goods_to`` (default: the payee)."""
         coins = min(self.gold[payer], amount)
+        self._log.append((_LIST, self.gold, self.gold[:]))
+        self._log.append((_LEN, self.pending, len(self.pending)))
         self.gold[payer] -= coins
         if payee == LOOT:
             self.loot += coins
@@ -978,6 +1165,11 @@ class Game:
 
     def _do_exchange(self, seat: int, token: str) -> None:
         tok = self.variant.tokens[token]
+        log = self._log
+        log.append((_LIST, self.stands[seat], self.stands[seat][:]))
+        log.append((_LEN, self.exchanged, len(self.exchanged)))
+        log.append((_DICT, self.tokens[seat], self.tokens[seat].copy()))
+        log.append((_DICT, self.token_supply, self.token_supply.copy()))
         stand = self.stands[seat]
         for _ in range(tok.per_token):
             stand.remove(tok.good)
@@ -1025,6 +1217,8 @@ class Game:
 
     def _give_goods(self, payer: int, payee: int, cards: list[str], owed: int) -> None:
         goods = self.variant.goods
+        self._log.append((_ITEM, self.stands, payer, self.stands[payer]))
+        self._log.append((_LIST, self.stands[payee], self.stands[payee][:]))
         stand = _take_multiset(self.stands[payer], cards)
         assert stand is not None
         self.stands[payer] = stand
@@ -1100,6 +1294,33 @@ class Game:
                     yield Confiscate(p, order)
         elif step == "debt":
             yield from self.debt_options()
+
+    def _count(self, step: str) -> int:
+        """``len(list(self._enumerate(step)))``, counted without listing where cheaper."""
+        v = self.variant
+        if step == "market":
+            seat = self.order[self.turn]
+            hand = self.hands[seat]
+            total = len(self._exchanges(seat)) + 1  # + Market() for "keep"
+            caps = list(Counter(hand).values())
+            sizes = [len(p) for p in self.piles]
+            for k in range(1, min(v.set_aside_max, len(hand)) + 1):
+                need = v.hand_size - len(hand) + k
+                takes = _count_sequences(sizes, need if v.draw_from_discards else 0, upto=True)
+                total += _count_sequences(caps, k) * takes * len(self.piles)
+            return total
+        if step == "load":
+            seat = self.merchant_order[self.turn]
+            hand = self.hands[seat]
+            caps = list(Counter(hand).values())
+            total = len(self._exchanges(seat))
+            for k in range(v.bag_min, min(v.bag_max, len(hand)) + 1):
+                total += _count_multisets(caps, k)
+            return total
+        if step == "confiscate":
+            caps = list(Counter(self.pending[0]["cards"]).values())
+            return len(self.piles) * _count_sequences(caps, sum(caps))
+        return sum(1 for _ in self._enumerate(step))
 
     def _enumerate_market(self) -> Iterator[Market]:
         v = self.variant
@@ -1247,7 +1468,7 @@ class Game:
         return game_from_json(text)
 
 
-_CHECKS: dict[tuple[str, type], Callable[[Game, Any], None]] = {
+_CHECKS: dict[tuple[str, type], Callable[[Game, Any], Any]] = {
     ("market", Market): Game._check_market,
     ("load", Load): Game._check_load,
     ("declare", Declare): Game._check_declare,
@@ -1272,6 +1493,38 @@ _CHECKS: dict[tuple[str, type], Callable[[Game, Any], None]] = {
     },
 }
 
+
+# The attributes any action may assign: apply() keeps them (Game._restore puts them back).
+_STATE = ("turn", "phase", "_step", "_to_move", "negotiation", "vote", "loot", "order")
+# The attributes assigned only at the end of a round (or by a reshuffle): logged there.
+_ROUND_STATE = (
+    "round",
+    "sheriff",
+    "deck",
+    "bags",
+    "declared",
+    "resolved",
+    "binding",
+    "deputy_deck",
+    "deputy_passes",
+    "sheriffs",
+    "merchant_order",
+    "_final_rows",
+    *_STATE,
+)
+
+
+def _unreadable(action: Action, err: Exception) -> IllegalAction:
+    return IllegalAction(
+        f"{action!r} cannot be checked ({type(err).__name__}: {err}): not a legal action"
+    )
+
+
+# Undo-log entry kinds (see Game._restore).
+_ITEM, _LIST, _TAIL, _DICT, _LEN, _RNG, _ATTRS, _DRAWN = range(8)
+_MISSING = object()  # "this key was not there"
+
+
 _DOS: dict[type, Callable[[Game, Any], None]] = {
     Market: Game._do_market,
     Load: Game._do_load,
@@ -1290,9 +1543,44 @@ _DOS: dict[type, Callable[[Game, Any], None]] = {
 }
 
 #: (check, do) per (step, action type): what apply runs, found with one lookup.
-_RULES: dict[tuple[str, type], tuple[Callable[[Game, Any], None], Callable[[Game, Any], None]]] = {
+_RULES: dict[tuple[str, type], tuple[Callable[[Game, Any], Any], Callable[[Game, Any], None]]] = {
     key: (check, _DOS[key[1]]) for key, check in _CHECKS.items()
 }
+
+
+def _count_sequences(caps: Sequence[int], k: int, upto: bool = False) -> int:
+    """Distinct sequences of length ``k`` (every length 0..k if ``upto``) drawn from
+    kinds with ``caps[i]`` copies each: sum of k!/prod(c_i!) over counts c_i <= caps[i].
+
+    >>> _count_sequences([2, 1], 2), _count_sequences([2, 1], 2, upto=True)
+    (3, 6)
+    """
+    ways = [1] + [0] * k  # ways[L]: sequences of length L from the kinds seen so far
+    for cap in caps:
+        new = [0] * (k + 1)
+        for length, w in enumerate(ways):
+            if w:
+                for c in range(min(cap, k - length) + 1):
+                    new[length + c] += w * comb(length + c, c)
+        ways = new
+    return sum(ways) if upto else ways[k]
+
+
+def _count_multisets(caps: Sequence[int], k: int) -> int:
+    """Distinct sub-multisets of size ``k`` of kinds with ``caps[i]`` copies each.
+
+    >>> _count_multisets([2, 1], 2)
+    2
+    """
+    ways = [1] + [0] * k
+    for cap in caps:
+        new = [0] * (k + 1)
+        for length, w in enumerate(ways):
+            if w:
+                for c in range(min(cap, k - length) + 1):
+                    new[length + c] += w
+        ways = new
+    return ways[k]
 
 
 def _sub_multisets(cards: Sequence[str], k: int) -> Iterator[tuple[str, ...]]:

@@ -10,7 +10,7 @@ action box reads it, and compared with the action built by the library.
 >>> check("07.1", "load Mead,Bread,Bread")
 Not quite: that loads Mead, Bread, Bread: the cards are right but not in the order asked.
 >>> check("07.2", "offer 2 gold and a Pepper")
-Not quite: the action box cannot read it (cannot read action 'offer 2 gold and a Pepper').
+Not quite: the action box cannot read it (cannot read action 'offer 2 gold and a Pepper': an offer starts 'offer N gold'; stand goods, bag goods and promises follow as parts after ';').
 """
 
 from __future__ import annotations

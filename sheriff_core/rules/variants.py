@@ -34,6 +34,10 @@ __all__ = ["Good", "Bonus", "Token", "Variant", "load_variant", "variant_names",
 KINDS = ("legal", "contraband", "royal")
 MARKET_STARTERS = ("sheriff_left", "sheriff_chooses")
 DEBT_ORDERS = ("legal_first", "any")
+# A market turn: "draw-then-discard" (1st edition: draw back up, then put the set-aside
+# cards on a pile) or "discard-then-draw" (2nd edition: discard first, so the cards just
+# discarded are shuffled in if the draw pile runs out during the draw).
+MARKET_ORDERS = ("draw-then-discard", "discard-then-draw")
 TIEBREAKS = ("legal_goods", "contraband", "tokens")
 REPLACEABLE = ("goods", "removed", "bonuses", "tokens")
 SHERIFF_SELECTIONS = ("rotate", "deputy_deck")
@@ -157,6 +161,7 @@ class Variant:
     removed: Mapping[int, Mapping[str, int]]
     bonuses: Mapping[str, Bonus]
     sheriff_selection: str = "rotate"
+    market_order: str = "draw-then-discard"
     sheriffs_per_round: int = 1
     deputy_deck_passes: int = 0
     tokens: Mapping[str, Token] = field(default_factory=lambda: MappingProxyType({}))
@@ -428,6 +433,7 @@ _SECTIONS = {
         "sheriff_turns",
         "sheriff_turns_by_players",
         "market_starter",
+        "market_order",
         "set_aside_max",
         "draw_from_discards",
         "bag_min",
@@ -695,6 +701,13 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
             f"{path}: [round] draw_from_discards: must be true or false, got "
             f"{_show(draw_from_discards)}"
         )
+    market_order = _choice(
+        rd.get("market_order", "draw-then-discard"), path, "[round] market_order", MARKET_ORDERS
+    )
+    if market_order == "discard-then-draw" and draw_from_discards:
+        raise VariantError(
+            f"{path}: [round] market_order: 'discard-then-draw' needs draw_from_discards = false"
+        )
     piles = _int(
         _need(st, "discard_piles", path, "setup"),
         path,
@@ -784,6 +797,7 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
         removed=MappingProxyType({k: MappingProxyType(v) for k, v in removed.items()}),
         bonuses=MappingProxyType(bonuses),
         sheriff_selection=selection,
+        market_order=market_order,
         sheriffs_per_round=per_round,
         deputy_deck_passes=deck_passes,
         tokens=MappingProxyType(tokens),
