@@ -29,6 +29,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+import numpy as np
+
+from sheriff_core.nottingham.errors import BadAction
+
 __all__ = [
     "Action",
     "Keep",
@@ -54,9 +58,46 @@ __all__ = [
 ]
 
 
+def _typed(action: Action) -> None:
+    """Check (and normalise) every field of ``action`` by its annotation."""
+    for f in fields(action):
+        value = getattr(action, f.name)
+        kind = f.type
+        where = f"{type(action).__name__}.{f.name}"
+        if kind in ("int", "int | None"):
+            if value is None and kind == "int | None":
+                continue
+            if isinstance(value, np.integer):
+                value = int(value)
+                object.__setattr__(action, f.name, value)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BadAction(f"{where} must be a whole number, not {value!r}")
+        elif kind == "str":
+            if not isinstance(value, str) or not value.strip():
+                raise BadAction(f"{where} must be a non-empty name, not {value!r}")
+        elif kind == "tuple[str, ...]":
+            if not isinstance(value, (tuple, list)) or not all(
+                isinstance(x, str) and x.strip() for x in value
+            ):
+                raise BadAction(f"{where} must be a list of card names, not {value!r}")
+            object.__setattr__(action, f.name, tuple(sorted(value)))
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
-    """Base class of every Nottingham action."""
+    """Base class of every Nottingham action. Fields are checked when it is built
+    (:class:`~sheriff_core.nottingham.errors.BadAction` names the field).
+
+    >>> Lay("Gold", 3).count, Lay("Gold", np.int64(3)) == Lay("Gold", 3)
+    (3, True)
+    >>> Lay("Gold", 1.5)
+    Traceback (most recent call last):
+    ...
+    sheriff_core.nottingham.errors.BadAction: Lay.count must be a whole number, not 1.5
+    """
+
+    def __post_init__(self) -> None:
+        _typed(self)
 
     def __str__(self) -> str:  # pragma: no cover - every subclass overrides
         return type(self).__name__.lower()
@@ -113,7 +154,7 @@ class Offer(Action):
     items: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "items", tuple(sorted(self.items)))
+        _typed(self)  # also sorts the items
 
     def __str__(self) -> str:
         return "offer " + "+".join(self.items)
@@ -174,7 +215,7 @@ class CompleteTask(Action):
     items: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "items", tuple(sorted(self.items)))
+        _typed(self)  # also sorts the items
 
     def __str__(self) -> str:
         return f"task {self.task} with " + "+".join(self.items)

@@ -13,6 +13,7 @@ from sheriff_core.errors import RulesError, VariantError
 
 __all__ = [
     "NottinghamRulesError",
+    "BadAction",
     "WrongDecision",
     "GameFinished",
     "IllegalUse",
@@ -27,6 +28,16 @@ __all__ = [
 
 class NottinghamRulesError(RulesError):
     """An action breaks a rule of Nottingham; the game state is unchanged."""
+
+
+class BadAction(NottinghamRulesError, TypeError):
+    """An action field has the wrong type (raised when the action is built).
+
+    Seats and counts are ``int`` (a numpy integer becomes a plain ``int``; ``bool``,
+    ``float``, ``str`` and ``None`` are refused); items, tasks and cards are
+    non-empty strings; lists of items are tuples (a list is accepted and stored as
+    a tuple).
+    """
 
 
 class WrongDecision(NottinghamRulesError):
