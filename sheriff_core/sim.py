@@ -206,22 +206,11 @@ class _Task:
     per: str
 
 
-_VARIANTS: dict[str, Variant] = {}
-
-
 def _variant_of(payload: Any) -> Variant:
     if isinstance(payload, Variant):
         return payload
-    import json
-
     data, source = payload
-    key = json.dumps(data, sort_keys=True)
-    v = _VARIANTS.get(key)
-    if v is None:
-        if len(_VARIANTS) > 16:
-            _VARIANTS.clear()
-        v = _VARIANTS[key] = Variant.from_data(data, source)
-    return v
+    return Variant.from_data(data, source)  # built once per worker (cached there)
 
 
 def play_seeded(

@@ -526,7 +526,6 @@ def state_data(game: Game) -> dict[str, Any]:
 # Variants are immutable: their saved JSON, and the Variant built from saved data, are
 # made once (bounded caches; an identity check guards against reused ids).
 _VARIANT_TEXT: dict[int, tuple[Variant, str]] = {}
-_VARIANT_BUILT: dict[tuple[str, str], Variant] = {}
 
 
 def _variant_text(variant: Variant) -> str:
@@ -542,13 +541,7 @@ def _variant_text(variant: Variant) -> str:
 def _variant_from_data(data: dict[str, Any], source: str) -> Variant:
     from sheriff_core.rules.variants import Variant
 
-    key = (json.dumps(data, separators=(",", ":")), source)
-    hit = _VARIANT_BUILT.get(key)
-    if hit is None:
-        if len(_VARIANT_BUILT) > 64:
-            _VARIANT_BUILT.clear()
-        hit = _VARIANT_BUILT[key] = Variant.from_data(data, source)
-    return hit
+    return Variant.from_data(data, source)  # cached there
 
 
 def game_to_json(game: Game) -> str:
@@ -591,7 +584,7 @@ def _cards(value: Any, where: str, goods: Mapping[str, Any]) -> None:
             raise SaveError(f"{where}[{i}]: unknown card {short(card)} in this variant")
 
 
-def _per_seat(value: Any, where: str, n: int) -> list[Any]:
+def per_seat(value: Any, where: str, n: int) -> list[Any]:
     need_type(value, list, where)
     if len(value) != n:
         raise SaveError(f"{where}: must have one entry per player ({n}), not {len(value)}")
@@ -632,13 +625,13 @@ def _check_state_types(d: Mapping[str, Any], v: Variant, n: int) -> None:
             _cards(p, f"piles[{i}]", goods)
     for name in ("hands", "stands"):
         if name in d:
-            for i, cards in enumerate(_per_seat(d[name], name, n)):
+            for i, cards in enumerate(per_seat(d[name], name, n)):
                 _cards(cards, f"{name}[{i}]", goods)
     if "gold" in d:
-        for i, g in enumerate(_per_seat(d["gold"], "gold", n)):
+        for i, g in enumerate(per_seat(d["gold"], "gold", n)):
             need_int(g, f"gold[{i}]")
     if "tokens" in d:
-        for i, t in enumerate(_per_seat(d["tokens"], "tokens", n)):
+        for i, t in enumerate(per_seat(d["tokens"], "tokens", n)):
             _counts(t, f"tokens[{i}]")
     for name in ("sheriffs", "order", "merchant_order", "resolved", "deputy_deck"):
         if name in d:

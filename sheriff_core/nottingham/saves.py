@@ -49,6 +49,7 @@ from sheriff_core.engine.saves import (
     need_names,
     need_type,
     parse_save,
+    per_seat,
     replay_history,
     rng_from_state,
     seed_from_data,
@@ -136,13 +137,6 @@ def _items(value: Any, where: str, items: Mapping[str, Any]) -> None:
             raise SaveError(f"{where}[{i}]: unknown item {short(card)}")
 
 
-def _per_seat(value: Any, where: str, n: int) -> list[Any]:
-    need_type(value, list, where)
-    if len(value) != n:
-        raise SaveError(f"{where}: must have one entry per player ({n}), not {len(value)}")
-    return value
-
-
 def _check_state_types(d: Mapping[str, Any], rules: Rules, n: int) -> None:
     items = rules.items
     if "rng" in d:
@@ -151,17 +145,17 @@ def _check_state_types(d: Mapping[str, Any], rules: Rules, n: int) -> None:
         if name in d:
             _items(d[name], name, items)
     if "hands" in d:
-        for seat, hand in enumerate(_per_seat(d["hands"], "hands", n)):
+        for seat, hand in enumerate(per_seat(d["hands"], "hands", n)):
             need_type(hand, dict, f"hands[{seat}]")
             for item, count in hand.items():
                 if item not in items:
                     raise SaveError(f"hands[{seat}]: unknown item {short(item)}")
                 need_int(count, f"hands[{seat}].{item}")
     if "scored" in d:
-        for seat, cards in enumerate(_per_seat(d["scored"], "scored", n)):
+        for seat, cards in enumerate(per_seat(d["scored"], "scored", n)):
             _items(cards, f"scored[{seat}]", items)
     if "tasks" in d:
-        for seat, tasks in enumerate(_per_seat(d["tasks"], "tasks", n)):
+        for seat, tasks in enumerate(per_seat(d["tasks"], "tasks", n)):
             for i, t in enumerate(need_type(tasks, list, f"tasks[{seat}]")):
                 if not isinstance(t, str) or t not in rules.tasks:
                     raise SaveError(f"tasks[{seat}][{i}]: unknown task {short(t)}")

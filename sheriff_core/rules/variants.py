@@ -215,8 +215,29 @@ class Variant:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any], source: str = "<data>") -> Variant:
-        """Build a variant from merged data, as returned by :meth:`to_data`."""
-        return _build(dict(copy.deepcopy(dict(data))), source, tuple(data.get("lineage", ())))
+        """Build a variant from merged data, as returned by :meth:`to_data`.
+
+        Equal data (and source) give the same object (a small cache: variants are
+        immutable), so loading many saves or simulation chunks builds each once.
+
+        >>> v = load_variant("classic")
+        >>> Variant.from_data(v.to_data(), "x") is Variant.from_data(v.to_data(), "x")
+        True
+        """
+        try:
+            key = (json.dumps(data, sort_keys=True, separators=(",", ":")), source)
+        except (TypeError, ValueError):  # not JSON-like data: build it (and let it fail)
+            return _build(dict(copy.deepcopy(dict(data))), source, tuple(data.get("lineage", ())))
+        hit = _FROM_DATA.get(key)
+        if hit is None:
+            if len(_FROM_DATA) > 64:
+                _FROM_DATA.clear()
+            lineage = tuple(data.get("lineage", ()))
+            hit = _FROM_DATA[key] = _build(dict(copy.deepcopy(dict(data))), source, lineage)
+        return hit
+
+
+_FROM_DATA: dict[tuple[str, str], Variant] = {}
 
 
 # --------------------------------------------------------------------------- loading
