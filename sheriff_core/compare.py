@@ -101,6 +101,10 @@ RULE_FIELDS: dict[str, Callable[[Variant], object]] = {
         "sheriff_chooses": "the Sheriff chooses",
     }[v.market_starter],
     "draw from discard piles": lambda v: "yes" if v.draw_from_discards else "no",
+    "market turn": lambda v: {
+        "draw-then-discard": "draw back, then discard",
+        "discard-then-draw": "discard, then draw back",
+    }[v.market_order],
     "set aside at most": lambda v: v.set_aside_max,
     "bag size": lambda v: f"{v.bag_min}-{v.bag_max}",
     "reshuffle keeps top of each pile": lambda v: v.reshuffle_keep,
