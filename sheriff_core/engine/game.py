@@ -1032,7 +1032,8 @@ class Game:
         admitted, confiscated, merchant_pays = split_bag(bag, good, self._penalty)
         log = self._log
         log.append((_ITEM, self.bags, seat, bag))
-        log.append((_LIST, self.stands[seat], self.stands[seat][:]))
+        stand = self.stands[seat]
+        log.append((_LEN, stand, len(stand)))  # extended here; a debt replaces it (logged)
         self.bags[seat] = []  # the bag list now belongs to the event alone
         self._emit(
             "inspected",
