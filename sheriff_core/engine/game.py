@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import permutations
 from math import comb
+from operator import attrgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -595,7 +596,8 @@ class Game:
 
     def _do_confiscate(self, a: Confiscate) -> None:
         self._save_list(self.pending)
-        self._save_list(self.piles[a.pile])
+        pile = self.piles[a.pile]
+        self._log.append((_LEN, pile, len(pile)))  # only extended
         pend = self.pending.pop(0)
         self.piles[a.pile].extend(a.order)
         self._emit("confiscated", pend["seat"], {"pile": a.pile, "cards": list(a.order)})
@@ -689,7 +691,7 @@ class Game:
         self._refresh()
 
     def _end_round(self) -> None:
-        self._log.append((_ATTRS, tuple(getattr(self, name) for name in _ROUND_STATE)))
+        self._log.append((_ATTRS, _round_state(self)))
         if self.loot and len(self.sheriffs) > 1:
             share = self.loot // len(self.sheriffs)
             if share:
@@ -715,8 +717,9 @@ class Game:
             if missing <= 0:
                 continue
             drawn = self._draw_many(missing)
-            self._save_list(self.hands[seat])
-            self.hands[seat].extend(drawn)
+            held = self.hands[seat]
+            self._log.append((_LEN, held, len(held)))  # only extended
+            held.extend(drawn)
             if drawn:
                 self._emit("drew", seat, {"cards": drawn, "count": len(drawn)})
         self.round += 1
@@ -751,7 +754,7 @@ class Game:
                 self.piles[i] = pile[cut:]
         if cards:
             self._save_rng()
-            self._log.append((_ATTRS, tuple(getattr(self, name) for name in _ROUND_STATE)))
+            self._log.append((_ATTRS, _round_state(self)))
             self.rng.shuffle(cards)  # the same order permutation() would give
             self.deck = cards
         self._emit("reshuffled", None, {"cards": len(cards)})
@@ -809,8 +812,8 @@ class Game:
         log = self._log
         log.append((_ITEM, self.hands, seat, self.hands[seat]))
         piles = self.piles
-        if a.set_aside:
-            log.append((_LIST, piles[a.pile], piles[a.pile][:]))
+        if a.set_aside:  # only extended in place (a take from it is logged below)
+            log.append((_LEN, piles[a.pile], len(piles[a.pile])))
         if a.take:
             for i in set(a.take):
                 log.append((_LIST, piles[i], piles[i][:]))
@@ -948,12 +951,15 @@ class Game:
         sheriff = takers[0] if len(takers) == 1 else self.left_sheriff(seat)
         stands = self.stands
         log = self._log
-        log.append((_LIST, stands[seat], stands[seat][:]))
-        log.append((_ITEM, stands, seat, stands[seat]))
-        log.append((_LIST, stands[sheriff], stands[sheriff][:]))
-        log.append((_LIST, bag, bag[:]))
         log.append((_ITEM, self.bags, seat, bag))
+        # Without an offer the merchant's stand is only extended (a length is enough to
+        # undo it); with one, the stand is replaced by a new list (the old one is kept
+        # unchanged), the Sheriff's stand is extended and cards leave the bag list.
+        log.append((_LEN, stands[seat], len(stands[seat])))
         if offer is not None:
+            log.append((_ITEM, stands, seat, stands[seat]))
+            log.append((_LEN, stands[sheriff], len(stands[sheriff])))
+            log.append((_LIST, bag, bag[:]))
             log.append((_LIST, self.gold, self.gold[:]))
             log.append((_DICT, self.binding, self.binding.copy()))
             log.append((_LEN, self.promises, len(self.promises)))
@@ -1011,11 +1017,12 @@ class Game:
         self._resolved(seat)
 
     def _resolved(self, seat: int) -> None:
-        self._log.append((_LEN, self.resolved, len(self.resolved)))
-        self._log.append((_LEN, self.pending, len(self.pending)))
+        log = self._log
+        log.append((_LEN, self.resolved, len(self.resolved)))
         self.resolved.append(seat)
         self.negotiation = None
         if self.variant.tokens:
+            log.append((_LEN, self.pending, len(self.pending)))  # logged only when changed
             self.pending.append({"type": "exchange", "seat": seat})
 
     def _do_inspect(self, seat: int, inspectors: list[int]) -> None:
@@ -1025,8 +1032,8 @@ class Game:
         admitted, confiscated, merchant_pays = split_bag(bag, good, self._penalty)
         log = self._log
         log.append((_ITEM, self.bags, seat, bag))
-        log.append((_LIST, self.stands[seat], self.stands[seat][:]))
-        log.append((_LEN, self.pending, len(self.pending)))
+        stand = self.stands[seat]
+        log.append((_LEN, stand, len(stand)))  # extended here; a debt replaces it (logged)
         self.bags[seat] = []  # the bag list now belongs to the event alone
         self._emit(
             "inspected",
@@ -1046,11 +1053,12 @@ class Game:
         if confiscated:
             cards = confiscated
             if len(self.piles) > 1 or (self.variant.draw_from_discards and len(set(cards)) > 1):
+                log.append((_LEN, self.pending, len(self.pending)))
                 self.pending.append(
                     {"type": "confiscate", "seat": seat, "cards": cards, "by": inspectors[0]}
                 )
             else:
-                log.append((_LIST, self.piles[0], self.piles[0][:]))
+                log.append((_LEN, self.piles[0], len(self.piles[0])))  # only extended
                 self.piles[0].extend(cards)
                 self._emit("confiscated", seat, {"pile": 0, "cards": cards[:]})
         if len(inspectors) == 1:
@@ -1087,7 +1095,6 @@ class Game:
         debt go to ``goods_to`` (default: the payee)."""
         coins = min(self.gold[payer], amount)
         self._log.append((_LIST, self.gold, self.gold[:]))
-        self._log.append((_LEN, self.pending, len(self.pending)))
         self.gold[payer] -= coins
         if payee == LOOT:
             self.loot += coins
@@ -1109,6 +1116,7 @@ class Game:
         if len(covers) == 1:
             self._give_goods(payer, payee, forced + covers[0], rest)
             return
+        self._log.append((_LEN, self.pending, len(self.pending)))
         self.pending.append(
             {
                 "type": "debt",
@@ -1218,7 +1226,7 @@ class Game:
     def _give_goods(self, payer: int, payee: int, cards: list[str], owed: int) -> None:
         goods = self.variant.goods
         self._log.append((_ITEM, self.stands, payer, self.stands[payer]))
-        self._log.append((_LIST, self.stands[payee], self.stands[payee][:]))
+        self._log.append((_LEN, self.stands[payee], len(self.stands[payee])))  # only extended
         stand = _take_multiset(self.stands[payer], cards)
         assert stand is not None
         self.stands[payer] = stand
@@ -1512,6 +1520,8 @@ _ROUND_STATE = (
     "_final_rows",
     *_STATE,
 )
+# One C call reading all of _ROUND_STATE (a tuple in that order) for the undo log.
+_round_state = attrgetter(*_ROUND_STATE)
 
 
 def _unreadable(action: Action, err: Exception) -> IllegalAction:
