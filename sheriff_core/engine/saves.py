@@ -544,6 +544,19 @@ def _variant_from_data(data: dict[str, Any], source: str) -> Variant:
     return Variant.from_data(data, source)  # cached there
 
 
+# Actions are immutable, hashable values: each one's JSON text is made once (bounded).
+_ACTION_TEXT: dict[Any, str] = {}
+
+
+def _action_text(action: Any) -> str:
+    text = _ACTION_TEXT.get(action)
+    if text is None:
+        if len(_ACTION_TEXT) > 50_000:
+            _ACTION_TEXT.clear()
+        text = _ACTION_TEXT[action] = json.dumps(action.to_dict(), separators=(",", ":"))
+    return text
+
+
 def game_to_json(game: Game) -> str:
     """Save a game (format :data:`FORMAT`); :func:`game_from_json` replays it back."""
     data: dict[str, Any] = {
@@ -551,12 +564,13 @@ def game_to_json(game: Game) -> str:
         "seed": seed_to_data(game.seed),
         "players": list(game.players),
         "first_sheriff": game.first_sheriff,
-        "history": [[s, a.to_dict()] for s, a in game.history],
         "players_rng": game.players_rng.bit_generator.state,
         **state_data(game),
     }
-    # The variant's text is cached; spliced in, it reads exactly as json.dumps would write it.
-    head = f'{{"format":{FORMAT},"variant":{_variant_text(game.variant)},'
+    # The variant's and the actions' texts are cached; spliced in, they read exactly as
+    # json.dumps would write them.
+    history = ",".join(f"[{s},{_action_text(a)}]" for s, a in game.history)
+    head = f'{{"format":{FORMAT},"variant":{_variant_text(game.variant)},"history":[{history}],'
     return head + json.dumps(data, separators=(",", ":"))[1:]
 
 
