@@ -538,12 +538,6 @@ def _variant_text(variant: Variant) -> str:
     return hit[1]
 
 
-def _variant_from_data(data: dict[str, Any], source: str) -> Variant:
-    from sheriff_core.rules.variants import Variant
-
-    return Variant.from_data(data, source)  # cached there
-
-
 # Actions are immutable, hashable values: each one's JSON text is made once (bounded).
 _ACTION_TEXT: dict[Any, str] = {}
 
@@ -727,6 +721,7 @@ def game_from_json(text: Any) -> Game:
     """
     from sheriff_core.engine.actions import _TYPES, Promise, action_from_dict
     from sheriff_core.engine.game import new_game
+    from sheriff_core.rules.variants import Variant
 
     _RECORDS.setdefault("Promise", Promise)
     d = parse_save(text)
@@ -735,12 +730,8 @@ def game_from_json(text: Any) -> Game:
     need_type(d["variant"], dict, "variant")
     source = d.get("variant_source", "<save>")
     need_type(source, str, "variant_source")
-    table = d["variant"].get("players")
-    top = table.get("max") if isinstance(table, dict) else None
-    if is_int(top) and top > MAX_PLAYERS:  # the loader would walk every count up to it
-        raise SaveError(f"variant: [players] max {top} is over the limit of {MAX_PLAYERS}")
-    try:
-        variant = _variant_from_data(d["variant"], source)
+    try:  # the loader checks its own limits (players, counts, deck) before building
+        variant = Variant.from_data(d["variant"], source)
     except VariantError as exc:
         raise SaveError(f"variant: the saved variant data is invalid: {exc}") from exc
     except (TypeError, AttributeError, KeyError) as exc:  # malformed data the loader did not name
@@ -756,9 +747,6 @@ def game_from_json(text: Any) -> Game:
     players_rng = rng_from_state(d["players_rng"], "players_rng")
     history = need_type(d["history"], list, "history")
     _check_state_types(d, variant, n)
-    cards = sum(variant.deck_counts(n).values())
-    if cards > MAX_CARDS:
-        raise SaveError(f"variant: a deck of {cards:,} cards is over the limit of {MAX_CARDS:,}")
     try:
         game = new_game(variant, names, seed=seed, first_sheriff=first)
     except (ValueError, IndexError, KeyError, TypeError) as exc:
