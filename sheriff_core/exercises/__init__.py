@@ -35,9 +35,10 @@ import html
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from numbers import Real
 from typing import Any, Literal
 
-__all__ = ["Exercise", "Feedback", "check", "exercise", "exercises"]
+__all__ = ["Exercise", "Feedback", "check", "exercise", "exercises", "number"]
 
 Status = Literal["not yet", "not quite", "correct"]
 Test = Callable[[Any], "str | None"]
@@ -137,3 +138,14 @@ def exercises(lesson: str) -> list[Exercise]:
     except ModuleNotFoundError:
         return []
     return [e for k, e in sorted(_REGISTRY.items()) if k.split(".", 1)[0] == lesson]
+
+
+def number(answer: Any, what: str) -> float | str:
+    """``answer`` as a float, or the sentence saying it is not a number (for a test).
+
+    >>> number(3, "a fine"), number(True, "a fine")
+    (3.0, 'True is not a number; the answer is a fine')
+    """
+    if isinstance(answer, bool) or not isinstance(answer, Real):
+        return f"{answer!r} is not a number; the answer is {what}"
+    return float(answer)

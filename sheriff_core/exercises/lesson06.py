@@ -15,10 +15,9 @@ Not quite: 0.200 is the inspection rate for one Pepper; the bag here holds two (
 
 from __future__ import annotations
 
-from numbers import Real
 from typing import Any
 
-from sheriff_core.exercises import exercise
+from sheriff_core.exercises import exercise, number
 
 __all__: list[str] = []
 
@@ -30,13 +29,6 @@ def _equilibrium(variant: str, **overrides: Any) -> Any:
     from sheriff_core import load_variant, theory
 
     return theory.equilibrium(theory.inspection_game(load_variant(variant), **BAG, **overrides))
-
-
-def _number(answer: Any, what: str) -> float | str:
-    """``answer`` as a float, or the sentence saying it is not a number."""
-    if isinstance(answer, bool) or not isinstance(answer, Real):
-        return f"{answer!r} is not a number; the answer is {what}"
-    return float(answer)
 
 
 @exercise(
@@ -51,7 +43,7 @@ def _number(answer: Any, what: str) -> float | str:
     ),
 )
 def _fine_for_half(answer: Any) -> str | None:
-    fine = _number(answer, "a fine in gold per card")
+    fine = number(answer, "a fine in gold per card")
     if isinstance(fine, str):
         return fine
     if fine <= 0:
@@ -79,7 +71,7 @@ def _fine_for_half(answer: Any) -> str | None:
     ),
 )
 def _inspect_two_pepper(answer: Any) -> str | None:
-    rate = _number(answer, "a probability between 0 and 1")
+    rate = number(answer, "a probability between 0 and 1")
     if isinstance(rate, str):
         return rate
     if not 0 <= rate <= 1:

@@ -18,10 +18,9 @@ Not quite: a list is not a Rules object: make one from the lesson's rules (its w
 from __future__ import annotations
 
 from functools import cache
-from numbers import Real
 from typing import Any
 
-from sheriff_core.exercises import exercise
+from sheriff_core.exercises import exercise, number
 
 __all__: list[str] = []
 
@@ -59,9 +58,9 @@ def _generous_track(answer: Any) -> str | None:
     track = tuple(answer.track)
     if len(track) != SPACES:
         return f"the track has {len(track)} spaces, not {SPACES}"
-    for i, number in enumerate(track):
-        if number != NUMBER:
-            return f"space {i} is numbered {number}, not {NUMBER}"
+    for i, space in enumerate(track):
+        if space != NUMBER:
+            return f"space {i} is numbered {space}, not {NUMBER}"
     return None
 
 
@@ -77,12 +76,12 @@ def _generous_track(answer: Any) -> str | None:
     ),
 )
 def _generous_turns(answer: Any) -> str | None:
-    if isinstance(answer, bool) or not isinstance(answer, Real):
-        return f"{answer!r} is not a number; the answer is a mean number of turns"
-    mean = generous_mean_turns()
-    if abs(float(answer) - mean) < 0.05:
+    turns = number(answer, "a mean number of turns")
+    if isinstance(turns, str):
+        return turns
+    if abs(turns - generous_mean_turns()) < 0.05:
         return None
     return (
-        f"{float(answer):g} is not the mean over {GAMES} games of four greedy players from "
+        f"{turns:g} is not the mean over {GAMES} games of four greedy players from "
         f"seed {SEED} on the generous track; check the track, the seed and the number of games"
     )
