@@ -43,6 +43,7 @@ __all__ = ["Exercise", "Feedback", "check", "exercise", "exercises", "number"]
 Status = Literal["not yet", "not quite", "correct"]
 Test = Callable[[Any], "str | None"]
 
+_LEADS = {"not yet": "Not yet.", "not quite": "Not quite:", "correct": "Correct!"}
 _COLOURS = {"not yet": "#8a6d00", "not quite": "#b00020", "correct": "#1b7f3b"}
 _REGISTRY: dict[str, Exercise] = {}
 
@@ -61,8 +62,7 @@ class Feedback:
         return self.status == "correct"
 
     def __str__(self) -> str:
-        lead = {"not yet": "Not yet.", "not quite": "Not quite:", "correct": "Correct!"}
-        return f"{lead[self.status]} {self.message}".rstrip()
+        return f"{_LEADS[self.status]} {self.message}".rstrip()
 
     def __repr__(self) -> str:
         return str(self)
@@ -71,8 +71,8 @@ class Feedback:
         colour = _COLOURS[self.status]
         return (
             f'<div style="border-left:6px solid {colour};padding:6px 10px;'
-            f'font-size:1.05em"><b style="color:{colour}">{html.escape(str(self).split(" ")[0])}'
-            f"</b> {html.escape(str(self).split(' ', 1)[1] if ' ' in str(self) else '')}</div>"
+            f'font-size:1.05em"><b style="color:{colour}">{html.escape(_LEADS[self.status])}'
+            f"</b> {html.escape(self.message)}</div>"
         )
 
 
