@@ -143,11 +143,15 @@ def test_each_lesson_page_has_its_charts(site: Path, lesson: str) -> None:
         r'data-mime-type="image/svg\+xml"[^>]*>\s*<img [^>]*src="data:image/svg\+xml;base64,([^"]+)"',
         html,
     )
+    svgs = len(charts)
     charts += re.findall(r'data-mime-type="image/png"[^>]*>\s*<img [^>]*src="data:image/png', html)
     assert len(charts) == _chart_outputs(NOTEBOOKS / lesson)
     for chart in charts:
         if not chart.startswith("data:"):
             assert b"<svg" in base64.b64decode(chart)[:400]
+    # every chart says in words what it shows (its title and axes)
+    assert not re.search(r'alt="No description[^"]*" src="data:image/svg', html)
+    assert len(re.findall(r'<img alt="Chart[^"]*" src="data:image/svg', html)) == svgs
 
 
 def test_some_lessons_have_charts() -> None:

@@ -30,6 +30,7 @@ NAME...`` executes only the lessons named (the others as with ``--no-execute``).
 from __future__ import annotations
 
 import argparse
+import base64
 import html
 import json
 import os
@@ -71,6 +72,7 @@ NAV_CSS = """
 nav.site{display:flex;gap:1.5rem;justify-content:space-between;padding:.6rem 1rem;
 margin:0 0 1rem;background:#f5f0e6;border-bottom:2px solid #d4af37;font:15px Verdana,sans-serif}
 nav.site a{color:#1a4f8b}
+.jupyter-widgets,.widget-note{font-family:var(--jp-ui-font-family);font-size:var(--jp-ui-font-size1)}
 """.strip()
 
 INDEX_CSS = """
@@ -284,6 +286,43 @@ def _nav(lessons: list[Lesson], i: int) -> str:
     return f'<nav class="site">{prev}<a href="index.html">Contents</a>{nxt}</nav>'
 
 
+_NO_ALT = "No description has been provided for this image"
+_SVG_IMG = re.compile(
+    r'<img alt="' + _NO_ALT + r'" src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"'
+)
+
+
+def chart_alt(svg: str) -> str:
+    """A text alternative for a chart from the ``aria-label`` of its title and axes (altair
+    writes them into the SVG); "Chart" when it has none.
+
+    >>> chart_alt('<svg><g aria-label="Title text &apos;gold&apos;"/>'
+    ...           '<g aria-label="X-axis titled &apos;round&apos; for a linear scale"/></svg>')
+    'Chart: gold; x: round; y: -'
+    """
+    labels = [html.unescape(a) for a in re.findall(r'aria-label="([^"]*)"', svg)]
+    titles = [m.group(1) for a in labels if (m := re.match(r"Title text '(.*)'$", a))]
+    axes = {}
+    for a in labels:
+        m = re.match(r"([XY])-axis titled '(.*?)'", a)
+        if m and m.group(1) not in axes:
+            axes[m.group(1)] = m.group(2)
+    if not titles and not axes:
+        return "Chart"
+    parts = ["; ".join(titles)] if titles else []
+    parts += [f"x: {axes.get('X', '-')}", f"y: {axes.get('Y', '-')}"]
+    return "Chart: " + "; ".join(parts)
+
+
+def _alt_texts(page: str) -> str:
+    def one(m: re.Match[str]) -> str:
+        svg = base64.b64decode(m.group(1)).decode("utf-8", "replace")
+        alt = html.escape(chart_alt(svg))
+        return m.group(0).replace(f'alt="{_NO_ALT}"', f'alt="{alt}"', 1)
+
+    return _SVG_IMG.sub(one, page)
+
+
 def export(nb, lesson: Lesson, nav: str, urls: dict[str, str]):  # noqa: ANN001, ANN201
     """The lesson's page (HTML text), as nbconvert's lab template writes it."""
     from jinja2 import DictLoader
@@ -301,7 +340,7 @@ def export(nb, lesson: Lesson, nav: str, urls: dict[str, str]):  # noqa: ANN001,
         "site_css": NAV_CSS,
     }
     body, _ = exporter.from_notebook_node(nb, resources=resources)
-    return rewrite_links(body)
+    return rewrite_links(_alt_texts(body))
 
 
 def index_page(lessons: list[Lesson], variants: list[tuple[str, str, str]]) -> str:
