@@ -298,12 +298,6 @@ def _end_of_round_items(v: Variant) -> list[str]:
         items.append(f"Next round, new {v.term('sheriffs')} are drawn from the deck.")
     else:
         items.append(f"The {s} marker passes to the left.")
-    if v.tokens:
-        t = v.term("token")
-        items.append(
-            f"Goods on a {v.term('stand')} may be exchanged for {t}s (table below) during "
-            "one's own market turn or right after one's bag is settled."
-        )
     return items
 
 
@@ -351,8 +345,13 @@ def _tokens_table(v: Variant) -> list[Block]:
         )
         for name, tok in v.tokens.items()
     )
+    when = (
+        f"Goods on one's {v.term('stand')} may be exchanged for {t}s during one's own market "
+        "turn or right after one's bag is settled."
+    )
     return [
         Block("h2", f"{_cap(t)}s"),
+        Block("p", when),
         Block("table", items=(t, "exchange for", "value", "supply"), rows=rows),
     ]
 
@@ -416,7 +415,7 @@ def _special_section(v: Variant) -> list[Block]:
     if v.sheriff_selection == "deputy_deck":
         items.append(
             f"{v.term('sheriffs')}: {v.sheriffs_per_round} drawn each round, who vote on "
-            "every bag and share a Loot (see Inspection)."
+            "every bag and share a Loot (see the round, step 2)."
         )
     if v.tokens:
         t = v.term("token")

@@ -187,16 +187,22 @@ def execute(nb, cwd: Path) -> None:  # noqa: ANN001
     the widgets' state in the notebook's metadata."""
     from nbclient import NotebookClient
 
-    env_path = os.environ.get("PYTHONPATH", "")
-    if str(ROOT) not in env_path.split(os.pathsep):
-        os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env_path) if p)
-    NotebookClient(
-        nb,
-        timeout=600,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(cwd)}},
-        store_widget_state=True,
-    ).execute()
+    before = os.environ.get("PYTHONPATH")
+    paths = [str(ROOT)] + [p for p in (before or "").split(os.pathsep) if p and p != str(ROOT)]
+    os.environ["PYTHONPATH"] = os.pathsep.join(paths)  # the kernel inherits it
+    try:
+        NotebookClient(
+            nb,
+            timeout=600,
+            kernel_name="python3",
+            resources={"metadata": {"path": str(cwd)}},
+            store_widget_state=True,
+        ).execute()
+    finally:
+        if before is None:
+            del os.environ["PYTHONPATH"]
+        else:
+            os.environ["PYTHONPATH"] = before
 
 
 def widget_note(nb) -> int:  # noqa: ANN001
