@@ -245,3 +245,11 @@ def test_rewrite_links_touches_only_local_notebook_links() -> None:
     assert build_site.rewrite_links(text) == (
         '<a href="03_x.html">a</a><a href="03_x.html#Top">b</a><a href="http://h/y.ipynb">c</a>'
     )
+
+
+def test_the_tools_doctests_pass() -> None:
+    """tools/ is not among the suite's doctest paths: run build_site's examples here."""
+    import doctest
+
+    result = doctest.testmod(build_site)
+    assert result.attempted >= 4 and result.failed == 0
