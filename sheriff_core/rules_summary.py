@@ -514,6 +514,11 @@ p.phase{font-weight:bold;margin:.8rem 0 .2rem}
 table{border-collapse:collapse;margin:.5rem 0}
 th,td{border:1px solid #ccc;padding:.25rem .6rem;text-align:left;vertical-align:middle}
 th{background:#f5f0e6}td.num{text-align:right}
+@media print{@page{margin:1cm}
+body{font-size:7.5pt;line-height:1.25;max-width:none;margin:0;padding:0;columns:2;column-gap:.8cm}
+h1{font-size:12pt;margin:0 0 .3rem;column-span:all}h2{font-size:9.5pt;margin:.4rem 0 .15rem;
+break-after:avoid}p,ul{margin:.12rem 0}ul{padding-left:1.1rem}table{break-inside:avoid}
+td svg{width:20px;height:28px}th,td{padding:0 .35rem}nav{display:none}}
 """.strip()
 
 
