@@ -134,3 +134,37 @@ def test_same_variant_same_text_and_bad_names_are_refused() -> None:
 def test_fragment_for_embedding() -> None:
     part = rules_summary_html("classic", page=False)
     assert part.startswith('<div class="rules-summary">') and "<html" not in part
+
+
+@pytest.mark.browser
+def test_each_summary_prints_on_one_page(tmp_path: Path) -> None:
+    """Chromium prints every bundled variant's summary on one A4 page."""
+    import os
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
+    from jupyter_browser import CHROMIUM_ARGS, INSTALL_HINT, find_chromium
+
+    chromium = find_chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        chromium = None
+    if chromium is None:
+        if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+            pytest.fail(f"Chromium or Playwright missing (CI is set). {INSTALL_HINT}")
+        pytest.skip(f"Chromium or Playwright missing. {INSTALL_HINT}")
+    pages = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            for name in VARIANTS:
+                path = tmp_path / f"{name}.html"
+                path.write_text(rules_summary_html(name), encoding="utf-8")
+                page.goto(path.as_uri())
+                pdf = page.pdf(format="A4")
+                pages[name] = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+        finally:
+            browser.close()
+    assert pages == dict.fromkeys(VARIANTS, 1)
