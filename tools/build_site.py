@@ -15,6 +15,8 @@ What goes in the folder:
   widgets' last state, which the ``@jupyter-widgets/html-manager`` script draws as
   controls; links between lessons (``NN_x.ipynb``) point to the pages (``NN_x.html``);
   a bar at the top and bottom links the previous lesson, the contents and the next one;
+  other files of the repository a lesson links to (``../docs/rules.md``, an image) are
+  copied into ``files/`` and the links follow them;
 - ``rules-<variant>.html``: one rules summary per bundled variant
   (:func:`sheriff_core.rules_summary.rules_summary_html`);
 - ``_static/``: require.js and the widget manager, taken from the npm registry with
@@ -329,6 +331,36 @@ def _alt_texts(page: str) -> str:
     return _SVG_IMG.sub(one, page)
 
 
+_LOCAL_REF = re.compile(r'((?:href|src)=")(?![a-zA-Z][a-zA-Z0-9+.-]*:|#|/)([^"#?]+)([^"]*")')
+
+
+def copy_local_files(page: str, source: Path, out: Path) -> str:
+    """Copy the repository files a page links to (an image, ``../docs/rules.md``...)
+    into ``out/files/`` and point the links there; a link to a page of the site, or
+    to nothing in the repository, is left as it is.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     copy_local_files('<a href="../docs/site.md#Tests">x</a>', NOTEBOOKS, Path(tmp))
+    '<a href="files/docs/site.md#Tests">x</a>'
+    """
+
+    def one(m: re.Match[str]) -> str:
+        ref = m.group(2)
+        if (out / ref).is_file() or ref.endswith((".html", ".ipynb")):
+            return m.group(0)
+        target = (source / ref).resolve()
+        if not target.is_file() or not target.is_relative_to(ROOT):
+            return m.group(0)
+        rel = target.relative_to(ROOT).as_posix()
+        dest = out / "files" / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(target, dest)
+        return f"{m.group(1)}files/{rel}{m.group(3)}"
+
+    return _LOCAL_REF.sub(one, page)
+
+
 def export(nb, lesson: Lesson, nav: str, urls: dict[str, str]):  # noqa: ANN001, ANN201
     """The lesson's page (HTML text), as nbconvert's lab template writes it."""
     from jinja2 import DictLoader
@@ -423,7 +455,8 @@ def build_site(
         if run:
             execute(nb, notebooks)
         notes = widget_note(nb)
-        (out / lesson.page).write_text(export(nb, lesson, _nav(lessons, i), urls), "utf-8")
+        page = copy_local_files(export(nb, lesson, _nav(lessons, i), urls), notebooks, out)
+        (out / lesson.page).write_text(page, "utf-8")
         times[lesson.page] = time.perf_counter() - t
         how = "executed" if run else "stored outputs"
         log(
