@@ -17,6 +17,14 @@ Three parts:
 0.2
 """
 
+from sheriff_core.theory.choices import (
+    BagGame,
+    ExactEquilibrium,
+    bag_game,
+    count_equilibrium,
+    load_values,
+    relative_equilibrium,
+)
 from sheriff_core.theory.inspection import (
     Equilibrium,
     InspectionGame,
@@ -48,6 +56,12 @@ from sheriff_core.theory.solver import (
 )
 
 __all__ = [
+    "BagGame",
+    "ExactEquilibrium",
+    "bag_game",
+    "count_equilibrium",
+    "load_values",
+    "relative_equilibrium",
     "CFRSolver",
     "Equilibrium",
     "ExtensiveGame",
