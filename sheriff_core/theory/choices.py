@@ -40,6 +40,26 @@ his ``N − 1`` rivals. With ``w = 1/(N − 1)`` the full-bag equilibrium become
 ``N = 2`` (``w = 1``) is the zero-sum game of score differences; ``N → ∞``
 (``w → 0``) gives back absolute scores.
 
+**Bribes** (:func:`bribe_condition`, :func:`outcomes`). A bribe that only loaded
+bags offer tells the Sheriff the bag is loaded, so he takes it only if it is at
+least the fine he would collect, ``n·pC``. The merchant pays that only if the
+passed load is worth it against an honest bag: ``n·(vC − vL) > n·pC``. Bribery
+needs contraband worth more than the legal good plus its fine, ``vC > vL + pC``,
+and a bribe cap of at least ``pC`` per card bribed through.
+
+**Commitment** (:func:`commitment`). A Sheriff who can announce his inspection
+rate and stick to it (a Stackelberg leader) announces just under ``q*``: every
+merchant then fills his bag, and the Sheriff earns ``q*·k·pC`` per bag instead
+of the ``0`` of the simultaneous game, while the merchant still gets his
+equilibrium value. In the classic inspection games of Avenhaus, von Stengel and
+Zamir ("Inspection games", *Handbook of Game Theory* vol. 3, ch. 51, 2002) the
+inspector prefers legal behaviour to catching a violator, and his leadership
+*deters* violations. Here fines are paid *to* the Sheriff: catching is his
+income, so his leadership *invites* smuggling instead.
+
+**Cross-check** (:func:`nashpy_equilibria`): nashpy's support enumeration on
+the bimatrix of the variant finds the same equilibrium.
+
 >>> import sheriff_core as sc
 >>> eq = count_equilibrium(sc.load_variant("classic"), legal="Apples", contraband="Pepper")
 >>> eq.load, eq.smuggle_prob, eq.inspect_prob
@@ -51,15 +71,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from sheriff_core.theory.solver import Solution
 
 __all__ = [
     "BagGame",
+    "BribeCondition",
+    "Commitment",
     "ExactEquilibrium",
     "bag_game",
+    "bribe_condition",
+    "commitment",
     "count_equilibrium",
-    "relative_equilibrium",
+    "leader_values",
     "load_values",
+    "menu_game",
+    "nashpy_equilibria",
+    "outcomes",
+    "relative_equilibrium",
 ]
 
 ACTIONS = ("pass", "inspect")
@@ -86,12 +119,23 @@ class BagGame:
     k: int
     players: int | None
     label: str
+    goods: tuple[str, ...] = ()
 
     def row(self, load: int) -> int:
         """The row index of a load (number of contraband cards)."""
         if load not in self.loads:
             raise ValueError(f"no load {load} in this game; loads: {list(self.loads)}")
+        if self.loads.count(load) > 1:
+            raise ValueError(f"several rows load {load} cards: {self.rows()}")
         return self.loads.index(load)
+
+    def rows(self) -> list[str]:
+        """A name for each row: ``"honest"`` or ``"<n> <good>"``."""
+        goods = self.goods or ("",) * len(self.loads)
+        return [
+            "honest" if n == 0 else f"{n} {g}".strip()
+            for n, g in zip(self.loads, goods, strict=True)
+        ]
 
 
 @dataclass(frozen=True)
@@ -181,7 +225,40 @@ def bag_game(
         sheriff.append((s[0] - w * m[0], s[1] - w * m[1]))
     who = "" if players is None else f", relative scores, {players} players"
     label = f"{variant.name}: {k} {lg.name} declared, loads of {cg.name}{who}"
-    return BagGame(loads, tuple(merchant), tuple(sheriff), k, players, label)
+    goods = tuple("" if n == 0 else cg.name for n in loads)
+    return BagGame(loads, tuple(merchant), tuple(sheriff), k, players, label, goods)
+
+
+def menu_game(
+    variant: Any,
+    contraband: Sequence[str],
+    *,
+    legal: str | None = None,
+    k: int | None = None,
+    players: int | None = None,
+) -> BagGame:
+    """The bag game where the merchant may also choose *which* contraband fills the bag.
+
+    Rows: the honest bag, then a full bag (``k`` cards) of each good in
+    ``contraband``; columns and payoffs as in :func:`bag_game`.
+
+    >>> import sheriff_core as sc
+    >>> g = menu_game(sc.load_variant("summary-sheet"), ["Pepper", "Crossbow"])
+    >>> g.rows()
+    ['honest', '5 Pepper', '5 Crossbow']
+    >>> [[int(x) for x in row] for row in g.merchant]
+    [[10, 20], [30, -30], [45, -45]]
+    """
+    names = list(contraband)
+    if not names or len(set(names)) != len(names):
+        raise ValueError(f"contraband must name distinct goods, got {names}")
+    parts = [bag_game(variant, legal=legal, contraband=c, k=k, players=players) for c in names]
+    first = parts[0]
+    merchant = [first.merchant[0]] + [g.merchant[g.k] for g in parts]
+    sheriff = [first.sheriff[0]] + [g.sheriff[g.k] for g in parts]
+    loads = (0,) + (first.k,) * len(parts)
+    label = first.label.replace(f"loads of {names[0]}", f"full bags of {', '.join(names)}")
+    return BagGame(loads, tuple(merchant), tuple(sheriff), first.k, players, label, ("", *names))
 
 
 def _mixed(game: BagGame, honest: int, loaded: int) -> ExactEquilibrium:
@@ -291,3 +368,255 @@ def relative_equilibrium(
         variant, legal=legal, contraband=contraband, k=kk, loads=(0, j), players=players
     )
     return _mixed(game, 0, 1)
+
+
+# --- E. the same equilibrium from an existing solver library ---
+
+_NASHPY_METHODS = ("support_enumeration", "vertex_enumeration")
+
+
+def nashpy_equilibria(
+    game: BagGame, method: str = "support_enumeration"
+) -> list[tuple[dict[str, float], float]]:
+    """Every equilibrium nashpy finds in a :class:`BagGame`, as ``(mix, inspect_prob)``.
+
+    ``mix`` maps each row with positive probability (:meth:`BagGame.rows`) to
+    it; ``inspect_prob`` is the Sheriff's. ``method`` is nashpy's
+    ``"support_enumeration"`` (solve the indifference conditions on every
+    pair of supports, keep the best responses) or ``"vertex_enumeration"``.
+    nashpy computes in floating point: its support enumeration requires the
+    probabilities it pins to zero to come out ``>= 0`` and can miss an
+    equilibrium when they come out as ``-1e-17`` (nashpy 0.0.43; it then warns
+    that the game looks degenerate). It does on the full count game of some
+    variants; on the honest-or-full game, or on :func:`menu_game`, it finds it.
+
+    >>> import sheriff_core as sc
+    >>> g = bag_game(sc.load_variant("classic"), contraband="Pepper", loads=(0, 5))
+    >>> [({r: round(p, 6) for r, p in mix.items()}, round(q, 6)) for mix, q in nashpy_equilibria(g)]
+    [({'honest': 0.666667, '5 Pepper': 0.333333}, 0.333333)]
+    """
+    import warnings
+
+    import nashpy
+    import numpy as np
+
+    if method not in _NASHPY_METHODS:
+        raise ValueError(f"unknown nashpy method {method!r}; known: {list(_NASHPY_METHODS)}")
+    a = np.array(game.merchant, dtype=float)
+    b = np.array(game.sheriff, dtype=float)
+    names = game.rows()
+    found = []
+    with warnings.catch_warnings():  # the even-count warning: we return what it found
+        warnings.simplefilter("ignore", RuntimeWarning)
+        for x, y in getattr(nashpy.Game(a, b), method)():
+            mix = {names[i]: float(p) for i, p in enumerate(x) if p > 1e-12}
+            found.append((mix, float(y[1])))
+    return found
+
+
+# --- C. bribes ---
+
+
+@dataclass(frozen=True)
+class BribeCondition:
+    """When a bribe can be paid in equilibrium (see :func:`bribe_condition`).
+
+    ``margin`` is what each smuggled card is worth to the merchant beyond its
+    fine, ``vC − vL − pC``; a bribe carries a full bag of ``load`` cards;
+    ``least_bribe`` is the fine on it (the Sheriff takes no less),
+    ``most_bribe`` its worth over legal goods (the merchant pays no more);
+    ``possible`` says whether ``margin > 0`` and the cap ``max_bribe`` reaches
+    ``least_bribe``, and ``reason`` says why in words.
+    """
+
+    legal: str
+    contraband: str
+    margin: Fraction
+    load: int
+    least_bribe: Fraction
+    most_bribe: Fraction
+    max_bribe: int
+    possible: bool
+    reason: str
+
+
+def bribe_condition(
+    variant: Any,
+    *,
+    legal: str | None = None,
+    contraband: str | None = None,
+    k: int | None = None,
+    max_bribe: int = 24,
+) -> BribeCondition:
+    """Whether a bag of ``contraband`` declared as ``legal`` can buy its way through.
+
+    A bribe that honest bags do not offer reveals a loaded bag, and not how
+    loaded: a merchant whose bribe is taken fills the bag, so the Sheriff takes
+    a bribe only if it is at least the fine on a full bag, ``k·pC``. The
+    merchant pays at most what the full bag gains him over honest goods,
+    ``k·(vC − vL)``. A bribe is paid in equilibrium only if ``vC > vL + pC``
+    (contraband worth more than the legal good plus its fine) and the cap
+    ``max_bribe`` is at least ``k·pC``. These conditions are necessary; the
+    solver (:func:`outcomes` of a solved
+    :func:`~sheriff_core.theory.sheriff_game.sheriff_game_from_variant`) shows
+    the equilibrium where every bag pays exactly ``k·pC``.
+
+    >>> import sheriff_core as sc
+    >>> c = bribe_condition(sc.load_variant("classic"), legal="Apples", contraband="Crossbow")
+    >>> c.possible, c.load, c.least_bribe, c.most_bribe
+    (True, 5, Fraction(20, 1), Fraction(35, 1))
+    >>> bribe_condition(sc.load_variant("classic"), legal="Apples", contraband="Pepper").reason
+    'Pepper is worth 6, not more than Apples (2) plus its fine (4)'
+    >>> bribe_condition(sc.load_variant("classic"), contraband="Crossbow", max_bribe=19).reason
+    'a cap of 19 gold is less than the fine on a full bag of 5 Crossbow (20)'
+    """
+    lg, cg = _goods(variant, legal, contraband)
+    k = int(variant.bag_max if k is None else k)
+    if k < 1:
+        raise ValueError(f"the bag size k must be at least 1, got {k}")
+    if isinstance(max_bribe, bool) or not isinstance(max_bribe, int) or max_bribe < 0:
+        raise ValueError(f"max_bribe must be a whole number of gold >= 0, got {max_bribe!r}")
+    v_l, p_c, v_c = Fraction(lg.value), Fraction(cg.penalty), Fraction(cg.value)
+    margin = v_c - v_l - p_c
+    least, most = k * p_c, k * (v_c - v_l)
+    if margin <= 0:
+        reason = f"{cg.name} is worth {v_c}, not more than {lg.name} ({v_l}) plus its fine ({p_c})"
+    elif max_bribe < least:
+        reason = (
+            f"a cap of {max_bribe} gold is less than the fine on a full bag of {k} {cg.name} "
+            f"({least})"
+        )
+    else:
+        reason = (
+            f"{k} {cg.name} can pass for a bribe from the fine {least} up to "
+            f"{min(most, Fraction(max_bribe))}"
+        )
+    possible = margin > 0 and max_bribe >= least
+    return BribeCondition(lg.name, cg.name, margin, k, least, most, max_bribe, possible, reason)
+
+
+def outcomes(solution: Solution, min_prob: float = 1e-3) -> pd.DataFrame:
+    """What happens to the bag when both players follow a solved Sheriff game.
+
+    ``solution`` is :func:`~sheriff_core.theory.solver.solve` of a game from
+    :func:`~sheriff_core.theory.sheriff_game.sheriff_game` or
+    :func:`~sheriff_core.theory.sheriff_game.sheriff_game_from_variant`. One row
+    per (``load``, ``bribe`` of the last, binding round, ``sheriff``'s answer)
+    reached with probability at least ``min_prob``, with that ``probability``.
+
+    >>> import sheriff_core as sc
+    >>> from sheriff_core import theory
+    >>> v = sc.load_variant("classic")
+    >>> g = theory.sheriff_game_from_variant(v, contraband="Crossbow", max_bribe=24, num_rounds=1)
+    >>> outcomes(theory.solve(g, target=1e-4)).round(3)
+       load  bribe sheriff  probability
+    0     5     20    pass          1.0
+    """
+    import numpy as np
+    import pandas as pd
+
+    g = solution.game
+    if "max_items" not in g.params:
+        raise ValueError(f"{g.name} is not a Sheriff game (no max_items parameter)")
+    plans = []
+    for p in (0, 1):
+        sigma, parent, info = solution.strategy[p], g.infoset_parent[p], g.seq_infoset[p]
+        plan = np.ones(len(info))
+        for seq in range(1, len(info)):  # a sequence's parent comes before it
+            plan[seq] = plan[parent[info[seq]]] * sigma[seq]
+        plans.append(plan)
+    reach = plans[0][g.term_seq[0]] * plans[1][g.term_seq[1]]
+    bribe0 = 3 + int(g.params["max_items"])
+    rows = [
+        (h[0] - 2, h[-2] - bribe0, "inspect" if h[-1] == 1 else "pass", float(r))
+        for h, r in zip(g.histories, reach, strict=True)
+    ]
+    df = pd.DataFrame(rows, columns=["load", "bribe", "sheriff", "probability"])
+    df = df.groupby(["load", "bribe", "sheriff"], as_index=False, sort=True)["probability"].sum()
+    return df[df["probability"] >= min_prob].reset_index(drop=True)
+
+
+# --- D. commitment ---
+
+
+@dataclass(frozen=True)
+class Commitment:
+    """The Sheriff as a Stackelberg leader versus the simultaneous-move equilibrium.
+
+    ``inspect_prob`` is the equilibrium rate ``q*``; the leader announces it (in
+    practice just under it, so the merchant strictly prefers the full bag) and
+    the merchant fills his bag (``load``). ``leader_*`` are the payoffs then,
+    ``nash_*`` those of :func:`count_equilibrium`; ``gain`` is the Sheriff's.
+    """
+
+    inspect_prob: Fraction
+    load: int
+    leader_merchant_value: Fraction
+    leader_sheriff_value: Fraction
+    nash_merchant_value: Fraction
+    nash_sheriff_value: Fraction
+
+    @property
+    def gain(self) -> Fraction:
+        """What commitment gains the Sheriff per bag."""
+        return self.leader_sheriff_value - self.nash_sheriff_value
+
+
+def leader_values(
+    variant: Any,
+    inspect_prob: Fraction | float,
+    *,
+    legal: str | None = None,
+    contraband: str | None = None,
+    k: int | None = None,
+) -> tuple[int, Fraction, Fraction]:
+    """The merchant's best load against an announced inspection rate, and both payoffs.
+
+    Returns ``(load, merchant_value, sheriff_value)``. Where several loads are
+    best, the merchant takes the one the Sheriff prefers (the usual
+    tie-break of a Stackelberg leader, who could get it by announcing a hair
+    less or more).
+
+    >>> import sheriff_core as sc
+    >>> v = sc.load_variant("classic")
+    >>> [leader_values(v, Fraction(q), contraband="Pepper")[0] for q in ("1/4", "1/3", "1/2")]
+    [5, 5, 0]
+    """
+    q = Fraction(inspect_prob)
+    if not 0 <= q <= 1:
+        raise ValueError(f"an inspection rate is a probability between 0 and 1, got {q}")
+    game = bag_game(variant, legal=legal, contraband=contraband, k=k)
+    values = load_values(game, q)
+    best = max(values.values())
+    sheriff = {
+        n: (1 - q) * game.sheriff[r][0] + q * game.sheriff[r][1] for r, n in enumerate(game.loads)
+    }
+    load = max((n for n, x in values.items() if x == best), key=lambda n: (sheriff[n], n))
+    return load, values[load], sheriff[load]
+
+
+def commitment(
+    variant: Any,
+    *,
+    legal: str | None = None,
+    contraband: str | None = None,
+    k: int | None = None,
+) -> Commitment:
+    """What it is worth to the Sheriff to commit to an inspection rate (per bag).
+
+    Against an announced rate below ``q*`` the merchant fills the bag (the
+    Sheriff then earns ``q·k·pC``, rising with ``q``); above it he is honest
+    (the Sheriff pays ``q·k·pL``). The leader's best is the top of the first
+    branch: announce ``q*`` (a hair under it), earn ``q*·k·pC``, where the
+    simultaneous game gives him ``0``; the merchant keeps his equilibrium value.
+    Contrast with inspector leadership in Avenhaus, von Stengel and Zamir (2002):
+    there the leader deters violations; here he profits from them.
+
+    >>> import sheriff_core as sc
+    >>> c = commitment(sc.load_variant("classic"), legal="Apples", contraband="Pepper")
+    >>> c.inspect_prob, c.load, c.gain, c.leader_merchant_value == c.nash_merchant_value
+    (Fraction(1, 3), 5, Fraction(20, 3), True)
+    """
+    eq = count_equilibrium(variant, legal=legal, contraband=contraband, k=k)
+    load, m, s = leader_values(variant, eq.inspect_prob, legal=legal, contraband=contraband, k=k)
+    return Commitment(eq.inspect_prob, load, m, s, eq.merchant_value, eq.sheriff_value)

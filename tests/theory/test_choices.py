@@ -155,3 +155,154 @@ def test_relative_bad_input() -> None:
             choices.relative_equilibrium(CLASSIC, players=bad)
     with pytest.raises(ValueError, match="j must be between 1 and k=5"):
         choices.relative_equilibrium(CLASSIC, j=6)
+
+
+# --- C. bribes ---
+
+
+def _solve_bribes(variant, contraband, max_bribe=24):
+    game = theory.sheriff_game_from_variant(
+        variant, legal="Apples", contraband=contraband, max_bribe=max_bribe, num_rounds=1
+    )
+    sol = theory.solve(game, target=1e-4)
+    assert sol.nash_conv <= 1e-4
+    return sol, choices.outcomes(sol)
+
+
+def test_classic_crossbow_bribe_of_twenty_always_accepted() -> None:
+    cond = choices.bribe_condition(CLASSIC, legal="Apples", contraband="Crossbow", max_bribe=24)
+    assert cond.possible and cond.load == 5 and cond.least_bribe == 20
+    sol, out = _solve_bribes(CLASSIC, "Crossbow")
+    assert len(out) == 1
+    row = out.iloc[0]
+    assert (row["load"], row["bribe"], row["sheriff"]) == (5, 20, "pass")
+    assert row["probability"] > 0.999
+    assert sol.values[1] == pytest.approx(20, abs=1e-2)  # the Sheriff earns the bribe
+
+
+@pytest.mark.parametrize(
+    ("variant", "contraband"),
+    [(SUMMARY, "Crossbow"), (CLASSIC, "Pepper")],
+    ids=["summary-sheet Crossbow", "classic Pepper"],
+)
+def test_no_bribe_when_the_condition_fails(variant, contraband) -> None:
+    cond = choices.bribe_condition(variant, legal="Apples", contraband=contraband, max_bribe=24)
+    assert not cond.possible and cond.margin <= 0
+    _, out = _solve_bribes(variant, contraband)
+    assert set(out["bribe"]) == {0}
+    assert set(out["load"]) == {0, 5}  # and the count-choosing game is back
+    eq = choices.count_equilibrium(variant, legal="Apples", contraband=contraband)
+    smuggled = out.loc[out["load"] == 5, "probability"].sum()
+    inspected = out.loc[out["sheriff"] == "inspect", "probability"].sum()
+    assert smuggled == pytest.approx(float(eq.smuggle_prob), abs=5e-3)
+    assert inspected == pytest.approx(float(eq.inspect_prob), abs=5e-3)
+
+
+def test_a_cap_below_the_full_bag_fine_buys_nothing() -> None:
+    """A bribe reveals a loaded bag but not how loaded: it must cover a full bag's fine."""
+    cond = choices.bribe_condition(CLASSIC, contraband="Crossbow", max_bribe=19)
+    assert not cond.possible and "less than the fine on a full bag" in cond.reason
+    _, out = _solve_bribes(CLASSIC, "Crossbow", max_bribe=19)
+    assert set(out["bribe"]) == {0}
+
+
+@pytest.mark.parametrize("contraband", ["Pepper", "Mead", "Silk", "Crossbow"])
+@pytest.mark.parametrize("variant", [CLASSIC, SUMMARY], ids=lambda v: v.name)
+def test_bribe_condition_is_the_margin_over_legal_plus_fine(variant, contraband) -> None:
+    v_l, _, v_c, p_c = _goods(variant, "Apples", contraband)
+    cond = choices.bribe_condition(variant, legal="Apples", contraband=contraband)
+    assert cond.margin == v_c - v_l - p_c
+    assert cond.possible == (v_c > v_l + p_c and 24 >= 5 * p_c)
+    assert (cond.least_bribe, cond.most_bribe) == (5 * p_c, 5 * (v_c - v_l))
+
+
+def test_bribe_and_outcome_bad_input() -> None:
+    with pytest.raises(ValueError, match="max_bribe must be a whole number of gold >= 0"):
+        choices.bribe_condition(CLASSIC, max_bribe=-1)
+    sol = theory.solve(theory.bimatrix_game([[1, 0], [0, 1]], [[0, 1], [1, 0]]), target=1e-3)
+    with pytest.raises(ValueError, match="not a Sheriff game"):
+        choices.outcomes(sol)
+
+
+# --- D. commitment ---
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, SUMMARY], ids=lambda v: v.name)
+@pytest.mark.parametrize("contraband", ["Pepper", "Crossbow"])
+def test_commitment_gains_the_fine_times_the_rate(variant, contraband) -> None:
+    _, _, _, p_c = _goods(variant, "Apples", contraband)
+    c = choices.commitment(variant, legal="Apples", contraband=contraband)
+    eq = choices.count_equilibrium(variant, legal="Apples", contraband=contraband)
+    assert c.inspect_prob == eq.inspect_prob and c.load == 5
+    assert c.nash_sheriff_value == 0
+    assert c.gain == c.leader_sheriff_value == eq.inspect_prob * 5 * p_c > 0
+    assert c.leader_merchant_value == c.nash_merchant_value
+
+
+def test_no_announced_rate_does_better_than_just_under_q_star() -> None:
+    """Brute force over a grid of announced rates: the leader's payoff is q·k·pC below
+    q* (full bags) and −q·k·pL above it (honest bags); its supremum is at q*."""
+    c = choices.commitment(CLASSIC, legal="Apples", contraband="Pepper")
+    grid = [Fraction(i, 300) for i in range(301)]
+    for q in grid:
+        load, _, sheriff = choices.leader_values(CLASSIC, q, legal="Apples", contraband="Pepper")
+        if q <= c.inspect_prob:
+            assert (load, sheriff) == (5, q * 20)
+        else:
+            assert (load, sheriff) == (0, -q * 10)
+        assert sheriff <= c.leader_sheriff_value
+    just_under = c.inspect_prob - Fraction(1, 10**6)
+    load, merchant, sheriff = choices.leader_values(CLASSIC, just_under, contraband="Pepper")
+    honest = choices.load_values(choices.bag_game(CLASSIC, contraband="Pepper"), just_under)[0]
+    assert load == 5 and merchant > honest  # strictly: no tie-break needed
+    assert c.leader_sheriff_value - sheriff == Fraction(20, 10**6)
+
+
+def test_leader_values_bad_rate() -> None:
+    with pytest.raises(ValueError, match="a probability between 0 and 1"):
+        choices.leader_values(CLASSIC, 1.5)
+
+
+# --- E. nashpy agrees ---
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, SUMMARY], ids=lambda v: v.name)
+@pytest.mark.parametrize("contraband", ["Pepper", "Mead", "Silk", "Crossbow"])
+def test_nashpy_support_enumeration_agrees_with_the_closed_form(variant, contraband) -> None:
+    eq = choices.count_equilibrium(variant, legal="Apples", contraband=contraband)
+    game = choices.bag_game(variant, legal="Apples", contraband=contraband, loads=(0, 5))
+    ((mix, q),) = choices.nashpy_equilibria(game)
+    assert q == pytest.approx(float(eq.inspect_prob), abs=1e-9)
+    assert mix == pytest.approx(
+        {"honest": float(1 - eq.smuggle_prob), f"5 {contraband}": float(eq.smuggle_prob)},
+        abs=1e-9,
+    )
+    # on the full count game (all loads) vertex enumeration finds it too
+    full = choices.bag_game(variant, legal="Apples", contraband=contraband)
+    ((mix, q),) = choices.nashpy_equilibria(full, method="vertex_enumeration")
+    assert set(mix) == {"honest", f"5 {contraband}"}
+    assert q == pytest.approx(float(eq.inspect_prob), abs=1e-9)
+
+
+def test_nashpy_on_the_menu_game_summary_sheet() -> None:
+    """Pepper or Crossbow: the merchant fills with Crossbow; nashpy and the exact
+    2x2 equilibrium of (honest, Crossbow) agree, and Pepper is never the best."""
+    menu = choices.menu_game(SUMMARY, ["Pepper", "Crossbow"], legal="Apples")
+    ((mix, q),) = choices.nashpy_equilibria(menu)
+    eq = choices.count_equilibrium(SUMMARY, legal="Apples", contraband="Crossbow")
+    assert set(mix) == {"honest", "5 Crossbow"}
+    assert (mix["5 Crossbow"], q) == pytest.approx(
+        (float(eq.smuggle_prob), float(eq.inspect_prob)), abs=1e-9
+    )
+    values = [(1 - eq.inspect_prob) * r[0] + eq.inspect_prob * r[1] for r in menu.merchant]
+    assert values[0] == values[2] > values[1]
+
+
+def test_nashpy_bad_method_and_menu_input() -> None:
+    game = choices.bag_game(CLASSIC, loads=(0, 5))
+    with pytest.raises(ValueError, match="unknown nashpy method 'lemke'"):
+        choices.nashpy_equilibria(game, method="lemke")
+    with pytest.raises(ValueError, match="distinct goods"):
+        choices.menu_game(CLASSIC, ["Pepper", "Pepper"])
+    with pytest.raises(ValueError, match="several rows load 5 cards"):
+        choices.menu_game(CLASSIC, ["Pepper", "Silk"]).row(5)
