@@ -88,6 +88,7 @@ __all__ = [
     "commitment",
     "count_equilibrium",
     "leader_values",
+    "load_equilibrium",
     "load_values",
     "menu_game",
     "nashpy_equilibria",
@@ -330,6 +331,35 @@ def count_equilibrium(
     return eq
 
 
+def load_equilibrium(
+    variant: Any,
+    j: int,
+    *,
+    legal: str | None = None,
+    contraband: str | None = None,
+    k: int | None = None,
+    players: int | None = None,
+) -> ExactEquilibrium:
+    """The equilibrium when the merchant's only choice is honest or ``j`` hidden cards.
+
+    This is the game of :mod:`~sheriff_core.theory.inspection` with exact
+    fractions (and, with ``players`` set, relative scores): the closed forms
+    ``q* = j·(vC − vL) / (k·pL + j·(vC + pC))`` and ``s* = k·pL / (k·pL + j·pC)``.
+
+    >>> import sheriff_core as sc
+    >>> eq = load_equilibrium(sc.load_variant("classic"), 1, legal="Apples", contraband="Pepper")
+    >>> eq.smuggle_prob, eq.inspect_prob
+    (Fraction(5, 7), Fraction(1, 5))
+    """
+    kk = int(variant.bag_max if k is None else k)
+    if isinstance(j, bool) or not isinstance(j, int) or not 1 <= j <= kk:
+        raise ValueError(f"j must be between 1 and k={kk}, got {j!r}")
+    game = bag_game(
+        variant, legal=legal, contraband=contraband, k=kk, loads=(0, j), players=players
+    )
+    return _mixed(game, 0, 1)
+
+
 def relative_equilibrium(
     variant: Any,
     *,
@@ -344,9 +374,9 @@ def relative_equilibrium(
     ``players = N >= 2``: each player maximises his score minus the mean of his
     ``N − 1`` rivals' (the module docstring derives what that means for one
     bag). With ``j`` set, the merchant's choice is honest or ``j`` hidden
-    cards (the game of :mod:`~sheriff_core.theory.inspection`); with ``j =
-    None`` he chooses the load, and as with absolute scores only empty and full
-    bags survive (:func:`count_equilibrium`).
+    cards (:func:`load_equilibrium`); with ``j = None`` he chooses the load,
+    and as with absolute scores only empty and full bags survive
+    (:func:`count_equilibrium`).
 
     >>> import sheriff_core as sc
     >>> v = sc.load_variant("classic")
@@ -361,13 +391,7 @@ def relative_equilibrium(
     _weight(players)
     if j is None:
         return count_equilibrium(variant, legal=legal, contraband=contraband, k=k, players=players)
-    kk = int(variant.bag_max if k is None else k)
-    if not 1 <= j <= kk:
-        raise ValueError(f"j must be between 1 and k={kk}, got {j}")
-    game = bag_game(
-        variant, legal=legal, contraband=contraband, k=kk, loads=(0, j), players=players
-    )
-    return _mixed(game, 0, 1)
+    return load_equilibrium(variant, j, legal=legal, contraband=contraband, k=k, players=players)
 
 
 # --- E. the same equilibrium from an existing solver library ---

@@ -306,3 +306,21 @@ def test_nashpy_bad_method_and_menu_input() -> None:
         choices.menu_game(CLASSIC, ["Pepper", "Pepper"])
     with pytest.raises(ValueError, match="several rows load 5 cards"):
         choices.menu_game(CLASSIC, ["Pepper", "Silk"]).row(5)
+
+
+@pytest.mark.parametrize("variant", [CLASSIC, SUMMARY], ids=lambda v: v.name)
+@pytest.mark.parametrize("contraband", ["Pepper", "Crossbow"])
+def test_load_equilibrium_is_the_inspection_game_in_fractions(variant, contraband) -> None:
+    v_l, p_l, v_c, p_c = _goods(variant, "Apples", contraband)
+    for j in range(1, 6):
+        eq = choices.load_equilibrium(variant, j, legal="Apples", contraband=contraband)
+        assert eq.inspect_prob == j * (v_c - v_l) / (5 * p_l + j * (v_c + p_c))
+        assert eq.smuggle_prob == 5 * p_l / (5 * p_l + j * p_c)
+        floats = theory.equilibrium(
+            theory.inspection_game(variant, legal="Apples", contraband=contraband, j=j)
+        )
+        assert (float(eq.smuggle_prob), float(eq.inspect_prob)) == pytest.approx(
+            (floats.smuggle_prob, floats.inspect_prob), abs=1e-12
+        )
+    with pytest.raises(ValueError, match="j must be between 1 and k=5, got 0"):
+        choices.load_equilibrium(variant, 0)
