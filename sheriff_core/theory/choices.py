@@ -32,7 +32,7 @@ minus the mean score of the other ``N − 1``. A bag changes only the merchant's
 and the Sheriff's scores (``ΔM``, ``ΔS``); the other ``N − 2`` scores stay, so
 the Sheriff's objective changes by ``ΔS − ΔM/(N − 1)`` and the merchant's by
 ``ΔM − ΔS/(N − 1)``: each merchant's gain is the Sheriff's loss, shared among
-his ``N − 1`` rivals. With ``w = 1/(N − 1)`` the full-bag equilibrium becomes
+his ``N − 1`` rivals (it moves their mean by ``1/(N − 1)`` of itself). With ``w = 1/(N − 1)`` the full-bag equilibrium becomes
 
 * ``q* = (vC − vL) / (vC + (1 + w)·(pL + pC))``,
 * ``s* = (1 + w)·pL / ((1 + w)·(pL + pC) + w·vC)``.
@@ -40,12 +40,13 @@ his ``N − 1`` rivals. With ``w = 1/(N − 1)`` the full-bag equilibrium become
 ``N = 2`` (``w = 1``) is the zero-sum game of score differences; ``N → ∞``
 (``w → 0``) gives back absolute scores.
 
-**Bribes** (:func:`bribe_condition`, :func:`outcomes`). A bribe that only loaded
-bags offer tells the Sheriff the bag is loaded, so he takes it only if it is at
-least the fine he would collect, ``n·pC``. The merchant pays that only if the
-passed load is worth it against an honest bag: ``n·(vC − vL) > n·pC``. Bribery
-needs contraband worth more than the legal good plus its fine, ``vC > vL + pC``,
-and a bribe cap of at least ``pC`` per card bribed through.
+**Bribes** (:func:`bribe_condition`, :func:`outcomes`). Honest bags do not
+bribe (opened, they earn compensation), so a bribe tells the Sheriff the bag is
+loaded, though not how loaded; a merchant whose bribe is taken fills his bag, so
+the Sheriff takes a bribe only if it is at least the fine on a full bag,
+``k·pC``. The merchant pays that only if the full bag is worth it against an
+honest one: ``k·(vC − vL) > k·pC``. Bribery needs contraband worth more than the
+legal good plus its fine, ``vC > vL + pC``, and a bribe cap of at least ``k·pC``.
 
 **Commitment** (:func:`commitment`). A Sheriff who can announce his inspection
 rate and stick to it (a Stackelberg leader) announces just under ``q*``: every
