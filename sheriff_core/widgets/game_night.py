@@ -26,9 +26,12 @@ apps/game_night.ipynb`` shows it with no code on screen). It has three screens:
 >>> app.set_seat(3, kind="bot")
 >>> app.start()
 >>> app.screen, app.table.game.players
-('play', ['Ann', 'Ben', 'Cat', 'Dan'])
->>> app.table.game.to_move, app.table.revealed  # one person: no screen to pass
-(1, True)
+('play', ('Ann', 'Ben', 'Cat', 'Dan'))
+>>> g = app.table.game  # the bots made their market turns and bags: Ann, the Sheriff, is due
+>>> g.step, g.to_move, app.table.revealed  # one person: no screen to pass
+('sheriff', 0, True)
+>>> app.table.press("let Ben pass")
+True
 """
 
 from __future__ import annotations
