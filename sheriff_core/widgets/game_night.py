@@ -64,6 +64,7 @@ from sheriff_core.engine.actions import (
     Offer,
     PayDebt,
     Threaten,
+    parse_action,
 )
 from sheriff_core.engine.game import Game
 from sheriff_core.engine.saves import game_from_json, game_to_json
@@ -78,6 +79,8 @@ BOT_PAUSE = 0.6
 #: Who plays the seats of people during "bots play every seat until the last round".
 FAST_FORWARD_BOT = ("honest", "threshold")
 PERSON, BOT = "person", "bot"
+#: Steps with too many legal actions to list: "What can I do now?" shows one of each kind.
+COMBINATORIAL = ("market", "load", "merchant", "negotiation", "debt")
 
 
 def action_in_words(game: Game, action: Action) -> str:
@@ -290,7 +293,7 @@ class PassAndPlayTable(PlayTable):
             self.gate.value = (
                 "<div style='font-size:1.4em;padding:24px;margin:8px 0;text-align:center;"
                 "border:3px dashed #1f5fa8;background:#eef4fb;border-radius:12px'>"
-                f"Pass the screen to <b>{name}</b><br>"
+                f"<b>Pass the screen to {name}</b><br>"
                 f"<span style='font-size:0.8em'>{name}, press "
                 f"'{escape(self.reveal_label)}' when nobody else is looking.</span></div>"
             )
@@ -609,15 +612,15 @@ class GameNight(widgets.VBox):
 
     def legal_in_words(self, most: int = 12) -> list[tuple[str, str]]:
         """The legal actions of the person on turn: (in words, text form), at most ``most``
-        (the engine's lazy list; merchant offers: its samples of each kind)."""
+        (where the choices are many -- market, load, offers, debts -- one of each kind)."""
         t = self.table
         if t is None or not t.my_turn:
             return []
         g = t.game
-        legal = g.debt_options(limit=most) if g.step == "debt" else g.legal_actions()
-        actions = list(islice(legal, most))
-        if g.step in ("merchant", "negotiation"):
-            actions += [a for a in t._sample_offers() if a not in actions]
+        if g.step in COMBINATORIAL:  # one example of each kind (the controls build the rest)
+            actions = [parse_action(x) for x in t.examples(most)]
+        else:
+            actions = list(islice(g.legal_actions(), most))
         return [(action_in_words(g, a), str(a)) for a in actions[:most]]
 
     def _help_html(self) -> str:
@@ -638,7 +641,7 @@ class GameNight(widgets.VBox):
         more = (
             "<p style='color:#666'>(a few of the choices: the controls on the left build the "
             "others)</p>"
-            if g.step in ("market", "load", "merchant", "negotiation", "debt")
+            if g.step in COMBINATORIAL
             else ""
         )
         return (
