@@ -70,6 +70,7 @@ from sheriff_core.engine.game import Game
 from sheriff_core.engine.saves import game_from_json, game_to_json
 from sheriff_core.errors import RulesError, SaveError
 from sheriff_core.narrate import _cards, describe_event, describe_for, describe_offer
+from sheriff_core.rules_summary import rules_summary_html
 from sheriff_core.widgets.play import STEP_TEXT, PlayTable
 
 __all__ = ["GameNight", "PassAndPlayTable", "action_in_words", "BOT_PAUSE"]
@@ -221,8 +222,10 @@ class PassAndPlayTable(PlayTable):
                 self._sheriffs = list(e.info.get("sheriffs", [e.seat]))
                 names = " and ".join(g.players[s] for s in self._sheriffs)
                 many = len(self._sheriffs) > 1
-                role = f"are the {g.variant.term('sheriffs')}" if many else (
-                    f"is the {g.variant.term('sheriff')}"
+                role = (
+                    f"are the {g.variant.term('sheriffs')}"
+                    if many
+                    else (f"is the {g.variant.term('sheriff')}")
                 )
                 heading = f"Round {e.round + 1} of {g.rounds}: {names} {role}"
                 if self.rounds and self.rounds[-1][0] == e.round:
@@ -331,12 +334,6 @@ def _chart_svg(game: Game) -> str:
     buf = io.StringIO()
     score_breakdown_chart(game.final_scores()).save(buf, format="svg")
     return buf.getvalue()
-
-
-def _rules_summary(variant: Any) -> str:
-    from sheriff_core.rules_summary import rules_summary_html
-
-    return rules_summary_html(variant)
 
 
 class _SeatRow(widgets.HBox):
@@ -650,10 +647,7 @@ class GameNight(widgets.VBox):
         )
 
     def _rules_html(self, game: Game) -> str:
-        try:
-            return _rules_summary(game.variant)
-        except ImportError:
-            return f"<p>{escape(game.variant.title)}</p>"
+        return rules_summary_html(game.variant, page=False)
 
     def _final_html(self, game: Game) -> str:
         rows = sorted(game.score_rows(), key=lambda r: r["rank"])
