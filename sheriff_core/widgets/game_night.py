@@ -345,8 +345,12 @@ class _SeatRow(widgets.HBox):
         self.kind = widgets.ToggleButtons(
             options=[("person", PERSON), ("bot", BOT)], value=kind, style={"button_width": "70px"}
         )
+        merchants = bot_names("merchant")
         self.merchant = widgets.Dropdown(
-            options=bot_names("merchant"), value="honest", description="merchant bot", style=_WIDE
+            options=merchants,
+            value=merchants[seat % len(merchants)],
+            description="merchant bot",
+            style=_WIDE,
         )
         self.sheriff = widgets.Dropdown(
             options=bot_names("sheriff"),
@@ -367,16 +371,15 @@ class _SeatRow(widgets.HBox):
 class GameNight(widgets.VBox):
     """The game-night app: set-up, a pass-and-play game, the final scores.
 
-    ``pause``: seconds per bot action (0 in tests). Set-up from code with
-    :meth:`set_seat` and the widgets ``variant``, ``players``, ``seed`` and
-    ``fast_forward``; :meth:`start` is the "Start the game" button. ``table`` is
+    ``pause``: the default of the set-up's "seconds per bot move" (``bot_pause``; 0 in
+    tests). Set-up from code with :meth:`set_seat` and the widgets ``variant``,
+    ``players``, ``seed``, ``bot_pause`` and ``fast_forward``; :meth:`start` is the "Start the game" button. ``table`` is
     the :class:`PassAndPlayTable` of the game under way, ``screen`` is ``"setup"``,
     ``"play"`` or ``"final"``. :meth:`save_text` / :meth:`resume` are the save file
     round trip (the download link and the upload button call them).
     """
 
     def __init__(self, pause: float = BOT_PAUSE) -> None:
-        self.pause = pause
         self.table: PassAndPlayTable | None = None
         self.screen = "setup"
         self._loaded: Game | None = None
@@ -388,6 +391,9 @@ class GameNight(widgets.VBox):
         self.seed = widgets.BoundedIntText(
             value=1, min=0, max=2**31 - 1, description="seed (the deal)", style=_WIDE
         )
+        self.bot_pause = widgets.BoundedFloatText(
+            value=pause, min=0, max=10, step=0.1, description="seconds per bot move", style=_WIDE
+        )
         self.fast_forward = widgets.Checkbox(
             value=False,
             indent=False,
@@ -396,9 +402,7 @@ class GameNight(widgets.VBox):
         self.seats_box = widgets.VBox()
         self.rows: list[_SeatRow] = []
         self.setup_message = widgets.HTML()
-        self.start_button = widgets.Button(
-            description="Start the game", button_style="success", icon="play"
-        )
+        self.start_button = widgets.Button(description="Start the game", button_style="success")
         self.start_button.on_click(lambda _b: self.start())
         self.upload = widgets.FileUpload(accept=".json", multiple=False, description="Resume")
         self.upload.observe(lambda _c: self._uploaded(), names="value")
@@ -410,7 +414,10 @@ class GameNight(widgets.VBox):
                     "screen or a <b>bot</b>. People pass the screen to each other; the "
                     "app hides every hand and bag that is not yours.</p>"
                 ),
-                widgets.HBox([self.variant, self.players, self.seed]),
+                widgets.HBox(
+                    [self.variant, self.players, self.seed, self.bot_pause],
+                    layout=widgets.Layout(flex_flow="row wrap"),
+                ),
                 self.seats_box,
                 self.fast_forward,
                 widgets.HBox([self.start_button]),
@@ -428,7 +435,7 @@ class GameNight(widgets.VBox):
         self.side.set_title(0, "What can I do now?")
         self.side.set_title(1, "Rules summary")
         self.side.selected_index = 0
-        self.save_button = widgets.Button(description="Save the game", icon="download")
+        self.save_button = widgets.Button(description="Save the game")
         self.save_button.on_click(lambda _b: self._make_link())
         self.save_link = widgets.HTML()
         self.new_button = widgets.Button(description="New game (set-up)")
@@ -520,7 +527,7 @@ class GameNight(widgets.VBox):
         self.setup_message.value = ""
         self.screen = "play"
         self.rules.value = self._rules_html(game)
-        self.table = PassAndPlayTable(game, lineup, pause=self.pause)
+        self.table = PassAndPlayTable(game, lineup, pause=self.bot_pause.value)
         self.table.on_refresh = self._refreshed
         self.play_screen.children = [
             self.table.gate,
