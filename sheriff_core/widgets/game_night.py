@@ -286,35 +286,40 @@ class PassAndPlayTable(PlayTable):
         super()._build_controls()
 
     def _refresh(self) -> None:
+        # Widgets reach the browser one message at a time, in this order: when the screen
+        # is to be passed, everything secret goes first and the gate comes last; when the
+        # person has pressed their button, the gate goes first.
         g = self.game
         if self.revealed or g.is_over:
-            super()._refresh()
             self.gate.value = ""
-        else:
-            name = escape(g.players[self.seat])
-            head = f"<b>Round {min(g.round, g.rounds - 1) + 1} of {g.rounds}</b>."
-            self.gate.value = (
-                "<div style='font-size:1.4em;padding:24px;margin:8px 0;text-align:center;"
-                "border:3px dashed #1f5fa8;background:#eef4fb;border-radius:12px'>"
-                f"<b>Pass the screen to {name}</b><br>"
-                f"<span style='font-size:0.8em'>{name}, press "
-                f"'{escape(self.reveal_label)}' when nobody else is looking.</span></div>"
-            )
-            self.status.value = f"{head} {name} is next: {escape(STEP_TEXT.get(g.step, g.step))}."
-            self.outcome.value = (
-                "<div style='font-size:1.1em;padding:6px 10px;margin:4px 0;"
-                "border-left:6px solid #1f5fa8;background:#eef4fb'>"
-                f"<b>{escape(self._outcome())}</b></div>"
-            )
-            self.message.value = (
-                f"<b style='color:#b00'>refused</b>: {escape(self.error)}" if self.error else ""
-            )
-            self.journal.value = self._journal_html()
-            self._build_controls()
-            self.action_text.placeholder = ""
-            self.hint.value = ""
+            super()._refresh()
+            if self.on_refresh is not None:
+                self.on_refresh()
+            return
         if self.on_refresh is not None:
             self.on_refresh()
+        name = escape(g.players[self.seat])
+        head = f"<b>Round {min(g.round, g.rounds - 1) + 1} of {g.rounds}</b>."
+        self.status.value = f"{head} {name} is next: {escape(STEP_TEXT.get(g.step, g.step))}."
+        self._build_controls()
+        self.journal.value = self._journal_html()
+        self.action_text.placeholder = ""
+        self.hint.value = ""
+        self.message.value = (
+            f"<b style='color:#b00'>refused</b>: {escape(self.error)}" if self.error else ""
+        )
+        self.outcome.value = (
+            "<div style='font-size:1.1em;padding:6px 10px;margin:4px 0;"
+            "border-left:6px solid #1f5fa8;background:#eef4fb'>"
+            f"<b>{escape(self._outcome())}</b></div>"
+        )
+        self.gate.value = (
+            "<div style='font-size:1.4em;padding:24px;margin:8px 0;text-align:center;"
+            "border:3px dashed #1f5fa8;background:#eef4fb;border-radius:12px'>"
+            f"<b>Pass the screen to {name}</b><br>"
+            f"<span style='font-size:0.8em'>{name}, press "
+            f"'{escape(self.reveal_label)}' when nobody else is looking.</span></div>"
+        )
 
 
 # -- the app ---------------------------------------------------------------------------
