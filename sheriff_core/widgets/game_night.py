@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import base64
 import io
+import threading
 import time
 from collections.abc import Sequence
 from html import escape
@@ -332,6 +333,12 @@ def _names(variant: Any, n: int) -> list[str]:
     return [names[i] if i < len(names) else f"Player {i + 1}" for i in range(n)]
 
 
+def _warm_up() -> None:
+    """Load the final chart's libraries (altair, vl-convert's first drawing: seconds)
+    while the people set up the game."""
+    _chart_svg(sc.new_game("classic", players=3, seed=0))
+
+
 def _chart_svg(game: Game) -> str:
     """The points chart as inline SVG (vl-convert, offline)."""
     from sheriff_core.viz.scoring import score_breakdown_chart
@@ -453,6 +460,7 @@ class GameNight(widgets.VBox):
         self.players.observe(lambda _c: self._players_changed(), names="value")
         super().__init__([self.setup_screen])
         self.add_class("sheriff-game-night")
+        threading.Thread(target=_warm_up, name="game-night-warm-up", daemon=True).start()
         self._variant_changed()
 
     def __repr__(self) -> str:
