@@ -333,10 +333,18 @@ def _names(variant: Any, n: int) -> list[str]:
     return [names[i] if i < len(names) else f"Player {i + 1}" for i in range(n)]
 
 
+_WARM_UP = threading.Lock()  # held once the warm-up has started (once per process)
+
+
 def _warm_up() -> None:
     """Load the final chart's libraries (altair, vl-convert's first drawing: seconds)
     while the people set up the game."""
     _chart_svg(sc.new_game("classic", players=3, seed=0))
+
+
+def _start_warm_up() -> None:
+    if _WARM_UP.acquire(blocking=False):
+        threading.Thread(target=_warm_up, name="game-night-warm-up", daemon=True).start()
 
 
 def _chart_svg(game: Game) -> str:
@@ -460,7 +468,7 @@ class GameNight(widgets.VBox):
         self.players.observe(lambda _c: self._players_changed(), names="value")
         super().__init__([self.setup_screen])
         self.add_class("sheriff-game-night")
-        threading.Thread(target=_warm_up, name="game-night-warm-up", daemon=True).start()
+        _start_warm_up()
         self._variant_changed()
 
     def __repr__(self) -> str:

@@ -17,6 +17,7 @@ tests do.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import time
 from pathlib import Path
@@ -101,6 +102,8 @@ def test_game_night_two_people_two_bots_with_the_mouse(tmp_path):
         from playwright.sync_api import sync_playwright
     except ImportError:
         _missing("Playwright (the Python package) is not installed")
+    if importlib.util.find_spec("voila") is None:
+        _missing('Voila is not installed: pip install -e ".[app]"')
     start = time.monotonic()
     blocked: list[str] = []
     with VoilaServer(tmp_path, APP) as server, sync_playwright() as pw:
