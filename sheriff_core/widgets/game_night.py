@@ -255,7 +255,7 @@ class PassAndPlayTable(PlayTable):
         for _r, heading, events in reversed(self.rounds):
             lines = []
             for e in reversed(events):
-                own = self.revealed and e.seat == self.seat  # type: ignore[attr-defined]
+                own = self.revealed and not g.is_over and e.seat == self.seat  # type: ignore[attr-defined]
                 text = describe_event(e, g.players, secrets=own)  # type: ignore[arg-type]
                 if text:
                     lines.append(f"<li>{escape(text)}</li>")
@@ -628,10 +628,16 @@ class GameNight(widgets.VBox):
             return
         self.save_link.value = ""
         self.help.value = self._help_html()
-        if t.game.is_over:
-            self.screen = "final"
-            self.final.value = self._final_html(t.game)
-            self.children = [self.final, self.play_screen]
+        if t.game.is_over:  # the scores and the public log; nobody's hand is shown
+            if self.screen != "final":
+                self.screen = "final"
+                self.final.value = self._final_html(t.game)
+                self.children = [
+                    self.final,
+                    widgets.HBox([self.new_button]),
+                    widgets.HTML("<b>Log</b> (newest first)"),
+                    t.journal,
+                ]
         elif self.children != (self.play_screen,):
             self.children = [self.play_screen]
 

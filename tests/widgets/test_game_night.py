@@ -162,6 +162,8 @@ def test_two_people_two_bots_whole_game_by_the_controls_with_nothing_secret_show
     assert app.screen == "final"
     html = on_screen(app)
     assert "Final scores" in html and "<svg" in app.final.value
+    assert not FACE_UP_HAND.findall(html) and table.status not in app.children  # no hands
+    assert "Game over. Winner(s): " in table.journal.value
     for row in table.game.score_rows():
         assert f"<td>{row['player']}</td>" in app.final.value
         assert f"<td><b>{row['total']}</b></td>" in app.final.value
