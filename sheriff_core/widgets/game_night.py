@@ -418,6 +418,7 @@ class GameNight(widgets.VBox):
             value=False,
             indent=False,
             description="short game: bots play every seat until the last round",
+            layout=widgets.Layout(width="auto"),
         )
         self.seats_box = widgets.VBox()
         self.rows: list[_SeatRow] = []
