@@ -486,6 +486,9 @@ class GameNight(widgets.VBox):
         self._players_changed()
 
     def _players_changed(self) -> None:
+        if self._loaded is not None:  # another variant or count: a new game, not the save
+            self._loaded = None
+            self.setup_message.value = ""
         v = sc.load_variant(self.variant.value)
         n = self.players.value
         if n is None:

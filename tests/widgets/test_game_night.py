@@ -255,6 +255,16 @@ def test_save_and_resume_through_the_widget_give_the_same_game():
     assert other.table.seat == sc.Game.from_json(text).to_move
 
 
+def test_changing_the_set_up_after_loading_a_save_starts_a_new_game():
+    game = sc.new_game("classic", players=3, seed=4)
+    app = GameNight(pause=0)
+    assert app.resume(game.to_json()) and app.players.value == 3
+    app.players.value = 4
+    assert app.setup_message.value == ""
+    app.start()
+    assert app.table.game.n == 4 and app.table.game.history == []
+
+
 def test_a_broken_save_is_refused_with_the_engine_message():
     app = GameNight(pause=0)
     assert not app.resume('{"format": 1}')
