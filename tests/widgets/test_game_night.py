@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import re
 from datetime import UTC, datetime
+from typing import Any
 
 import numpy as np
 import pytest
@@ -113,13 +114,13 @@ def press_something(table: PassAndPlayTable, rng: np.random.Generator) -> None:
     assert len(table.game.history) > before
 
 
-def play_out(app: GameNight, seed: int = 0, limit: int = 3000) -> dict[str, int]:
+def play_out(app: GameNight, seed: int = 0, limit: int = 3000) -> dict[str, Any]:
     """Play the game to its end by the controls alone, checking the screen at every
     moment; returns how many times each thing happened."""
     table = app.table
     assert table is not None
     rng = np.random.default_rng(seed)
-    seen = {"gates": 0, "decisions": 0}
+    seen: dict[str, Any] = {"gates": 0, "decisions": 0, "steps": set()}
     for _ in range(limit):
         if table.game.is_over:
             break
@@ -131,6 +132,7 @@ def play_out(app: GameNight, seed: int = 0, limit: int = 3000) -> dict[str, int]
             assert table.revealed
             continue
         assert table.game.to_move == viewer and table.lineup[viewer] is None
+        seen["steps"].add(table.game.step)
         press_something(table, rng)
         seen["decisions"] += 1
     assert table.game.is_over
@@ -159,6 +161,8 @@ def test_two_people_two_bots_whole_game_by_the_controls_with_nothing_secret_show
     assert "Pass the screen to Marian" in table.gate.value
     seen = play_out(app, seed=3)
     assert seen["gates"] >= 8 and seen["decisions"] >= 40, seen  # 8 rounds, 2 people
+    # the people were merchants and Sheriffs: the gate held for both sides of the table
+    assert {"market", "load", "declare", "sheriff", "negotiation"} <= seen["steps"], seen
     assert app.screen == "final"
     html = on_screen(app)
     assert "Final scores" in html and "<svg" in app.final.value
