@@ -807,7 +807,7 @@ def balance_report(
                     "p_value": pv,
                     "distinguishable": dist,
                     "sentence": f"Against {label}, "
-                    + _verdict(f"the {strategy}", w / n, lo, hi, fair, games, confidence),
+                    + _verdict(f"the {strategy} bot", w / n, lo, hi, fair, games, confidence),
                 }
             )
         for seat, sub in sim.groupby("seat", sort=True):
