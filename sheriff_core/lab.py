@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import threading
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -99,12 +100,14 @@ def _games_needed(d: np.ndarray, confidence: float) -> float:
     try:
         from statsmodels.stats.power import TTestPower
 
-        n = float(
-            TTestPower().solve_power(effect_size=effect, alpha=alpha, power=POWER, nobs=None)
-        )
+        with warnings.catch_warnings():  # no convergence: the approximation below instead
+            warnings.simplefilter("ignore")
+            n = float(
+                TTestPower().solve_power(effect_size=effect, alpha=alpha, power=POWER, nobs=None)
+            )
         if not math.isfinite(n) or n <= 0:
             raise ValueError(n)
-    except Exception:  # solver did not converge (tiny effects): normal approximation
+    except Exception:  # solver did not converge (huge or tiny effects): normal approximation
         z = stats.norm.ppf(1 - alpha / 2) + stats.norm.ppf(POWER)
         n = (z / effect) ** 2
     return float(math.ceil(max(n, 2.0)))
