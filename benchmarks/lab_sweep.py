@@ -76,9 +76,7 @@ def main(argv: list[str] | None = None) -> pd.DataFrame:
             distributed.Client(cluster) as client,
         ):
             start = time.perf_counter()
-            df = sweep(
-                args.variant, args.field, args.values, executor=client.get_executor(), **kw
-            )
+            df = sweep(args.variant, args.field, args.values, executor=client.get_executor(), **kw)
             inside = time.perf_counter() - start
         how = f"Dask LocalCluster, {args.dask} worker processes"
     else:

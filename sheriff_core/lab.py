@@ -542,8 +542,7 @@ def _lineups(lineups: Mapping[str, Mapping[str, Any]] | None) -> dict[str, dict[
     for name, spec in lineups.items():
         if not isinstance(spec, Mapping) or set(spec) - {"merchants", "sheriffs"}:
             raise ValueError(
-                f"line-up {name!r}: give a mapping with 'merchants' and/or 'sheriffs', "
-                f"not {spec!r}"
+                f"line-up {name!r}: give a mapping with 'merchants' and/or 'sheriffs', not {spec!r}"
             )
         out[str(name)] = {
             "merchants": spec.get("merchants", DEFAULT_MERCHANTS),

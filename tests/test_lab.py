@@ -216,7 +216,9 @@ def test_sweep_pairs_each_value_with_the_parent_and_refuses_bad_fields():
         lab.sweep("classic", "goods.Pepperr.penalty", [4], games=2, progress=False)
     with pytest.raises(sc.VariantError, match="no rule field 'setup.gold'"):
         lab.sweep("classic", "setup.gold", [4], games=2, progress=False)
-    with pytest.raises(sc.VariantError, match=r"\[goods.Pepper\] penalty: must be non-negative, got -1"):
+    with pytest.raises(
+        sc.VariantError, match=r"\[goods.Pepper\] penalty: must be non-negative, got -1"
+    ):
         lab.sweep("classic", "goods.Pepper.penalty", [4, -1], games=2, progress=False)
     with pytest.raises(ValueError, match="at least one value"):
         lab.sweep("classic", "goods.Pepper.penalty", [], games=2, progress=False)
@@ -229,9 +231,7 @@ def test_sweep_takes_a_callable_and_several_lineups():
         return lab.with_field("classic", "setup.starting_gold", value)
 
     lineups = {"threshold": {}, "inspect": {"sheriffs": "always-inspect"}}
-    df = lab.sweep(
-        "classic", gold, [50, 80], lineups=lineups, players=4, games=20, progress=False
-    )
+    df = lab.sweep("classic", gold, [50, 80], lineups=lineups, players=4, games=20, progress=False)
     assert sorted(df["lineup"].unique()) == ["inspect", "threshold"]
     assert set(df["field"]) == {"gold"}
     score = df[(df["metric"] == "mean_score") & (df["value"] == 80)]
