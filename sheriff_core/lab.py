@@ -129,7 +129,10 @@ def paired_difference(
     ``paired=True``) from a generator seeded with ``seed`` (the p-value is still the
     paired t-test's). Pairs with a missing value on either side are dropped.
     ``games_needed``: pairs a paired t-test would need to detect this difference
-    with :data:`POWER` (``inf`` for a zero difference).
+    with :data:`POWER` (``inf`` for a zero difference). ``check_test`` /
+    ``check_p_value``: a second opinion that does not lean on the t approximation, the
+    exact McNemar test (binomial on the discordant pairs) when both sides are 0/1,
+    the Wilcoxon signed-rank test otherwise.
 
     >>> r = paired_difference([0, 1, 1, 0, 1, 1], [1, 1, 1, 1, 1, 0])
     >>> round(r["difference"], 3), r["ci_low"] < r["difference"] < r["ci_high"]
@@ -165,6 +168,8 @@ def paired_difference(
         "p_value": math.nan,
         "games": float(n),
         "games_needed": math.nan,
+        "check_test": "",
+        "check_p_value": math.nan,
     }
     if n < 2:
         return out
@@ -173,6 +178,14 @@ def paired_difference(
         out["p_value"] = 1.0 if d[0] == 0 else 0.0
         out["games_needed"] = math.inf if d[0] == 0 else 2.0
         return out
+    binary = bool(np.isin(x, (0.0, 1.0)).all() and np.isin(y, (0.0, 1.0)).all())
+    if binary:  # exact McNemar: the discordant pairs are a fair coin under no difference
+        up, down = int(np.sum(d > 0)), int(np.sum(d < 0))
+        out["check_test"] = "McNemar exact"
+        out["check_p_value"] = float(stats.binomtest(up, up + down, 0.5).pvalue)
+    else:
+        out["check_test"] = "Wilcoxon signed-rank"
+        out["check_p_value"] = float(stats.wilcoxon(y, x, zero_method="wilcox").pvalue)
     res = stats.ttest_rel(y, x)
     out["p_value"] = float(res.pvalue)
     if method == "t":
@@ -304,6 +317,8 @@ _TABLE_COLUMNS = [
     "ci_low",
     "ci_high",
     "p_value",
+    "check_test",
+    "check_p_value",
     "games",
     "distinguishable",
     "games_needed",

@@ -72,6 +72,22 @@ def test_games_needed_gives_about_the_stated_power():
     assert 0.74 <= found / 400 <= 0.86, (need, found / 400)
 
 
+def test_binary_pairs_get_the_exact_mcnemar_check_and_numbers_wilcoxon():
+    from scipy import stats
+    from statsmodels.stats.contingency_tables import mcnemar
+
+    rng = np.random.default_rng(5)
+    x, y = _pairs(rng, 120)
+    r = lab.paired_difference(x, y)
+    table = pd.crosstab(x, y).to_numpy()
+    assert r["check_test"] == "McNemar exact"
+    assert r["check_p_value"] == pytest.approx(mcnemar(table, exact=True).pvalue)
+    xs, ys = rng.normal(size=50), rng.normal(0.3, size=50)
+    r = lab.paired_difference(xs, ys)
+    assert r["check_test"] == "Wilcoxon signed-rank"
+    assert r["check_p_value"] == pytest.approx(stats.wilcoxon(ys, xs).pvalue)
+
+
 def test_paired_difference_of_identical_samples_is_exactly_zero():
     x = np.array([1.0, 0.0, 3.0, 2.0])
     r = lab.paired_difference(x, x)
