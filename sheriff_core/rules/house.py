@@ -1,0 +1,654 @@
+"""House rules: a variant that changes a few rule fields of a parent variant.
+
+A house rule is an ordinary variant file: it ``extends`` its parent and lists only
+what it changes. :func:`editable_fields` lists every rule field of a variant (its
+path, a label in words, its type, its current value, and the values or bounds the
+loader allows); :func:`house_rule` turns a mapping of changes into a loaded
+:class:`~sheriff_core.rules.variants.Variant` by writing that TOML text and loading
+it with :func:`~sheriff_core.rules.variants.load_variant` itself, so a house rule is
+checked by exactly the same rules as a bundled file (there is no second validator):
+a bad value raises the loader's :class:`~sheriff_core.errors.VariantError`, naming
+the rule broken. :func:`save_house_rule` writes the file (atomically).
+
+>>> fine = house_rule("classic", {"goods.Pepper.penalty": 6})
+>>> fine.name, fine.goods["Pepper"].penalty, fine.lineage
+('classic-house', 6, ('classic', 'classic-house'))
+>>> print(house_rule_toml("classic", {"setup.starting_gold": 30}, name="poor"))
+# A house rule: classic with 1 change (made by sheriff_core.rules.house).
+extends = "classic"
+name = "poor"
+title = "classic with a house rule"
+summary = "Changes from classic: starting gold from 50 to 30."
+<BLANKLINE>
+[setup]
+starting_gold = 30
+<BLANKLINE>
+>>> house_rule("classic", {"round.bag_min": 4, "round.bag_max": 3})
+Traceback (most recent call last):
+...
+sheriff_core.errors.VariantError: classic-house.toml: [round] bag_max: must be >= 4, got 3
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import re
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from numbers import Integral
+from pathlib import Path
+from typing import Any
+
+from sheriff_core.errors import VariantError
+from sheriff_core.rules.variants import (
+    DEBT_ORDERS,
+    KINDS,
+    LIMITS,
+    MARKET_ORDERS,
+    MARKET_STARTERS,
+    SHERIFF_SELECTIONS,
+    TIEBREAKS,
+    Variant,
+    data_dir,
+    load_variant,
+)
+
+__all__ = [
+    "Field",
+    "GROUPS",
+    "editable_fields",
+    "field_value",
+    "house_rule",
+    "house_rule_toml",
+    "rule_changes",
+    "save_house_rule",
+]
+
+#: The groups the fields fall in, in the order an editor shows them.
+GROUPS = ("Setup", "Round", "Goods", "Bonuses", "Scoring")
+
+#: Every order of tie-breaks the loader accepts without repeating one (none at all included).
+TIEBREAK_ORDERS: tuple[tuple[str, ...], ...] = tuple(
+    order for n in range(len(TIEBREAKS) + 1) for order in itertools.permutations(TIEBREAKS, n)
+)
+
+_NUMBER = LIMITS["number"]
+#: The loader's limit on "at most 2 Deputies" ([sheriffs] per_round).
+_MAX_DEPUTIES = 2
+
+
+@dataclass(frozen=True)
+class Field:
+    """One rule field of a variant that a house rule may change.
+
+    ``path`` is how a change names it (``"goods.Pepper.penalty"``); ``type`` is
+    ``"int"``, ``"bool"`` or ``"choice"``; ``bounds`` (ints) or ``choices`` are the
+    values the loader accepts for the field on its own (rules between fields, such as
+    bag_min <= bag_max, are the loader's, checked when the house rule is built).
+    """
+
+    path: str
+    label: str
+    group: str
+    type: str
+    value: Any
+    bounds: tuple[int, int] | None = None
+    choices: tuple[Any, ...] | None = None
+
+    def allows(self, value: Any) -> bool:
+        """Whether ``value`` is within this field's own bounds or choices.
+
+        >>> f = next(f for f in editable_fields("classic") if f.path == "round.bag_max")
+        >>> f.bounds, f.allows(5), f.allows(0), f.allows(True)
+        ((1, 50), True, False, False)
+        """
+        if self.type == "bool":
+            return isinstance(value, bool)
+        if self.type == "int":
+            return (
+                isinstance(value, Integral)
+                and not isinstance(value, bool)
+                and self.bounds is not None
+                and self.bounds[0] <= value <= self.bounds[1]
+            )
+        return self.choices is not None and _plain(value) in self.choices
+
+
+def _int_field(path: str, label: str, group: str, value: int, lo: int, hi: int) -> Field:
+    return Field(path, label, group, "int", int(value), bounds=(lo, hi))
+
+
+def _choice_field(path: str, label: str, group: str, value: Any, choices: tuple) -> Field:
+    return Field(path, label, group, "choice", value, choices=tuple(choices))
+
+
+def editable_fields(variant: str | Variant) -> list[Field]:
+    """Every rule field of ``variant`` (a name, a path or a loaded variant), in groups.
+
+    Players, setup, the round, the Sheriffs, each good (kind, count, value, penalty,
+    and what a royal good counts as), the cards removed per player count, each bonus
+    and token, debts and tie-breaks. Names, titles and words (``[terms]``) are not
+    rules and are not listed.
+
+    >>> fields = {f.path: f for f in editable_fields("classic")}
+    >>> fields["goods.Pepper.penalty"].label, fields["goods.Pepper.penalty"].value
+    ('Pepper: fine per card (penalty)', 4)
+    >>> fields["round.market_starter"].choices
+    ('sheriff_left', 'sheriff_chooses')
+    >>> fields["round.sheriff_turns_by_players.3"].value, fields["setup.hand_size"].bounds
+    (3, (1, 50))
+    """
+    v = load_variant(variant)
+    out: list[Field] = []
+    add = out.append
+    most = LIMITS["players"]
+    add(_int_field("players.min", "fewest players", "Setup", v.min_players, 2, most))
+    add(_int_field("players.max", "most players", "Setup", v.max_players, 2, most))
+    add(_int_field("setup.starting_gold", "starting gold", "Setup", v.starting_gold, 0, _NUMBER))
+    hand = LIMITS["hand_size"]
+    add(_int_field("setup.hand_size", "hand size", "Setup", v.hand_size, 1, hand))
+    piles = LIMITS["discard_piles"]
+    add(_int_field("setup.discard_piles", "discard piles", "Setup", v.discard_piles, 1, piles))
+    add(
+        _int_field(
+            "setup.discard_pile_setup",
+            "cards on each discard pile at setup",
+            "Setup",
+            v.discard_pile_setup,
+            0,
+            LIMITS["deck"],
+        )
+    )
+
+    turns = LIMITS["sheriff_turns"]
+    sheriff = v.term("sheriff")
+    add(
+        _int_field(
+            "round.sheriff_turns",
+            f"times each player is {sheriff}",
+            "Round",
+            v.sheriff_turns,
+            1,
+            turns,
+        )
+    )
+    for n in range(v.min_players, v.max_players + 1):
+        add(
+            _int_field(
+                f"round.sheriff_turns_by_players.{n}",
+                f"times each player is {sheriff}, {n} players",
+                "Round",
+                v.sheriff_turns_by_players.get(n, v.sheriff_turns),
+                1,
+                turns,
+            )
+        )
+    add(
+        _choice_field(
+            "round.market_starter",
+            "who starts the market",
+            "Round",
+            v.market_starter,
+            MARKET_STARTERS,
+        )
+    )
+    add(
+        _choice_field(
+            "round.market_order", "market turn order", "Round", v.market_order, MARKET_ORDERS
+        )
+    )
+    add(
+        Field(
+            "round.draw_from_discards",
+            "draw from the discard piles",
+            "Round",
+            "bool",
+            v.draw_from_discards,
+        )
+    )
+    add(_int_field("round.set_aside_max", "set aside at most", "Round", v.set_aside_max, 0, hand))
+    add(_int_field("round.bag_min", "fewest cards in a bag", "Round", v.bag_min, 1, hand))
+    add(_int_field("round.bag_max", "most cards in a bag", "Round", v.bag_max, 1, hand))
+    add(
+        _int_field(
+            "round.reshuffle_keep",
+            "reshuffle keeps the top cards of each pile",
+            "Round",
+            v.reshuffle_keep,
+            0,
+            LIMITS["deck"],
+        )
+    )
+    add(
+        _choice_field(
+            "sheriffs.selection",
+            f"how the {v.term('sheriffs')} are chosen",
+            "Round",
+            v.sheriff_selection,
+            SHERIFF_SELECTIONS,
+        )
+    )
+    add(
+        _int_field(
+            "sheriffs.per_round",
+            f"{v.term('sheriffs')} per round",
+            "Round",
+            v.sheriffs_per_round,
+            1,
+            _MAX_DEPUTIES,
+        )
+    )
+    add(
+        _int_field(
+            "sheriffs.deck_passes",
+            "times the deputy deck is used up",
+            "Round",
+            v.deputy_deck_passes,
+            0,
+            turns,
+        )
+    )
+
+    legal = v.legal_goods
+    for name, g in v.goods.items():
+        add(_choice_field(f"goods.{name}.kind", f"{name}: kind", "Goods", g.kind, KINDS))
+        card_count = LIMITS["card_count"]
+        add(_int_field(f"goods.{name}.count", f"{name}: cards", "Goods", g.count, 0, card_count))
+        add(_int_field(f"goods.{name}.value", f"{name}: value", "Goods", g.value, 0, _NUMBER))
+        add(
+            _int_field(
+                f"goods.{name}.penalty",
+                f"{name}: fine per card (penalty)",
+                "Goods",
+                g.penalty,
+                0,
+                _NUMBER,
+            )
+        )
+        if g.counts_as is not None:
+            base, times = g.counts_as
+            add(
+                _choice_field(
+                    f"goods.{name}.counts_as.good", f"{name}: counts as good", "Goods", base, legal
+                )
+            )
+            add(
+                _int_field(
+                    f"goods.{name}.counts_as.n",
+                    f"{name}: counts as how many",
+                    "Goods",
+                    times,
+                    1,
+                    _NUMBER,
+                )
+            )
+    for n in range(v.min_players, v.max_players + 1):
+        gone = v.removed.get(n, {})
+        for name in v.goods:
+            add(
+                _int_field(
+                    f"removed.{n}.{name}",
+                    f"{name}: cards removed with {n} players",
+                    "Goods",
+                    gone.get(name, 0),
+                    0,
+                    LIMITS["card_count"],
+                )
+            )
+
+    king, queen = v.term("king"), v.term("queen")
+    for name, b in v.bonuses.items():
+        add(_int_field(f"bonuses.{name}.king", f"{name}: {king}", "Bonuses", b.king, 0, _NUMBER))
+        add(_int_field(f"bonuses.{name}.queen", f"{name}: {queen}", "Bonuses", b.queen, 0, _NUMBER))
+    for name, t in v.tokens.items():
+        add(
+            _choice_field(
+                f"tokens.{name}.good", f"{name}: for which good", "Bonuses", t.good, legal
+            )
+        )
+        add(
+            _int_field(
+                f"tokens.{name}.per_token",
+                f"{name}: goods per token",
+                "Bonuses",
+                t.per_token,
+                1,
+                _NUMBER,
+            )
+        )
+        add(_int_field(f"tokens.{name}.value", f"{name}: value", "Bonuses", t.value, 0, _NUMBER))
+        add(_int_field(f"tokens.{name}.supply", f"{name}: supply", "Bonuses", t.supply, 0, _NUMBER))
+        for n in range(v.min_players, v.max_players + 1):
+            add(
+                _int_field(
+                    f"tokens.{name}.supply_by_players.{n}",
+                    f"{name}: supply with {n} players",
+                    "Bonuses",
+                    t.supply_for(n),
+                    0,
+                    _NUMBER,
+                )
+            )
+
+    add(_choice_field("debts.order", "debts paid in goods", "Scoring", v.debt_order, DEBT_ORDERS))
+    add(
+        _choice_field(
+            "scoring.tiebreaks",
+            "winner tie-breaks, in order",
+            "Scoring",
+            v.tiebreaks,
+            TIEBREAK_ORDERS,
+        )
+    )
+    return out
+
+
+def field_value(variant: str | Variant, path: str) -> Any:
+    """The current value of the field ``path`` of ``variant``.
+
+    >>> field_value("summary-sheet", "goods.Silk.penalty")
+    8
+    >>> field_value("classic", "goods.Salt.value")
+    Traceback (most recent call last):
+    ...
+    sheriff_core.errors.VariantError: classic: no rule field 'goods.Salt.value'
+    """
+    v = load_variant(variant)
+    for f in editable_fields(v):
+        if f.path == path:
+            return f.value
+    raise VariantError(f"{v.name}: no rule field {path!r}")
+
+
+_PER_PLAYERS = re.compile(
+    r"removed\.|round\.sheriff_turns_by_players\.|tokens\..*\.supply_by_players\."
+)
+
+
+def rule_changes(parent: str | Variant, variant: str | Variant) -> dict[str, tuple[Any, Any]]:
+    """The fields whose value differs: ``{path: (parent's value, variant's value)}``.
+
+    Fields only one of them has (a good of one variant only) count as changed, with
+    ``None`` on the side that lacks it; except fields for a player count only one of
+    them is played with (cards removed with 2 players...): they are not rules of the other.
+
+    >>> rule_changes("classic", "summary-sheet")["goods.Crossbow.penalty"]
+    (4, 9)
+    >>> len(rule_changes("classic", "summary-sheet"))
+    4
+    """
+    old = {f.path: f.value for f in editable_fields(parent)}
+    new = {f.path: f.value for f in editable_fields(variant)}
+    return {
+        p: (old.get(p), new.get(p))
+        for p in list(old) + [p for p in new if p not in old]
+        if old.get(p) != new.get(p) and ((p in old and p in new) or not _PER_PLAYERS.match(p))
+    }
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _plain(value: Any) -> Any:
+    """numpy integers as ``int``, tuples as lists... (what TOML can hold)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, Integral):
+        return int(value)
+    if isinstance(value, list | tuple):
+        return tuple(_plain(v) for v in value)
+    return value
+
+
+def _nest(changes: Mapping[str, Any], parent: Variant) -> dict[str, Any]:
+    """The changes as nested TOML tables (``"goods.Pepper.penalty"`` -> goods/Pepper/penalty).
+
+    A good's or token's name may hold dots or spaces: the section decides the shape.
+    """
+    tree: dict[str, Any] = {}
+
+    def put(keys: list[str], value: Any, path: str) -> None:
+        node = tree
+        for key in keys[:-1]:
+            node = node.setdefault(key, {})
+            if not isinstance(node, dict):
+                raise VariantError(f"{path}: a rule field and a table at once")
+        if keys[-1] in node:
+            raise VariantError(f"{path}: changed twice")
+        node[keys[-1]] = value
+
+    for path, value in changes.items():
+        if not isinstance(path, str) or not path.strip():
+            raise VariantError(f"{path!r}: a rule field's path must be a non-empty string")
+        section, _, rest = path.partition(".")
+        value = _plain(value)
+        if isinstance(value, tuple):
+            value = list(value)
+        if section in ("goods", "tokens", "bonuses") and rest:
+            for tail in (".counts_as.good", ".counts_as.n"):
+                if rest.endswith(tail):
+                    name = rest[: -len(tail)]
+                    good = parent.goods.get(name)
+                    current = list(good.counts_as) if good and good.counts_as else ["", 1]
+                    pair = tree.get(section, {}).get(name, {}).get("counts_as", current)
+                    pair[0 if tail.endswith("good") else 1] = value
+                    tree.setdefault(section, {}).setdefault(name, {})["counts_as"] = pair
+                    break
+            else:
+                if section == "tokens" and ".supply_by_players." in rest:
+                    name, _, n = rest.rpartition(".supply_by_players.")
+                    put([section, name, "supply_by_players", n], value, path)
+                else:
+                    name, _, key = rest.rpartition(".")
+                    put([section, name, key] if name else [section, rest], value, path)
+        elif section == "removed" and rest:
+            n, _, name = rest.partition(".")
+            put([section, n, name] if name else [section, n], value, path)
+        elif section == "round" and rest.startswith("sheriff_turns_by_players."):
+            put([section, "sheriff_turns_by_players", rest.split(".", 1)[1]], value, path)
+        else:
+            put(path.split("."), value, path)
+    return tree
+
+
+_BARE = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+def _key(key: str) -> str:
+    return key if key and set(key) <= _BARE else _string(key)
+
+
+def _string(text: str) -> str:
+    out = ['"']
+    for ch in text:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\t":
+            out.append("\\t")
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def _toml_value(value: Any, path: str) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value) if isinstance(value, float) and value == value else str(value)
+    if isinstance(value, str):
+        return _string(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v, path) for v in value) + "]"
+    raise VariantError(f"{path}: {value!r} cannot be written in a variant file")
+
+
+def _toml_tables(tree: Mapping[str, Any], prefix: tuple[str, ...], lines: list[str]) -> None:
+    scalars = [(k, v) for k, v in tree.items() if not isinstance(v, dict)]
+    tables = [(k, v) for k, v in tree.items() if isinstance(v, dict)]
+    if prefix and (scalars or not tables):
+        lines.append("")
+        lines.append("[" + ".".join(_key(k) for k in prefix) + "]")
+    for k, v in scalars:
+        lines.append(f"{_key(k)} = {_toml_value(v, '.'.join((*prefix, k)))}")
+    for k, v in tables:
+        _toml_tables(v, (*prefix, k), lines)
+
+
+def _parent_ref(parent: Variant) -> str:
+    """How the file names its parent: a bundled variant by name, any other by its path."""
+    source = Path(parent.source)
+    bundled = data_dir() / "variants" / f"{parent.name}.toml"
+    if bundled.is_file() and source.is_file() and source.resolve() == bundled.resolve():
+        return parent.name
+    if source.is_file():
+        return str(source.resolve())
+    raise VariantError(
+        f"{parent.name}: a house rule extends a variant file, and this variant has none "
+        f"(source {parent.source!r}); save it first"
+    )
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, tuple | list):
+        return ", ".join(str(v) for v in value) or "none"
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def house_rule_toml(
+    parent: str | Variant,
+    changes: Mapping[str, Any],
+    *,
+    name: str | None = None,
+    title: str | None = None,
+) -> str:
+    """The TOML text of a house rule: ``extends`` the parent, then only ``changes``.
+
+    ``changes`` maps field paths (see :func:`editable_fields`) to new values. The text
+    is not checked here; :func:`house_rule` loads it.
+
+    >>> text = house_rule_toml("classic", {"goods.Pepper.penalty": 6, "debts.order": "any"})
+    >>> text.splitlines()[-5:]
+    ['[debts]', 'order = "any"', '', '[goods.Pepper]', 'penalty = 6']
+    """
+    base = load_variant(parent)
+    name = name if name is not None else f"{base.name}-house"
+    tree = _nest(changes, base)
+    labels = {f.path: f.label for f in editable_fields(base)}
+    said = []
+    for path, value in changes.items():
+        try:
+            old = field_value(base, path)
+        except VariantError:
+            said.append(f"{path} = {_describe(_plain(value))}")
+        else:
+            said.append(f"{labels[path]} from {_describe(old)} to {_describe(_plain(value))}")
+    count = len(changes)
+    summary = f"Changes from {base.name}: " + "; ".join(said) + "." if said else "No changes."
+    head = [
+        f"# A house rule: {base.name} with {count} change{'s' * (count != 1)} "
+        "(made by sheriff_core.rules.house).",
+        f"extends = {_string(_parent_ref(base))}",
+        f"name = {_string(name)}",
+        f"title = {_string(title if title is not None else f'{base.name} with a house rule')}",
+        f"summary = {_string(summary)}",
+    ]
+    lines: list[str] = []
+    # Sections in the order of a variant file.
+    order = ["players", "setup", "round", "sheriffs", "debts", "scoring", "goods", "removed"]
+    order += ["bonuses", "tokens"]
+    ordered = {k: tree[k] for k in order if k in tree}
+    ordered.update({k: v for k, v in tree.items() if k not in ordered})
+    top = {k: v for k, v in ordered.items() if not isinstance(v, dict)}
+    for k, v in top.items():
+        head.append(f"{_key(k)} = {_toml_value(v, k)}")
+    _toml_tables({k: v for k, v in ordered.items() if isinstance(v, dict)}, (), lines)
+    return "\n".join(head + lines) + "\n"
+
+
+def _load_text(text: str, file: Path, shown: str) -> Variant:
+    """Load the variant text written in ``file``, naming it ``shown`` in errors."""
+    file.write_text(text, encoding="utf-8")
+    try:
+        return load_variant(file)
+    except VariantError as exc:
+        message = str(exc).replace(str(file.resolve()), shown).replace(str(file), shown)
+        raise VariantError(message) from None
+
+
+def house_rule(
+    parent: str | Variant,
+    changes: Mapping[str, Any],
+    *,
+    name: str | None = None,
+    title: str | None = None,
+) -> Variant:
+    """A variant: ``parent`` with ``changes`` (``{field path: value}``), loaded and checked.
+
+    The text of :func:`house_rule_toml` is loaded by ``load_variant`` from a temporary
+    file; an unknown field or a value the rules refuse raises its ``VariantError``.
+    The result's ``source`` says it is a house rule of its parent (there is no file;
+    :func:`save_house_rule` makes one).
+
+    >>> rich = house_rule("second-edition", {"setup.starting_gold": 80}, name="rich")
+    >>> rich.starting_gold, rich.market_starter, rich.source
+    (80, 'sheriff_chooses', '<house rule rich of second-edition>')
+    >>> house_rule("classic", {"setup.startin_gold": 30})
+    Traceback (most recent call last):
+    ...
+    sheriff_core.errors.VariantError: classic-house.toml: [setup] unknown key 'startin_gold' (= 30); known keys: ['discard_pile_setup', 'discard_piles', 'hand_size', 'starting_gold']
+    """
+    base = load_variant(parent)
+    text = house_rule_toml(base, changes, name=name, title=title)
+    name = name if name is not None else f"{base.name}-house"
+    with tempfile.TemporaryDirectory(prefix="sheriff-house-") as folder:
+        file = Path(folder) / "house-rule.toml"
+        variant = _load_text(text, file, f"{name}.toml")
+    return dataclasses.replace(variant, source=f"<house rule {name} of {base.name}>")
+
+
+def save_house_rule(
+    path: str | Path,
+    parent: str | Variant,
+    changes: Mapping[str, Any],
+    *,
+    name: str | None = None,
+    title: str | None = None,
+) -> Path:
+    """Write the house rule to ``path`` (a ``.toml`` file) and return its path.
+
+    The name defaults to the file's stem. The text is loaded from a temporary file next
+    to ``path`` before it takes ``path``'s place (atomically), so a refused house rule
+    raises the loader's ``VariantError`` and leaves an existing file as it was.
+
+    >>> import shutil, tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> saved = save_house_rule(folder / "poor.toml", "classic", {"setup.starting_gold": 30})
+    >>> load_variant(saved).starting_gold, load_variant(saved).name
+    (30, 'poor')
+    >>> shutil.rmtree(folder)
+    """
+    from sheriff_core.cli import write_atomic  # the project's one atomic write
+
+    target = Path(path)
+    if target.suffix != ".toml":
+        raise VariantError(f"{target}: a variant file's name ends in .toml")
+    name = name if name is not None else target.stem
+    text = house_rule_toml(parent, changes, name=name, title=title)
+    if target.stem == _parent_ref(load_variant(parent)):
+        raise VariantError(
+            f"{target}: a house rule of {target.stem!r} cannot be called {target.name}: "
+            f'its line extends = "{target.stem}" would find the file itself'
+        )
+
+    def write(tmp: Path) -> None:
+        _load_text(text, tmp, str(target))
+
+    write_atomic(target, write)
+    return target
