@@ -20,10 +20,12 @@ Three parts:
 from typing import TYPE_CHECKING, Any
 
 from sheriff_core.theory.inspection import (
+    CountEquilibrium,
     Equilibrium,
     InspectionGame,
     best_response_curves,
     compare_variants,
+    count_equilibrium,
     equilibrium,
     equilibrium_table,
     inspection_game,
@@ -83,6 +85,8 @@ __all__ = [
     "sheriff_game_from_variant",
     "solve",
     "InspectionGame",
+    "CountEquilibrium",
+    "count_equilibrium",
     "best_response_curves",
     "compare_variants",
     "equilibrium",
