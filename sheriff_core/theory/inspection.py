@@ -16,13 +16,28 @@ smuggle, inspect  ``(k−j)·vL − j·pC``             ``j·pC`` (the fine)
 ================  ==============================  =====================
 
 (``vL, pL`` value and penalty of the declared legal good, ``vC, pC`` of the
-smuggled good.) No pure strategy pair is stable, so both players mix. Each
-mixes to make the *other* indifferent:
+smuggled good.) When the contraband is worth more than the legal good
+(``vC > vL``) and the fines and compensation are positive, no pure strategy
+pair is stable, so both players mix; each mixes to make the *other*
+indifferent:
 
 * the Sheriff inspects with ``q* = j·(vC − vL) / (k·pL + j·(vC + pC))``,
 * the merchant smuggles with ``s* = k·pL / (k·pL + R)`` where ``R`` is what the
   Sheriff earns by catching a smuggler (``R = j·pC`` under the rules: the fine
   is paid to the Sheriff).
+
+At ``vC = vL`` there is a continuum of equilibria (the Sheriff passes, the
+merchant smuggles with any probability up to ``s*``), below it honesty is the
+only equilibrium: :func:`equilibrium` says which case holds and why.
+
+The numbers rest on assumptions worth saying aloud: the load is fixed (``j``
+cards; the lessons' headline 0.714/0.200 is for exactly **one** hidden Pepper
+under 5 Apples; if the merchant chooses how many to hide, only an empty or a
+full bag survives, see :func:`count_equilibrium`), the payoffs are **absolute**
+score changes (a Sheriff who scores his gain minus the merchant's faces
+``10/17`` smuggling instead of ``5/7``: ``relative=True``), there are **no
+King/Queen bonuses** (which make a good's value depend on the other stands)
+and the game is **one shot** (no reputation across rounds).
 
 Tsebelis (1989) studied the case where the fine goes to the state, not to the
 inspector (``fine_to_sheriff=False``: ``R`` is a fixed reward). Then a harsher
