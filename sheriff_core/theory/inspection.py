@@ -341,9 +341,9 @@ def _why(game: InspectionGame) -> str:
     p = dict(game.params)
     if "value" in p:
         v, v_l = p["value"], p["legal_value"]
-        rel = ">" if v > v_l else "=" if v == v_l else "<"
+        rel = "more than" if v > v_l else "as much as" if v == v_l else "less than"
         text += (
-            f" (contraband worth {v:g} {rel} {v_l:g} for the declared good; fines "
+            f" (contraband worth {v:g}, {rel} the declared good's {v_l:g}; fines "
             f"{p['penalty']:g} per smuggled card, {p['legal_penalty']:g} per honest card)"
         )
     return text
@@ -375,8 +375,8 @@ def equilibrium(game: InspectionGame) -> Equilibrium:
     a continuum of equilibria: the Sheriff inspects with probability 0 and the merchant
     smuggles with any probability from 0 to 0.714, because smuggling instead of being
     honest gains nothing when the bag passes and loses 16 when it is opened; opening gains
-    the Sheriff 4 with a smuggler and costs him 10 with an honest bag (contraband worth 2 = 2
-    for the declared good; fines 4 per smuggled card, 2 per honest card)
+    the Sheriff 4 with a smuggler and costs him 10 with an honest bag (contraband worth 2, as
+    much as the declared good's 2; fines 4 per smuggled card, 2 per honest card)
     """
     boxes = _equilibrium_set(game)
     (s_lo, s_hi), (q_lo, q_hi) = boxes[0]

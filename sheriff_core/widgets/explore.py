@@ -24,7 +24,6 @@ Charts go into an ``Output`` widget by ``out.outputs = ()`` then
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from typing import Any
 
@@ -292,7 +291,7 @@ class InspectionExplorer(widgets.VBox):
             f"smuggled, fine {self.penalty.value} per card paid to {who}: "
             f"the Sheriff inspects <b>{eq.inspect_prob:.1%}</b> of bags, the merchant "
             f"smuggles <b>{eq.smuggle_prob:.1%}</b> of the time ({which}).<br>"
-            f"<small>Why: {html.escape(eq.reason)}.</small>"
+            f"<small>Why: {eq.reason}.</small>"
         )
         self.chart = vt.best_response_chart(self.game, title="Best responses and the equilibrium")
         _show(self.out, self.chart)
