@@ -40,12 +40,10 @@ from sheriff_core.theory.choices import (
     relative_equilibrium,
 )
 from sheriff_core.theory.inspection import (
-    CountEquilibrium,
     Equilibrium,
     InspectionGame,
     best_response_curves,
     compare_variants,
-    count_equilibrium,
     equilibrium,
     equilibrium_table,
     inspection_game,
@@ -120,8 +118,6 @@ __all__ = [
     "sheriff_game_from_variant",
     "solve",
     "InspectionGame",
-    "CountEquilibrium",
-    "count_equilibrium",
     "best_response_curves",
     "compare_variants",
     "equilibrium",

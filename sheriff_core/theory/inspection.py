@@ -33,7 +33,7 @@ only equilibrium: :func:`equilibrium` says which case holds and why.
 The numbers rest on assumptions worth saying aloud: the load is fixed (``j``
 cards; the lessons' headline 0.714/0.200 is for exactly **one** hidden Pepper
 under 5 Apples; if the merchant chooses how many to hide, only an empty or a
-full bag survives, see :func:`count_equilibrium`), the payoffs are **absolute**
+full bag survives, see :func:`sheriff_core.theory.choices.count_equilibrium`), the payoffs are **absolute**
 score changes (a Sheriff who scores his gain minus the merchant's faces
 ``10/17`` smuggling instead of ``5/7``: ``relative=True``), there are **no
 King/Queen bonuses** (which make a good's value depend on the other stands)
@@ -69,8 +69,6 @@ __all__ = [
     "Equilibrium",
     "inspection_game",
     "equilibrium",
-    "CountEquilibrium",
-    "count_equilibrium",
     "inspection_threshold",
     "merchant_best_response",
     "sheriff_best_response",
@@ -431,114 +429,6 @@ def inspection_threshold(game: InspectionGame) -> float:
     if g_pass >= 0 and g_insp >= 0:
         return 1.0
     return float(g_pass / (g_pass - g_insp))
-
-
-@dataclass(frozen=True)
-class CountEquilibrium:
-    """An equilibrium of the count-choosing game (:func:`count_equilibrium`).
-
-    ``loads`` maps each count of smuggled cards (0 = honest) played with positive
-    probability to that probability; ``inspect_prob`` is the Sheriff's; both exact
-    fractions. ``smuggle_prob`` is the probability of any smuggling; ``unique``
-    says whether it is the game's only equilibrium; the values are the expected
-    payoffs.
-    """
-
-    loads: dict[int, Fraction]
-    inspect_prob: Fraction
-    merchant_value: Fraction
-    sheriff_value: Fraction
-    unique: bool
-
-    @property
-    def smuggle_prob(self) -> Fraction:
-        """Probability that the bag carries any smuggled card."""
-        return 1 - self.loads.get(0, Fraction(0))
-
-
-def count_equilibrium(
-    variant: Any,
-    *,
-    legal: str | None = None,
-    contraband: str | None = None,
-    k: int | None = None,
-    relative: bool = False,
-) -> CountEquilibrium:
-    """The one-bag game where the merchant also chooses **how many** cards to smuggle.
-
-    The headline numbers of :func:`inspection_game` fix the load (``j`` cards, one
-    Pepper by default in the lessons). Here the merchant picks ``j`` in ``0..k``
-    (0 = honest) and the Sheriff passes or inspects: rows ``j >= 1`` are
-    :func:`inspection_game`'s smuggling rows. A smuggling row's payoff is linear in
-    ``j``, so only the empty and the full load can be best responses together: the
-    equilibrium mixes honest with a full bag. Solved exactly (fractions) by support
-    enumeration; ``unique`` is False if more than one equilibrium exists or the game
-    is degenerate (three loads tie). Same assumptions as :func:`inspection_game`:
-    absolute scores (unless ``relative``), no King/Queen bonuses, one shot.
-
-    >>> import sheriff_core as sc
-    >>> eq = count_equilibrium(sc.load_variant("classic"), legal="Apples", contraband="Pepper")
-    >>> eq.loads, eq.inspect_prob, eq.unique
-    ({0: Fraction(2, 3), 5: Fraction(1, 3)}, Fraction(1, 3), True)
-    >>> eq = count_equilibrium(sc.load_variant("summary-sheet"), legal="Apples", contraband="Pepper")
-    >>> eq.smuggle_prob, eq.inspect_prob
-    (Fraction(1, 4), Fraction(2, 7))
-    """
-    k = variant.bag_max if k is None else int(k)
-    kw = dict(legal=legal, contraband=contraband, k=k, relative=relative)
-    games = [inspection_game(variant, j=j, **kw) for j in range(1, k + 1)]  # type: ignore[arg-type]
-    rows_m = [games[0].merchant[0]] + [g.merchant[1] for g in games]
-    rows_s = [games[0].sheriff[0]] + [g.sheriff[1] for g in games]
-    m = [[Fraction(x) for x in r] for r in rows_m]
-    sh = [[Fraction(x) for x in r] for r in rows_s]
-    d = [r[1] - r[0] for r in sh]  # the Sheriff's gain from inspecting each load
-    zero, one = Fraction(0), Fraction(1)
-
-    def pay(r: int, q: Fraction) -> Fraction:
-        return (1 - q) * m[r][0] + q * m[r][1]
-
-    def best(q: Fraction) -> list[int]:
-        vals = [pay(r, q) for r in range(k + 1)]
-        top = max(vals)
-        return [r for r, x in enumerate(vals) if x == top]
-
-    found: list[tuple[dict[int, Fraction], Fraction]] = []
-    degenerate = False
-    for q in (zero, one):  # the Sheriff plays pure: a mix of best loads that keeps q best
-        rows = best(q)
-        ok = [r for r in rows if (d[r] <= 0 if q == 0 else d[r] >= 0)]
-        if ok:
-            degenerate |= len(rows) > 1
-            r = min(ok, key=lambda r: d[r]) if q == 0 else max(ok, key=lambda r: d[r])
-            found.append(({r: one}, q))
-    for r1 in range(k + 1):  # the Sheriff mixes: two loads tie and make him indifferent
-        for r2 in range(r1 + 1, k + 1):
-            if not (d[r1] < 0 < d[r2] or d[r2] < 0 < d[r1]):
-                continue
-            slope = (m[r1][1] - m[r1][0]) - (m[r2][1] - m[r2][0])
-            if slope == 0:
-                continue
-            q = (m[r2][0] - m[r1][0]) / slope
-            if not zero < q < one:
-                continue
-            rows = best(q)
-            if r1 not in rows or r2 not in rows:
-                continue
-            degenerate |= len(rows) > 2
-            x2 = -d[r1] / (d[r2] - d[r1])
-            found.append(({r1: 1 - x2, r2: x2}, q))
-    if not found:  # cannot happen in a finite game; kept as a guard
-        raise ValueError("no equilibrium found: the game is degenerate")
-    loads, q = found[0]
-    m_val = sum(p * pay(r, q) for r, p in loads.items())
-    s_val = sum(p * ((1 - q) * sh[r][0] + q * sh[r][1]) for r, p in loads.items())
-    return CountEquilibrium(
-        dict(sorted(loads.items())),
-        q,
-        Fraction(m_val),
-        Fraction(s_val),
-        unique=len(found) == 1 and not degenerate,
-    )
 
 
 def merchant_best_response(game: InspectionGame, inspect_prob: float) -> tuple[float, float]:
