@@ -30,9 +30,11 @@ recursion over the tree (no LP duals) and returns the largest gain;
 :func:`openspiel_device` hands it to OpenSpiel's ``ce_dist`` / ``cce_dist``.
 
 >>> from sheriff_core.theory.sheriff_game import sheriff_game
->>> res = solve_efce(sheriff_game(max_bribe=1, max_items=1, num_rounds=1))
->>> round(res.welfare, 6), verify(res.game, res.plan) <= 1e-9
-(1.0, True)
+>>> res = solve_efce(sheriff_game(**MEDIATOR_EXAMPLE))
+>>> round(res.welfare, 3), verify(res.game, res.plan) <= 1e-9
+(1.814, True)
+>>> round(bribe_stats(res.game, res.plan)["paid_prob"], 3)  # bribes paid on the path
+0.516
 """
 
 from __future__ import annotations
@@ -63,11 +65,27 @@ __all__ = [
     "plan_values",
     "outcome_table",
     "bribe_stats",
+    "bribe_weights",
     "pure_strategies",
     "normal_form_ce",
     "decompose",
+    "nfce_distance",
     "openspiel_device",
+    "MEDIATOR_EXAMPLE",
 ]
+
+#: A small Sheriff game where the mediator matters: contraband worth 4 a card,
+#: fined 2 a card, an honest bag inspected earns 1. No normal-form correlated
+#: equilibrium (so no Nash equilibrium) pays a bribe there; the welfare-maximising
+#: EFCE does (see ``docs/efce.md``).
+MEDIATOR_EXAMPLE: dict[str, float | int] = {
+    "max_bribe": 2,
+    "max_items": 2,
+    "num_rounds": 1,
+    "item_value": 4.0,
+    "item_penalty": 2.0,
+    "sheriff_penalty": 1.0,
+}
 
 #: Objectives of :func:`solve_efce`: total payoff, one player's payoff, or any EFCE.
 OBJECTIVES = ("welfare", "smuggler", "sheriff", "feasibility")
@@ -246,6 +264,28 @@ def _objective_weights(objective: str | int) -> tuple[float, float]:
     return weights[key]
 
 
+def _terminal_weights(game: ExtensiveGame, w: np.ndarray) -> np.ndarray:
+    w = np.asarray(w, dtype=float)
+    if w.shape != (len(game.payoff),):
+        raise ValueError(
+            f"terminal_weights must have one entry per terminal ({len(game.payoff)}), "
+            f"got shape {w.shape}"
+        )
+    return w
+
+
+def bribe_weights(game: ExtensiveGame) -> np.ndarray:
+    """Per terminal of a Sheriff game, the bribe actually paid (the last bribe if the
+    bag passes, else 0): pass it as ``terminal_weights`` to maximise bribes.
+
+    >>> from sheriff_core.theory.sheriff_game import sheriff_game
+    >>> bribe_weights(sheriff_game(max_bribe=1, max_items=1, num_rounds=1)).tolist()
+    [0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.0]
+    """
+    bribe0 = _sheriff_bribe0(game)
+    return np.array([(h[-2] - bribe0) * (h[-1] == 0) for h in game.histories], dtype=float)
+
+
 def solve_efce(
     game: ExtensiveGame,
     objective: str | int = "welfare",
@@ -262,9 +302,9 @@ def solve_efce(
     "follow >= dual value at I".
 
     >>> from sheriff_core.theory.sheriff_game import sheriff_game
-    >>> res = solve_efce(sheriff_game(max_bribe=1, max_items=1, num_rounds=1), "smuggler")
-    >>> res.status, round(res.values[0], 6)
-    ('optimal', 1.0)
+    >>> res = solve_efce(sheriff_game(**MEDIATOR_EXAMPLE), "sheriff")  # best EFCE for the Sheriff
+    >>> res.status, round(res.values[0], 3), round(res.values[1], 3)
+    ('optimal', 0.615, 1.143)
     >>> solve_efce(sheriff_game(num_rounds=1), "bribes")
     Traceback (most recent call last):
     ...
@@ -272,12 +312,7 @@ def solve_efce(
     """
     weights = _objective_weights(objective)
     if terminal_weights is not None:
-        terminal_weights = np.asarray(terminal_weights, dtype=float)
-        if terminal_weights.shape != (len(game.payoff),):
-            raise ValueError(
-                f"terminal_weights must have one entry per terminal ({len(game.payoff)}), "
-                f"got shape {terminal_weights.shape}"
-            )
+        terminal_weights = _terminal_weights(game, terminal_weights)
         objective = "custom"
     t0 = time.perf_counter()
     g = game
@@ -429,8 +464,8 @@ def trigger_gains(game: ExtensiveGame, plan: CorrelationPlan) -> pd.DataFrame:
     >>> from sheriff_core.theory.sheriff_game import bimatrix_game
     >>> g = bimatrix_game([[1, 0], [0, 1]], [[1, 0], [0, 1]])
     >>> plan = product_plan(g, np.array([1, 1., 0]), np.array([1, 0., 1]))
-    >>> trigger_gains(g, plan)["gain"].tolist()
-    [1.0, 0.0, 1.0, 0.0]
+    >>> trigger_gains(g, plan)["gain"].tolist()  # told r0 / c1, each would switch
+    [1.0, 0.0, 0.0, 1.0]
     """
     tree = _Tree(game)
     rows = []
@@ -634,15 +669,19 @@ def _plan_of_mu(game: ExtensiveGame, x0: np.ndarray, x1: np.ndarray, mu: np.ndar
     return CorrelationPlan(game, pairs, full[pairs[:, 0], pairs[:, 1]])
 
 
-def normal_form_ce(game: ExtensiveGame, objective: str | int = "welfare") -> NFCEResult:
+def normal_form_ce(
+    game: ExtensiveGame,
+    objective: str | int = "welfare",
+    terminal_weights: np.ndarray | None = None,
+) -> NFCEResult:
     """A normal-form correlated equilibrium maximising ``objective``, by brute force:
     an LP over all reduced pure profiles with the classic CE constraints (told
     its whole pure strategy, no player gains by switching to another).
 
     >>> from sheriff_core.theory.sheriff_game import sheriff_game
-    >>> nf = normal_form_ce(sheriff_game(max_bribe=1, max_items=1, num_rounds=1))
-    >>> nf.mu.shape, round(nf.welfare, 6)
-    ((4, 4), 1.0)
+    >>> nf = normal_form_ce(sheriff_game(**MEDIATOR_EXAMPLE))
+    >>> nf.mu.shape, round(nf.welfare, 3)  # below the EFCE's 1.814
+    ((9, 8), 0.615)
     """
     weights = _objective_weights(objective)
     t0 = time.perf_counter()
@@ -662,7 +701,12 @@ def normal_form_ce(game: ExtensiveGame, objective: str | int = "welfare") -> NFC
                 r = np.zeros((n0, n1))
                 r[:, j] = u1[:, k] - u1[:, j]
                 rows.append(r.ravel())
-    c = -(weights[0] * u0 + weights[1] * u1).ravel()
+    if terminal_weights is None:
+        c = -(weights[0] * u0 + weights[1] * u1).ravel()
+    else:
+        reward = np.zeros((x0.shape[1], x1.shape[1]))
+        np.add.at(reward, (game.term_seq[0], game.term_seq[1]), _terminal_weights(game, terminal_weights))
+        c = -(x0 @ reward @ x1.T).ravel()
     lp = linprog(
         c,
         A_ub=sparse.csr_matrix(np.array(rows)),
@@ -719,6 +763,42 @@ def decompose(
         (float(mu[i, j]), x0[i], x1[j])
         for i, j in zip(*np.nonzero(mu > 1e-12), strict=True)
     ]
+
+
+def nfce_distance(game: ExtensiveGame, parts: list[tuple[float, np.ndarray, np.ndarray]]) -> float:
+    """Distance of a distribution over pure profiles from a *normal-form* correlated
+    equilibrium: summed over players, what each gains by best-responding to
+    the conditional distribution of the other's strategy given its own whole
+    recommended strategy (the notion of OpenSpiel's ``ce_dist``).
+
+    >>> from sheriff_core.theory.sheriff_game import bimatrix_game
+    >>> g = bimatrix_game([[6, 2], [7, 0]], [[6, 7], [2, 0]])  # chicken
+    >>> e = np.eye(3)
+    >>> round(nfce_distance(g, [(.5, e[0] + e[1], e[0] + e[1]), (.25, e[0] + e[1], e[0] + e[2]),
+    ...                         (.25, e[0] + e[2], e[0] + e[1])]), 12)
+    0.0
+    >>> nfce_distance(g, [(1.0, e[0] + e[1], e[0] + e[1])])  # both chicken out: both dare
+    2.0
+    """
+    x = [pure_strategies(game, 0), pure_strategies(game, 1)]
+    total = sum(w for w, _, _ in parts)
+    dist = 0.0
+    for p in (0, 1):
+        a = np.zeros((len(game.seq_infoset[0]), len(game.seq_infoset[1])))
+        np.add.at(a, (game.term_seq[0], game.term_seq[1]), game.payoff[:, p])
+        on, best = 0.0, 0.0
+        by_signal: dict[bytes, np.ndarray] = {}
+        for w, x0, x1 in parts:
+            own, opp = (x0, x1) if p == 0 else (x1, x0)
+            # the opponent's weighted plan, per own recommended strategy
+            key = np.asarray(own).tobytes()
+            by_signal[key] = by_signal.get(key, 0.0) + (w / total) * np.asarray(opp, dtype=float)
+            on += (w / total) * float(x0 @ a @ x1)
+        for opp_plan in by_signal.values():
+            values = x[0] @ a @ opp_plan if p == 0 else opp_plan @ a @ x[1].T
+            best += float(np.max(values))
+        dist += max(0.0, best - on)
+    return dist
 
 
 def openspiel_device(
