@@ -17,6 +17,13 @@ Three parts:
 0.2
 """
 
+from sheriff_core.theory.efce import (
+    CorrelationPlan,
+    EFCEResult,
+    NFCEResult,
+    normal_form_ce,
+    solve_efce,
+)
 from sheriff_core.theory.inspection import (
     Equilibrium,
     InspectionGame,
@@ -49,6 +56,11 @@ from sheriff_core.theory.solver import (
 
 __all__ = [
     "CFRSolver",
+    "CorrelationPlan",
+    "EFCEResult",
+    "NFCEResult",
+    "normal_form_ce",
+    "solve_efce",
     "Equilibrium",
     "ExtensiveGame",
     "METHODS",
