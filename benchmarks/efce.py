@@ -20,7 +20,8 @@ value, item penalty and Sheriff penalty after a colon) it prints:
 
 Usage::
 
-    python benchmarks/efce.py                       # the table of docs/efce.md
+    python benchmarks/efce.py                       # the table of docs/efce.md (minutes)
+    python benchmarks/efce.py 3/3/3                 # 35,197 plan variables: about 12 min
     python benchmarks/efce.py 3/3/1 2/2/1:4,2,1     # chosen instances
     python benchmarks/efce.py --openspiel 3/3/1 2/2/1:4,2,1
 """
@@ -32,8 +33,6 @@ import json
 import sys
 import time
 
-import numpy as np
-
 from sheriff_core.theory import efce, sheriff_game, solve
 
 DEFAULT = [
@@ -41,7 +40,6 @@ DEFAULT = [
     "3/3/2",
     "3/5/2",
     "5/3/2",
-    "3/3/3",
     "2/2/1:4,2,1",
     "2/2/2:4,2,1",
     "3/3/2:4,2,1",
@@ -60,17 +58,6 @@ def parse(instance: str) -> dict:
     return out
 
 
-def _ne_plan(game, strategy):
-    x = []
-    for p in (0, 1):
-        seq_info, parent = game.seq_infoset[p], game.infoset_parent[p]
-        plan = np.ones(len(seq_info))
-        for s in range(1, len(seq_info)):
-            plan[s] = plan[parent[seq_info[s]]] * strategy[p][s]
-        x.append(plan)
-    return efce.product_plan(game, *x)
-
-
 def run(instance: str, openspiel: bool, cfr_iterations: int) -> dict:
     params = parse(instance)
     game = sheriff_game(**params)
@@ -80,7 +67,7 @@ def run(instance: str, openspiel: bool, cfr_iterations: int) -> dict:
     gain = efce.verify(game, res.plan)
     verify_s = time.perf_counter() - t0
     sol = solve(game, target=1e-6, max_iterations=20_000, check_every=50)
-    ne_plan = _ne_plan(game, sol.strategy)
+    ne_plan = efce.behaviour_plan(game, sol.strategy)
     row = {
         "instance": instance,
         "seq0": sizes["sequences_0"],

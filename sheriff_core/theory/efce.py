@@ -58,6 +58,7 @@ __all__ = [
     "NFCEResult",
     "relevant_pairs",
     "product_plan",
+    "behaviour_plan",
     "solve_efce",
     "verify",
     "trigger_gains",
@@ -231,6 +232,27 @@ def product_plan(game: ExtensiveGame, x0: np.ndarray, x1: np.ndarray) -> Correla
     pairs = relevant_pairs(game)
     x0, x1 = np.asarray(x0, dtype=float), np.asarray(x1, dtype=float)
     return CorrelationPlan(game, pairs, x0[pairs[:, 0]] * x1[pairs[:, 1]])
+
+
+def behaviour_plan(game: ExtensiveGame, strategy: tuple[np.ndarray, np.ndarray]) -> CorrelationPlan:
+    """The correlation plan of a behaviour-strategy profile (per sequence, as
+    :attr:`sheriff_core.theory.Solution.strategy`): the players move independently,
+    e.g. a Nash equilibrium seen as a (trivial) mediator.
+
+    >>> from sheriff_core.theory.sheriff_game import bimatrix_game
+    >>> g = bimatrix_game([[1, 0], [0, 1]], [[1, 0], [0, 1]])
+    >>> behaviour_plan(g, (np.array([1, .5, .5]), np.array([1, 1., 0])))[2, 1]
+    0.5
+    """
+    x = []
+    for p in (0, 1):
+        seq_info, parent = game.seq_infoset[p], game.infoset_parent[p]
+        sigma = np.asarray(strategy[p], dtype=float)
+        plan = np.ones(len(seq_info))
+        for s in range(1, len(seq_info)):  # parents come before their children
+            plan[s] = plan[parent[seq_info[s]]] * sigma[s]
+        x.append(plan)
+    return product_plan(game, x[0], x[1])
 
 
 @dataclass(frozen=True, eq=False)

@@ -84,7 +84,7 @@ def mediator_chart(frame: pd.DataFrame, title: str | None = None) -> alt.Chart:
         alt.Chart(data, title=title or "How each bag ends, by items loaded")
         .mark_bar()
         .encode(
-            x=alt.X("items:O", title="illegal items loaded"),
+            x=alt.X("items:O", title="illegal items loaded", axis=alt.Axis(labelAngle=0)),
             y=alt.Y("probability:Q", title="probability", stack="zero"),
             color=alt.Color(
                 "outcome:N",

@@ -230,14 +230,7 @@ def test_efce_welfare_is_at_least_a_nash_equilibriums(params):
     assert res.welfare >= sum(sol.values) - 1e-9
     # the Nash profile as a correlation plan: each trigger's gain is one deviation,
     # so it is at most the NashConv
-    x = []
-    for p in (0, 1):
-        seq_info, parent = g.seq_infoset[p], g.infoset_parent[p]
-        plan = np.ones(len(seq_info))
-        for s in range(1, len(seq_info)):
-            plan[s] = plan[parent[seq_info[s]]] * sol.strategy[p][s]
-        x.append(plan)
-    ne = efce.product_plan(g, *x)
+    ne = efce.behaviour_plan(g, sol.strategy)
     assert efce.consistency_error(g, ne) <= 1e-9
     assert efce.verify(g, ne) <= sol.nash_conv + 1e-12
     assert efce.plan_values(g, ne) == pytest.approx(sol.values, abs=1e-12)
