@@ -92,7 +92,9 @@ def run(instance: str, openspiel: bool, cfr_iterations: int) -> dict:
         nf = efce.normal_form_ce(game)
         row["nfce_welfare"] = round(nf.welfare, 4)
         most = efce.normal_form_ce(game, terminal_weights=efce.bribe_weights(game))
-        row["nfce_max_expected_bribe"] = round(efce.bribe_stats(game, most.plan)["expected_bribe"], 4)
+        row["nfce_max_expected_bribe"] = round(
+            efce.bribe_stats(game, most.plan)["expected_bribe"], 4
+        )
         if openspiel:
             row.update(_openspiel(params, game, res, cfr_iterations))
     return row
@@ -150,9 +152,7 @@ COLUMNS = [
 def markdown(rows: list[dict]) -> str:
     head = "| " + " | ".join(t for _, t in COLUMNS) + " |"
     sep = "|" + "|".join("---:" if k != "instance" else "---" for k, _ in COLUMNS) + "|"
-    body = [
-        "| " + " | ".join(str(r.get(k, "–")) for k, _ in COLUMNS) + " |" for r in rows
-    ]
+    body = ["| " + " | ".join(str(r.get(k, "–")) for k, _ in COLUMNS) + " |" for r in rows]
     return "\n".join([head, sep, *body])
 
 

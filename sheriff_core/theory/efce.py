@@ -472,6 +472,31 @@ def plan_values(game: ExtensiveGame, plan: CorrelationPlan) -> tuple[float, floa
     return float(reach @ game.payoff[:, 0]), float(reach @ game.payoff[:, 1])
 
 
+def _trigger_values(
+    tree: _Tree, plan: CorrelationPlan, p: int, i: int, t: int
+) -> tuple[float, float]:
+    """(follow, best deviation) of player ``p``'s trigger: sequence ``t`` at infoset ``i``."""
+    game = tree.game
+    u = game.payoff[:, p]
+    own_seq, opp_seq = game.term_seq[p], game.term_seq[1 - p]
+
+    def weight(a: int, b: int) -> float:
+        return plan[a, b] if p == 0 else plan[b, a]
+
+    def best(j: int) -> float:
+        vals = []
+        for s in tree.info_seqs[p][j]:
+            v = sum(u[z] * weight(t, int(opp_seq[z])) for z in tree.term_at[p][s])
+            v += sum(best(jj) for jj in tree.children[p][s])
+            vals.append(v)
+        return max(vals)
+
+    follow = sum(
+        u[z] * weight(int(own_seq[z]), int(opp_seq[z])) for z in tree.terminals_below(p, t)
+    )
+    return float(follow), float(best(i))
+
+
 def trigger_gains(game: ExtensiveGame, plan: CorrelationPlan) -> pd.DataFrame:
     """Every trigger's gain from deviating, recomputed by recursion over the tree.
 
@@ -492,36 +517,17 @@ def trigger_gains(game: ExtensiveGame, plan: CorrelationPlan) -> pd.DataFrame:
     tree = _Tree(game)
     rows = []
     for p in (0, 1):
-        u = game.payoff[:, p]
-        own_seq, opp_seq = game.term_seq[p], game.term_seq[1 - p]
-
-        def weight(a: int, b: int, p: int = p) -> float:
-            return plan[a, b] if p == 0 else plan[b, a]
-
         for i in range(tree.n_info[p]):
             for t in tree.info_seqs[p][i]:
-
-                def best(j: int, t: int = t, p: int = p, u: np.ndarray = u) -> float:
-                    vals = []
-                    for s in tree.info_seqs[p][j]:
-                        v = sum(u[z] * weight(t, int(opp_seq[z])) for z in tree.term_at[p][s])
-                        v += sum(best(jj) for jj in tree.children[p][s])
-                        vals.append(v)
-                    return max(vals)
-
-                follow = sum(
-                    u[z] * weight(int(own_seq[z]), int(opp_seq[z]))
-                    for z in tree.terminals_below(p, t)
-                )
-                deviate = best(i)
+                follow, deviate = _trigger_values(tree, plan, p, i, t)
                 rows.append(
                     (
                         game.players[p],
                         game.infosets[p][i],
                         game.seq_label[p][t],
-                        float(follow),
-                        float(deviate),
-                        float(deviate - follow),
+                        follow,
+                        deviate,
+                        deviate - follow,
                     )
                 )
     cols = ["player", "infoset", "action", "follow", "deviate", "gain"]
@@ -727,7 +733,9 @@ def normal_form_ce(
         c = -(weights[0] * u0 + weights[1] * u1).ravel()
     else:
         reward = np.zeros((x0.shape[1], x1.shape[1]))
-        np.add.at(reward, (game.term_seq[0], game.term_seq[1]), _terminal_weights(game, terminal_weights))
+        np.add.at(
+            reward, (game.term_seq[0], game.term_seq[1]), _terminal_weights(game, terminal_weights)
+        )
         c = -(x0 @ reward @ x1.T).ravel()
     lp = linprog(
         c,
@@ -781,10 +789,7 @@ def decompose(
     if lp.status != 0:
         raise ValueError(f"the plan is not a mixture of pure profiles: {lp.message}")
     mu = np.clip(lp.x, 0.0, None).reshape(n0, n1)
-    return [
-        (float(mu[i, j]), x0[i], x1[j])
-        for i, j in zip(*np.nonzero(mu > 1e-12), strict=True)
-    ]
+    return [(float(mu[i, j]), x0[i], x1[j]) for i, j in zip(*np.nonzero(mu > 1e-12), strict=True)]
 
 
 def nfce_distance(game: ExtensiveGame, parts: list[tuple[float, np.ndarray, np.ndarray]]) -> float:

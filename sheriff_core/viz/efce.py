@@ -56,7 +56,10 @@ def outcome_frame(game: ExtensiveGame, plans: dict[str, CorrelationPlan]) -> pd.
         df.insert(
             4,
             "outcome",
-            [outcome_label(int(b), bool(i)) for b, i in zip(df["bribe"], df["inspected"], strict=True)],
+            [
+                outcome_label(int(b), bool(i))
+                for b, i in zip(df["bribe"], df["inspected"], strict=True)
+            ],
         )
         frames.append(df)
     return pd.concat(frames, ignore_index=True)

@@ -10,8 +10,7 @@ import pytest
 from scipy import sparse
 from scipy.optimize import linprog
 
-from sheriff_core.theory import bimatrix_game, sheriff_game, solve
-from sheriff_core.theory import efce
+from sheriff_core.theory import bimatrix_game, efce, sheriff_game, solve
 from sheriff_core.theory.efce import MEDIATOR_EXAMPLE
 
 DEFAULT_SMALL = {"max_bribe": 1, "max_items": 1, "num_rounds": 1}
@@ -158,7 +157,8 @@ def test_verify_reports_the_gain_of_a_broken_plan():
     bribe0 = next(
         s
         for s in range(1, len(x0))
-        if g.seq_label[0][s] == "bribe 0" and "num_illegal_items:3" in g.infosets[0][g.seq_infoset[0][s]]
+        if g.seq_label[0][s] == "bribe 0"
+        and "num_illegal_items:3" in g.infosets[0][g.seq_infoset[0][s]]
     )
     passes = [s for s in range(1, len(x1)) if g.seq_label[1][s] == "pass"]
     x0[[0, load3, bribe0]] = 1.0
