@@ -298,3 +298,18 @@ def test_openspiel_distances_of_our_equilibria(params):
     if res.welfare > nf.welfare + 1e-6:
         # more welfare than any NFCE: no way of playing it out is an NFCE
         assert ef_info.dist_value > 1e-3
+
+
+def test_benchmark_script_runs_on_the_mediator_example(capsys):
+    import json
+    import runpy
+    from pathlib import Path
+
+    bench = Path(__file__).resolve().parents[2] / "benchmarks" / "efce.py"
+    main = runpy.run_path(str(bench))["main"]
+    assert main(["--json", "2/2/1:4,2,1"]) == 0
+    row = json.loads(capsys.readouterr().out.strip())
+    assert row["max_gain"] <= 1e-9
+    assert row["efce_welfare"] >= row["ne_welfare"] - 1e-9
+    assert row["nfce_welfare"] <= row["efce_welfare"] + 1e-9
+    assert row["nfce_max_expected_bribe"] == 0.0 < row["efce_bribe_paid"]
