@@ -68,6 +68,7 @@ __all__ = [
     "bribe_stats",
     "bribe_weights",
     "pure_strategies",
+    "MAX_PURE_STRATEGIES",
     "normal_form_ce",
     "decompose",
     "nfce_distance",
@@ -637,18 +638,41 @@ def bribe_stats(game: ExtensiveGame, plan: CorrelationPlan) -> dict[str, float]:
 # -- normal form: pure strategies, brute-force NFCE, decomposition -----------------
 
 
+#: Most reduced pure strategies :func:`pure_strategies` will list for one player.
+MAX_PURE_STRATEGIES = 20_000
+
+
+def _count_pure(tree: _Tree, p: int, infosets: list[int]) -> int:
+    total = 1
+    for i in infosets:
+        total *= sum(_count_pure(tree, p, tree.children[p][s]) for s in tree.info_seqs[p][i])
+    return total
+
+
 def pure_strategies(game: ExtensiveGame, p: int) -> np.ndarray:
     """Player ``p``'s reduced pure strategies as 0/1 realization plans (rows).
 
     A reduced pure strategy picks one action at every information set its own
-    earlier choices do not rule out. Exponential: for small games only.
+    earlier choices do not rule out. Exponential: for small games only (at
+    most :data:`MAX_PURE_STRATEGIES`, else an error says how many there are).
 
     >>> from sheriff_core.theory.sheriff_game import sheriff_game
     >>> g = sheriff_game(max_bribe=1, max_items=1, num_rounds=1)
     >>> pure_strategies(g, 0).shape, pure_strategies(g, 1).shape
     ((4, 7), (4, 5))
+    >>> pure_strategies(sheriff_game(num_rounds=2), 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: player 1 has 1048576 reduced pure strategies, more than \
+MAX_PURE_STRATEGIES = 20000: the normal form is for small games only
     """
     tree = _Tree(game)
+    count = _count_pure(tree, p, tree.children[p][0])
+    if count > MAX_PURE_STRATEGIES:
+        raise ValueError(
+            f"player {p} has {count} reduced pure strategies, more than "
+            f"MAX_PURE_STRATEGIES = {MAX_PURE_STRATEGIES}: the normal form is for small games only"
+        )
 
     def expand(active: list[int]) -> list[list[int]]:
         if not active:
