@@ -22,7 +22,7 @@ value, item penalty and Sheriff penalty after a colon) it prints:
 Usage::
 
     python benchmarks/efce.py                       # the table of docs/efce.md (minutes)
-    python benchmarks/efce.py 3/3/3                 # 35,197 plan variables: about 12 min
+    python benchmarks/efce.py 3/3/3                 # 35,197 plan variables: 5 to 12 min
     python benchmarks/efce.py 3/3/1 2/2/1:4,2,1     # chosen instances
     python benchmarks/efce.py --openspiel 3/3/1 2/2/1:4,2,1
 """
