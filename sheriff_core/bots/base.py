@@ -39,6 +39,7 @@ from sheriff_core.engine.actions import (
     Threaten,
 )
 from sheriff_core.engine.game import Game
+from sheriff_core.engine.steps import ConfiscateChoice, Step
 from sheriff_core.rules.variants import Variant
 
 __all__ = [
@@ -372,7 +373,8 @@ class SheriffBot(Bot):
         Uses :meth:`negotiate` when a bribe negotiation is open, else :meth:`decide`;
         a threat or a counter-offer becomes a vote to inspect.
         """
-        m = game.vote["seat"]  # type: ignore[index]
+        assert game.vote is not None  # the vote step has a vote
+        m = game.vote.seat
         a = (
             self.negotiate(game, seat)
             if game.negotiation is not None
@@ -389,12 +391,15 @@ class SheriffBot(Bot):
 
     def negotiate(self, game: Game, seat: int) -> Action:
         """Answer the merchant in a negotiation (default: take any offer and let it pass)."""
-        m = game.negotiation["seat"]  # type: ignore[index]
+        assert game.negotiation is not None  # the negotiation step has one
+        m = game.negotiation.seat
         return LET_PASS[m] if game.binding.get(m) != "inspect" else INSPECT[m]
 
     def confiscate(self, game: Game, seat: int) -> Action:
         """Put the confiscated cards on the smallest discard pile, in the order given."""
-        cards = tuple(game.pending[0]["cards"])
+        due = game.pending[0]
+        assert type(due) is ConfiscateChoice  # the confiscate step
+        cards = due.cards
         sizes = list(map(len, game.piles))
         return interned(Confiscate, sizes.index(min(sizes)), cards)  # the first of the smallest
 
@@ -413,33 +418,34 @@ class Player:
     legal action the engine lists, so a new variant never makes a bot stall.
     """
 
-    __slots__ = ("merchant", "sheriff", "_dispatch")
+    __slots__ = ("merchant", "sheriff", "by_step")
 
     def __init__(self, merchant: MerchantBot, sheriff: SheriffBot) -> None:
         self.merchant = merchant
         self.sheriff = sheriff
         m, s = merchant, sheriff
-        self._dispatch: dict[str, Callable[[Game, int], Action]] = {
-            "market": m.market,
-            "load": m.load,
-            "declare": m.declare,
-            "merchant": m.respond,
-            "debt": m.debt,
-            "starter": s.starter,
-            "sheriff": s.pick,
-            "negotiation": s.negotiate,
-            "confiscate": s.confiscate,
-            "vote": s.vote,
-            "exchange": m.exchange,
+        #: The bot method for each step (read it, do not change it): ``by_step[step](game, seat)``.
+        self.by_step: dict[Step, Callable[[Game, int], Action]] = {
+            Step.MARKET: m.market,
+            Step.LOAD: m.load,
+            Step.DECLARE: m.declare,
+            Step.MERCHANT: m.respond,
+            Step.DEBT: m.debt,
+            Step.STARTER: s.starter,
+            Step.SHERIFF: s.pick,
+            Step.NEGOTIATION: s.negotiate,
+            Step.CONFISCATE: s.confiscate,
+            Step.VOTE: s.vote,
+            Step.EXCHANGE: m.exchange,
         }
 
     def choose(self, game: Game) -> Action:
         """The action for the seat to move (this player's seat)."""
         return self.act(game, game.step, game.to_move)  # type: ignore[arg-type]
 
-    def act(self, game: Game, step: str, seat: int) -> Action:
+    def act(self, game: Game, step: Step, seat: int) -> Action:
         """:meth:`choose` when the caller already knows ``game.step`` and ``game.to_move``."""
-        fn = self._dispatch.get(step)
+        fn = self.by_step.get(step)
         if fn is None:
             return next(iter(game.legal_actions()))
         return fn(game, seat)

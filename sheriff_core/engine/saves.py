@@ -488,10 +488,7 @@ def read_action(
 
 def state_data(game: Game) -> dict[str, Any]:
     """The stored state fields (:data:`STATE_FIELDS`) of ``game``, as JSON-ready data."""
-    neg = None
-    if game.negotiation is not None:
-        neg = dict(game.negotiation)
-        neg["offer"] = neg["offer"].to_dict() if neg["offer"] is not None else None
+    neg, vote = game.negotiation, game.vote
     return {
         "rng": game.rng.bit_generator.state,
         "round": game.round,
@@ -507,7 +504,7 @@ def state_data(game: Game) -> dict[str, Any]:
         "merchant_order": game.merchant_order,
         "turn": game.turn,
         "loot": game.loot,
-        "vote": game.vote,
+        "vote": vote.to_dict() if vote is not None else None,
         "deputy_deck": game.deputy_deck,
         "deputy_passes": game.deputy_passes,
         "tokens": game.tokens,
@@ -516,10 +513,10 @@ def state_data(game: Game) -> dict[str, Any]:
         "bags": {str(k): v for k, v in game.bags.items()},
         "declared": {str(k): list(v) for k, v in game.declared.items()},
         "resolved": game.resolved,
-        "negotiation": neg,
+        "negotiation": neg.to_dict() if neg is not None else None,
         "binding": {str(k): v for k, v in game.binding.items()},
-        "promises": game.promises,
-        "pending": game.pending,
+        "promises": [p.to_dict() for p in game.promises],
+        "pending": [p.to_dict() for p in game.pending],
     }
 
 
