@@ -99,6 +99,19 @@ def _fresh_deck(variant: Variant, players: int) -> tuple[str, ...]:
     return hit[1]
 
 
+_PENALTIES: dict[int, tuple[Variant, dict[str, int]]] = {}
+
+
+def _penalties(variant: Variant) -> dict[str, int]:
+    """Each good's penalty in ``variant``, made once per variant (never changed)."""
+    hit = _PENALTIES.get(id(variant))
+    if hit is None or hit[0] is not variant:
+        if len(_PENALTIES) > 64:
+            _PENALTIES.clear()
+        hit = _PENALTIES[id(variant)] = (variant, {n: g.penalty for n, g in variant.goods.items()})
+    return hit[1]
+
+
 def _word(action: Action) -> str:
     return str(action).split(" ", 1)[0]
 
@@ -171,16 +184,21 @@ class Game:
     # ------------------------------------------------------------ construction
 
     def __init__(
-        self, variant: Variant, names: Sequence[str], rng: np.random.Generator, first_sheriff: int
+        self,
+        variant: Variant,
+        names: Sequence[str],
+        rng: np.random.Generator,
+        first_sheriff: int,
+        players_rng: np.random.Generator | None = None,
     ) -> None:
         self.variant = variant
         self.players = tuple(names)
         self.n = len(self.players)
         self.rng = rng  # the rules' chance (shuffles): nothing else draws from it
         # The players' chance (bots, widgets), never the rules': new_game derives it from
-        # the seed (players_seed), from_json restores it; this placeholder keeps a game
-        # built by hand deterministic.
-        self.players_rng = np.random.default_rng(0)
+        # the seed (players_seed), from_json restores it; without one, a fixed seed keeps
+        # a game built by hand deterministic.
+        self.players_rng = players_rng if players_rng is not None else np.random.default_rng(0)
         self.seed: np.random.SeedSequence | None = None
         self.first_sheriff = first_sheriff
         self.rounds = variant.rounds(self.n)
@@ -217,7 +235,7 @@ class Game:
         self._to_move: int | None = None
         self._final_rows: list[dict[str, Any]] | None = None
         self._log: list[tuple[Any, ...]] = []  # apply's undo log (see _restore)
-        self._penalty = {name: g.penalty for name, g in variant.goods.items()}
+        self._penalty = _penalties(variant)
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}  # merchant order by Sheriffs
 
     def _setup(self) -> None:
@@ -1815,9 +1833,9 @@ def new_game(
     if not isinstance(first_sheriff, int) or not 0 <= first_sheriff < len(names):
         raise RulesError(f"first_sheriff must be a seat 0-{len(names) - 1}, not {first_sheriff!r}")
     seq = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
-    game = Game(v, names, np.random.default_rng(seq), first_sheriff)
+    players_rng = np.random.default_rng(players_seed(seq))
+    game = Game(v, names, np.random.default_rng(seq), first_sheriff, players_rng)
     game.seed = seq
-    game.players_rng = np.random.default_rng(players_seed(seq))
     game._setup()
     return game
 
