@@ -164,8 +164,8 @@ class LegalActions:
 
     def __len__(self) -> int:
         rule = STEPS[self.step]
-        if rule.count is not None:
-            return rule.count(self._game)
+        if rule.size is not None:
+            return rule.size(self._game)
         return sum(1 for _ in rule.options(self._game))
 
     def __repr__(self) -> str:
@@ -376,7 +376,8 @@ class Game:
             raise
         except Exception as err:
             raise _unreadable(action, err) from err
-        self._log = log = []
+        log: list[tuple[Any, ...]] = []
+        self._log = log
         # the attributes an action may assign (the end of a round logs the rest)
         attrs = (
             self.turn,
@@ -627,6 +628,7 @@ class Game:
         pile = self.piles[a.pile]
         self._log.append((_LEN, pile, len(pile)))  # only extended
         pend = self.pending.pop(0)
+        assert type(pend) is ConfiscateChoice  # the confiscate step
         self.piles[a.pile].extend(a.order)
         self._emit("confiscated", pend.seat, {"pile": a.pile, "cards": list(a.order)})
 
@@ -1527,7 +1529,7 @@ _Do = Callable[[Game, Any, Any], None]
 class StepRule(NamedTuple):
     """What a :class:`Step` takes: ``expects`` (for error messages), ``asks`` (the
     decision in words, for whoever must decide), ``takes`` (per action type, its check
-    and its effect), ``options`` (what :class:`LegalActions` lists) and ``count``
+    and its effect), ``options`` (what :class:`LegalActions` lists) and ``size``
     (``len`` of that list without listing it, where that is cheaper; None: count them).
 
     >>> sorted(cls.__name__ for cls in STEPS[Step.NEGOTIATION].takes)
@@ -1538,10 +1540,12 @@ class StepRule(NamedTuple):
     asks: str
     takes: Mapping[type[Action], tuple[_Check, _Do]]
     options: Callable[[Game], Iterator[Action]]
-    count: Callable[[Game], int] | None = None
+    size: Callable[[Game], int] | None = None
 
 
-_EXCHANGE = {Exchange: (Game._check_any_exchange, Game._do_exchange_action)}
+_EXCHANGE: dict[type[Action], tuple[_Check, _Do]] = {
+    Exchange: (Game._check_any_exchange, Game._do_exchange_action)
+}
 
 #: The step machine: per :class:`Step`, the actions it takes, each with its check and
 #: its effect, and what it lists as legal. ``Game._refresh`` says which step is due.

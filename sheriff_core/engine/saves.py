@@ -397,7 +397,7 @@ def _spec(cls: type) -> tuple[frozenset[str], tuple[tuple[str, str, Any], ...]]:
     """(field names, checks) of an action class, from its annotations; built once."""
     hit = _SPECS.get(cls)
     if hit is None:
-        checks = []
+        checks: list[tuple[str, str, Any]] = []
         for f in fields(cls):
             kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", None)
             if kind is None or not isinstance(f.type, (str, type)):  # tuple[...], int | None
@@ -601,7 +601,7 @@ def _check_state_types(d: Mapping[str, Any], v: Variant, n: int) -> None:
     goods = v.goods
     seat_max = n - 1
     rounds = v.rounds(n)
-    checks: dict[str, Callable[[Any, str], None]] = {
+    checks: dict[str, Callable[[Any, str], object]] = {
         "rng": lambda x, w: rng_from_state(x, w) and None,
         "round": lambda x, w: need_int(x, w, 0, rounds - 1) and None,
         "sheriff": lambda x, w: need_int(x, w, 0, seat_max) and None,
