@@ -239,8 +239,7 @@ def play_seeded(
         step = game.step
         if step is over:
             return game
-        seat = game.to_move
-        assert seat is not None  # someone is to move until the game is over
+        seat: int = game.to_move  # type: ignore[assignment]  # None only when over
         fn = tables[seat].get(step)
         apply(fn(game, seat) if fn is not None else lineup[seat].act(game, step, seat))
     raise RuntimeError(f"game did not end within {max_actions} actions")

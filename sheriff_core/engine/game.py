@@ -176,9 +176,12 @@ class Game:
     """A game of Sheriff of Nottingham under one variant. Make it with :func:`new_game`.
 
     Public state (read it, do not assign it): ``players`` (names by seat),
-    ``round`` (0-based), ``rounds``, ``sheriff`` (seat), ``phase``, ``to_move``,
-    ``gold``, ``hands``, ``stands``, ``deck`` (draw pile, top last), ``piles``
-    (discard piles, top last), ``bags``, ``declared``, ``events``, ``history``.
+    ``round`` (0-based), ``rounds``, ``sheriff`` (seat), ``phase``, ``step`` (the
+    :class:`Step` due now, ``Step.OVER`` at the end; see :data:`STEPS`), ``to_move``
+    (the seat whose decision it is, None at the end), ``gold``, ``hands``, ``stands``,
+    ``deck`` (draw pile, top last), ``piles`` (discard piles, top last), ``bags``,
+    ``declared``, ``negotiation``, ``vote``, ``pending``, ``promises``, ``events``,
+    ``history``.
     """
 
     # ------------------------------------------------------------ construction
@@ -231,8 +234,8 @@ class Game:
         self.events: list[Event] = []
         self.history: list[tuple[int, Action]] = []
         self._new: list[Event] = []
-        self._step = Step.SETUP
-        self._to_move: int | None = None
+        self.step = Step.SETUP  # set by _refresh, with to_move: read them, never assign
+        self.to_move: int | None = None
         self._final_rows: list[dict[str, Any]] | None = None
         self._log: list[tuple[Any, ...]] = []  # apply's undo log (see _restore)
         self._penalty = _penalties(variant)
@@ -278,16 +281,6 @@ class Game:
         """Seats of this round's merchants, clockwise from the (lead) Sheriff's left."""
         return list(self.merchant_order)
 
-    @property
-    def step(self) -> Step:
-        """The kind of decision now due (a :class:`Step`, see :data:`STEPS`), or ``Step.OVER``."""
-        return self._step
-
-    @property
-    def to_move(self) -> int | None:
-        """Seat whose decision it is (None when the game is over)."""
-        return self._to_move
-
     def _refresh(self) -> None:
         """Work out who decides what (``step``, ``to_move``) from the state: the one
         place that maps the state to a :class:`Step`."""
@@ -316,7 +309,7 @@ class Game:
             step, who = Step.OVER, None
         else:  # "starter" (the Sheriff names the first merchant)
             step, who = Step.STARTER, self.sheriff
-        self._step, self._to_move = step, who
+        self.step, self.to_move = step, who
 
     def name(self, seat: int) -> str:
         return f"{self.players[seat]} (seat {seat})"
@@ -343,7 +336,7 @@ class Game:
             raise GameOver("the game is over: no more actions")
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
-        if player is not None and player is not self._to_move:
+        if player is not None and player is not self.to_move:
             self._check_player(player)
         self._checked(action)
 
@@ -365,9 +358,9 @@ class Game:
         """
         if self.phase == "over":
             raise GameOver("the game is over: no more actions")
-        if player is not None and player is not self._to_move:
+        if player is not None and player is not self.to_move:
             self._check_player(player)
-        rule = _RULES.get((self._step, type(action)))
+        rule = _RULES.get((self.step, type(action)))
         if rule is None:
             raise self._wrong_kind(action)
         try:
@@ -382,8 +375,8 @@ class Game:
         attrs = (
             self.turn,
             self.phase,
-            self._step,
-            self._to_move,
+            self.step,
+            self.to_move,
             self.negotiation,
             self.vote,
             self.loot,
@@ -392,7 +385,7 @@ class Game:
         history = self.history
         n_history = len(history)
         try:
-            history.append((self._to_move, action))  # type: ignore[arg-type]
+            history.append((self.to_move, action))  # type: ignore[arg-type]
             rule[1](self, action, checked)  # do, given what the check found
             self._advance()
         except BaseException as err:
@@ -400,7 +393,7 @@ class Game:
             if not isinstance(err, Exception):
                 raise
             raise EngineBug(
-                f"the engine failed applying {action} (step {self._step}): "
+                f"the engine failed applying {action} (step {self.step}): "
                 f"{type(err).__name__}: {err}; the game was restored as it was before. "
                 "This is a bug in sheriff_core, not an illegal move."
             ) from err
@@ -410,18 +403,18 @@ class Game:
 
     def _check_player(self, player: object) -> None:
         """NotYourTurn unless ``player`` is the seat to move (a readable message always)."""
-        due = f"{self.name(self._to_move)}'s decision ({STEPS[self._step].expects})"  # type: ignore[arg-type]
+        due = f"{self.name(self.to_move)}'s decision ({STEPS[self.step].expects})"  # type: ignore[arg-type]
         if isinstance(player, np.integer):
             player = int(player)
         if type(player) is not int or not 0 <= player < self.n:
             raise NotYourTurn(f"there is no seat {player!r} (seats 0-{self.n - 1}): it is {due}")
-        if player != self._to_move:
+        if player != self.to_move:
             raise NotYourTurn(f"it is {due}, not {self.name(player)}'s")
 
     def _checked(self, action: Action) -> None:
         """Run the check for ``action``; a failure that is not a :class:`RulesError`
         becomes an :class:`IllegalAction`."""
-        rule = _RULES.get((self._step, type(action)))
+        rule = _RULES.get((self.step, type(action)))
         if rule is None:
             raise self._wrong_kind(action)
         try:
@@ -498,7 +491,7 @@ class Game:
     # without the cards played, or None); it never changes the game.
 
     def _check_any_exchange(self, a: Exchange) -> None:
-        self._check_exchange(self._to_move, a.token)  # type: ignore[arg-type]
+        self._check_exchange(self.to_move, a.token)  # type: ignore[arg-type]
 
     def _check_declare(self, a: Declare) -> None:
         seat = self.merchant_order[self.turn]
@@ -542,13 +535,13 @@ class Game:
         """The open negotiation (the steps that call this have one)."""
         neg = self.negotiation
         if neg is None:
-            raise EngineBug(f"step {self._step} without a negotiation")
+            raise EngineBug(f"step {self.step} without a negotiation")
         return neg
 
     def _vote(self) -> Vote:
         vote = self.vote
         if vote is None:
-            raise EngineBug(f"step {self._step} without a vote")
+            raise EngineBug(f"step {self.step} without a vote")
         return vote
 
     # The effects: (game, action, what the check returned).
@@ -600,7 +593,7 @@ class Game:
         self._second_vote(a.seat, "pass")
 
     def _do_exchange_action(self, a: Exchange, _: None) -> None:
-        self._do_exchange(self._to_move, a.token)  # type: ignore[arg-type]
+        self._do_exchange(self.to_move, a.token)  # type: ignore[arg-type]
 
     def _do_done(self, a: Done, _: None) -> None:
         self._save_list(self.pending)
@@ -1258,7 +1251,7 @@ class Game:
         >>> legal.step, sc.Market() in legal, sc.Declare("Apples", 1) in legal
         ('market', True, False)
         """
-        return LegalActions(self, self._step, self._to_move)
+        return LegalActions(self, self.step, self.to_move)
 
     # What iterating LegalActions lists, per step (see STEPS).
 
@@ -1356,7 +1349,7 @@ class Game:
         """The pending choice due now (the steps that call this have one of ``kind``)."""
         p = self.pending[0] if self.pending else None
         if type(p) is not kind:
-            raise EngineBug(f"step {self._step} without a pending {kind.__name__}")
+            raise EngineBug(f"step {self.step} without a pending {kind.__name__}")
         return p  # type: ignore[return-value]
 
     def _enumerate_market(self) -> Iterator[Market]:
@@ -1648,7 +1641,7 @@ _RULES: dict[tuple[Step, type], tuple[_Check, _Do]] = {
 
 
 # The attributes any action may assign: apply() keeps them (Game._restore puts them back).
-_STATE = ("turn", "phase", "_step", "_to_move", "negotiation", "vote", "loot", "order")
+_STATE = ("turn", "phase", "step", "to_move", "negotiation", "vote", "loot", "order")
 # The attributes assigned only at the end of a round (or by a reshuffle): logged there.
 _ROUND_STATE = (
     "round",
@@ -1709,8 +1702,8 @@ _CLONE_SHARED = (
     "vote",
     "deputy_passes",
     "negotiation",
-    "_step",
-    "_to_move",
+    "step",
+    "to_move",
     "_penalty",
 )
 _SEED0 = np.random.SeedSequence(0)
