@@ -83,6 +83,12 @@ _P = TypeVar("_P", ConfiscateChoice, DebtChoice, ExchangeChoice)
 JSON_FORMAT = 2  # the save format version: see sheriff_core.engine.saves
 _tuple_new = tuple.__new__
 _NEXT_PHASE = {"market": "load", "load": "declare", "declare": "inspect"}
+#: The phases played in turn order: the step, and the order the turn indexes.
+_TURNS: dict[str, tuple[Step, Callable[[Any], list[int]]]] = {
+    "market": (Step.MARKET, attrgetter("order")),
+    "load": (Step.LOAD, attrgetter("merchant_order")),
+    "declare": (Step.DECLARE, attrgetter("merchant_order")),
+}
 LOOT = -1  # payee "seat" for the Deputies' shared Loot
 
 _DECKS: dict[tuple[int, int], tuple[Variant, tuple[str, ...]]] = {}
@@ -283,15 +289,13 @@ class Game:
 
     def _refresh(self) -> None:
         """Work out who decides what (``step``, ``to_move``) from the state: the one
-        place that maps the state to a :class:`Step`."""
+        place that maps the state to a :class:`Step` (with :data:`_TURNS`)."""
         phase = self.phase
-        if phase == "market":
-            step, who = Step.MARKET, self.order[self.turn]
-        elif phase == "load":
-            step, who = Step.LOAD, self.merchant_order[self.turn]
-        elif phase == "declare":
-            step, who = Step.DECLARE, self.merchant_order[self.turn]
-        elif phase == "inspect":
+        turns = _TURNS.get(phase)
+        if turns is not None:  # market, load, declare: whose turn it is in the order
+            self.step, self.to_move = turns[0], turns[1](self)[self.turn]
+            return
+        if phase == "inspect":
             pending, neg = self.pending, self.negotiation
             if pending:
                 p = pending[0]  # the confiscator, the debtor or the merchant who may exchange
@@ -687,9 +691,14 @@ class Game:
         """Move to the next phase or round when this one is done; then :meth:`_refresh`."""
         phase = self.phase
         if phase != "inspect":
-            if self.turn == len(self.order) and phase in _NEXT_PHASE:
+            turn = self.turn
+            if turn == len(self.order) and phase in _NEXT_PHASE:
                 self.turn = 0
                 self.phase = _NEXT_PHASE[phase]
+            elif (turns := _TURNS.get(phase)) is not None:
+                # the next turn of the same phase (what _refresh does, from _TURNS)
+                self.step, self.to_move = turns[0], turns[1](self)[turn]
+                return
             self._refresh()
             return
         pending = self.pending
