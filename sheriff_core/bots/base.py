@@ -137,7 +137,7 @@ class _PerSeat(dict[int, Action]):
 
     def __init__(self, cls: type[Action]) -> None:
         super().__init__()
-        self.cls = cls
+        self.cls: Callable[[int], Action] = cls
 
     def __missing__(self, seat: int) -> Action:
         action = self[seat] = self.cls(seat)
@@ -211,7 +211,8 @@ class PublicLog:
             kind = e.kind
             if kind not in _LOG_KINDS:
                 continue
-            s, info = e.seat, e.info
+            s: int = e.seat  # type: ignore[assignment]  # these kinds always name a seat
+            info = e.info
             if kind == "passed":
                 self.bags[s] += 1
                 if info["smuggled"]:
@@ -270,7 +271,7 @@ def public_log(game: Game) -> PublicLog:
 def _defaults(cls: type) -> dict[str, Any]:
     return {
         k: p.default
-        for k, p in inspect.signature(cls.__init__).parameters.items()
+        for k, p in inspect.signature(cls).parameters.items()
         if p.default is not inspect.Parameter.empty
     }
 
@@ -290,7 +291,7 @@ class Bot:
 
     def label(self) -> str:
         """Name plus any non-default parameters, e.g. ``smuggler(risk=0.8)``."""
-        defaults = _defaults(type(self))
+        defaults = _defaults(type(self))  # type: ignore[arg-type]  # classes are hashable
         args = ",".join(
             f"{k}={v}" for k, v in self.params.items() if k not in defaults or defaults[k] != v
         )
