@@ -7,7 +7,7 @@ the median of the per-pair ratios B/A (above 1: B is faster).
 
     python benchmarks/engine_ab.py OLD_CHECKOUT NEW_CHECKOUT [pairs] [games]
 
-e.g. ``git worktree add /tmp/old <commit>`` for OLD_CHECKOUT and ``.`` for NEW_CHECKOUT.
+OLD_CHECKOUT: e.g. a ``git worktree add`` of the older commit; NEW_CHECKOUT: e.g. ``.``.
 """
 
 from __future__ import annotations
