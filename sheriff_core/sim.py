@@ -33,6 +33,7 @@ import numpy as np
 
 from sheriff_core.bots.base import Bot, BotSpec, Player, make_bot
 from sheriff_core.engine.game import Game, new_game
+from sheriff_core.engine.steps import Step
 from sheriff_core.rules.variants import Variant, load_variant
 
 if TYPE_CHECKING:
@@ -231,15 +232,16 @@ def play_seeded(
     game = new_game(variant, players=players, seed=seed, first_sheriff=0)
     apply = game.apply
     # What Player.act does, one call less per action: each seat's table of bot
-    # methods by step (Player._dispatch); act() only for steps the table lacks.
-    tables = [p._dispatch for p in lineup]
+    # methods by step (Player.by_step); act() only for steps the table lacks.
+    tables = [p.by_step for p in lineup]
+    over = Step.OVER
     for _ in range(max_actions):
-        step = game._step  # what game.step returns, without the property call (hot loop)
-        if step == "over":
+        step = game.step
+        if step is over:
             return game
-        seat = game._to_move
-        fn = tables[seat].get(step)  # type: ignore[index]
-        apply(fn(game, seat) if fn is not None else lineup[seat].act(game, step, seat))  # type: ignore[index,arg-type]
+        seat: int = game.to_move  # type: ignore[assignment]  # None only when over
+        fn = tables[seat].get(step)
+        apply(fn(game, seat) if fn is not None else lineup[seat].act(game, step, seat))
     raise RuntimeError(f"game did not end within {max_actions} actions")
 
 

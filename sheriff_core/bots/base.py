@@ -39,6 +39,7 @@ from sheriff_core.engine.actions import (
     Threaten,
 )
 from sheriff_core.engine.game import Game
+from sheriff_core.engine.steps import ConfiscateChoice, Step
 from sheriff_core.rules.variants import Variant
 
 __all__ = [
@@ -136,7 +137,7 @@ class _PerSeat(dict[int, Action]):
 
     def __init__(self, cls: type[Action]) -> None:
         super().__init__()
-        self.cls = cls
+        self.cls: Callable[[int], Action] = cls
 
     def __missing__(self, seat: int) -> Action:
         action = self[seat] = self.cls(seat)
@@ -213,7 +214,8 @@ class PublicLog:
             kind = e.kind
             if kind not in _LOG_KINDS:
                 continue
-            s, info = e.seat, e.info
+            s: int = e.seat  # type: ignore[assignment]  # these kinds always name a seat
+            info = e.info
             if kind == "passed":
                 self.bags[s] += 1
                 if info["smuggled"]:
@@ -275,7 +277,7 @@ def public_log(game: Game) -> PublicLog:
 def _defaults(cls: type) -> dict[str, Any]:
     return {
         k: p.default
-        for k, p in inspect.signature(cls.__init__).parameters.items()
+        for k, p in inspect.signature(cls).parameters.items()
         if p.default is not inspect.Parameter.empty
     }
 
@@ -295,7 +297,7 @@ class Bot:
 
     def label(self) -> str:
         """Name plus any non-default parameters, e.g. ``smuggler(risk=0.8)``."""
-        defaults = _defaults(type(self))
+        defaults = _defaults(type(self))  # type: ignore[arg-type]  # classes are hashable
         args = ",".join(
             f"{k}={v}" for k, v in self.params.items() if k not in defaults or defaults[k] != v
         )
@@ -378,7 +380,8 @@ class SheriffBot(Bot):
         Uses :meth:`negotiate` when a bribe negotiation is open, else :meth:`decide`;
         a threat or a counter-offer becomes a vote to inspect.
         """
-        m = game.vote["seat"]  # type: ignore[index]
+        assert game.vote is not None  # the vote step has a vote
+        m = game.vote.seat
         a = (
             self.negotiate(game, seat)
             if game.negotiation is not None
@@ -395,12 +398,15 @@ class SheriffBot(Bot):
 
     def negotiate(self, game: Game, seat: int) -> Action:
         """Answer the merchant in a negotiation (default: take any offer and let it pass)."""
-        m = game.negotiation["seat"]  # type: ignore[index]
+        assert game.negotiation is not None  # the negotiation step has one
+        m = game.negotiation.seat
         return LET_PASS[m] if game.binding.get(m) != "inspect" else INSPECT[m]
 
     def confiscate(self, game: Game, seat: int) -> Action:
         """Put the confiscated cards on the smallest discard pile, in the order given."""
-        cards = tuple(game.pending[0]["cards"])
+        due = game.pending[0]
+        assert type(due) is ConfiscateChoice  # the confiscate step
+        cards = due.cards
         sizes = list(map(len, game.piles))
         return interned(Confiscate, sizes.index(min(sizes)), cards)  # the first of the smallest
 
@@ -419,33 +425,34 @@ class Player:
     legal action the engine lists, so a new variant never makes a bot stall.
     """
 
-    __slots__ = ("merchant", "sheriff", "_dispatch")
+    __slots__ = ("merchant", "sheriff", "by_step")
 
     def __init__(self, merchant: MerchantBot, sheriff: SheriffBot) -> None:
         self.merchant = merchant
         self.sheriff = sheriff
         m, s = merchant, sheriff
-        self._dispatch: dict[str, Callable[[Game, int], Action]] = {
-            "market": m.market,
-            "load": m.load,
-            "declare": m.declare,
-            "merchant": m.respond,
-            "debt": m.debt,
-            "starter": s.starter,
-            "sheriff": s.pick,
-            "negotiation": s.negotiate,
-            "confiscate": s.confiscate,
-            "vote": s.vote,
-            "exchange": m.exchange,
+        #: The bot method for each step (read it, do not change it): ``by_step[step](game, seat)``.
+        self.by_step: dict[Step, Callable[[Game, int], Action]] = {
+            Step.MARKET: m.market,
+            Step.LOAD: m.load,
+            Step.DECLARE: m.declare,
+            Step.MERCHANT: m.respond,
+            Step.DEBT: m.debt,
+            Step.STARTER: s.starter,
+            Step.SHERIFF: s.pick,
+            Step.NEGOTIATION: s.negotiate,
+            Step.CONFISCATE: s.confiscate,
+            Step.VOTE: s.vote,
+            Step.EXCHANGE: m.exchange,
         }
 
     def choose(self, game: Game) -> Action:
         """The action for the seat to move (this player's seat)."""
         return self.act(game, game.step, game.to_move)  # type: ignore[arg-type]
 
-    def act(self, game: Game, step: str, seat: int) -> Action:
+    def act(self, game: Game, step: Step, seat: int) -> Action:
         """:meth:`choose` when the caller already knows ``game.step`` and ``game.to_move``."""
-        fn = self._dispatch.get(step)
+        fn = self.by_step.get(step)
         if fn is None:
             return next(iter(game.legal_actions()))
         return fn(game, seat)

@@ -21,13 +21,31 @@ from sheriff_core.engine.actions import (
     parse_action,
 )
 from sheriff_core.engine.events import Event
-from sheriff_core.engine.game import Game, LegalActions, new_game
+from sheriff_core.engine.game import STEPS, Game, LegalActions, StepRule, new_game
+from sheriff_core.engine.steps import (
+    ConfiscateChoice,
+    DebtChoice,
+    ExchangeChoice,
+    Negotiation,
+    PromiseRecord,
+    Step,
+    Vote,
+)
 
 __all__ = [
+    "STEPS",
     "Accept",
     "Action",
     "ChooseStarter",
     "Confiscate",
+    "ConfiscateChoice",
+    "DebtChoice",
+    "ExchangeChoice",
+    "Negotiation",
+    "PromiseRecord",
+    "Step",
+    "StepRule",
+    "Vote",
     "Declare",
     "Decline",
     "Done",

@@ -546,7 +546,9 @@ def parse_action(text: str) -> Action:
                     "an offer starts 'offer N gold'; stand goods, bag goods and promises "
                     "follow as parts after ';'"
                 )
-            gold, stand, bag, promises = int(g[1]), (), (), []
+            gold, promises = int(g[1]), []
+            stand: tuple[str, ...] = ()
+            bag: tuple[str, ...] = ()
             for part in parts:
                 part = part.strip()
                 if part.startswith("stand "):

@@ -19,14 +19,13 @@ sheriff_core.errors.IllegalAction: it is the market phase: Cat (seat 2) must mak
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import permutations
 from math import comb
 from operator import attrgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -49,6 +48,16 @@ from sheriff_core.engine.actions import (
     Threaten,
 )
 from sheriff_core.engine.events import Event
+from sheriff_core.engine.steps import (
+    ConfiscateChoice,
+    DebtChoice,
+    ExchangeChoice,
+    Negotiation,
+    PendingChoice,
+    PromiseRecord,
+    Step,
+    Vote,
+)
 from sheriff_core.errors import (
     EngineBug,
     GameOver,
@@ -68,28 +77,19 @@ from sheriff_core.scoring import score_rows
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Game", "LegalActions", "new_game"]
+__all__ = ["STEPS", "Game", "LegalActions", "StepRule", "new_game"]
 
+_P = TypeVar("_P", ConfiscateChoice, DebtChoice, ExchangeChoice)
 JSON_FORMAT = 2  # the save format version: see sheriff_core.engine.saves
 _tuple_new = tuple.__new__
 _NEXT_PHASE = {"market": "load", "load": "declare", "declare": "inspect"}
-LOOT = -1  # payee "seat" for the Deputies' shared Loot
-
-# What each step expects, for error messages.
-_STEP_ACTIONS = {
-    "starter": "choose who starts the market (starter)",
-    "market": "make a market turn (market)",
-    "load": "load a bag (load)",
-    "declare": "declare the bag (declare)",
-    "sheriff": "threaten, inspect or let a bag pass",
-    "merchant": "offer a bribe, accept the Sheriff's demand or decline",
-    "negotiation": "inspect, let the bag pass (taking the offer) or counter-offer",
-    "confiscate": "place the confiscated cards on a discard pile (confiscate)",
-    "debt": "choose stand goods to pay the debt (pay-debt)",
-    "vote": "vote to inspect or let the bag pass",
-    "exchange": "exchange goods for tokens or be done (exchange / done)",
+#: The phases played in turn order: the step, and the order the turn indexes.
+_TURNS: dict[str, tuple[Step, Callable[[Any], list[int]]]] = {
+    "market": (Step.MARKET, attrgetter("order")),
+    "load": (Step.LOAD, attrgetter("merchant_order")),
+    "declare": (Step.DECLARE, attrgetter("merchant_order")),
 }
-
+LOOT = -1  # payee "seat" for the Deputies' shared Loot
 
 _DECKS: dict[tuple[int, int], tuple[Variant, tuple[str, ...]]] = {}
 
@@ -102,6 +102,19 @@ def _fresh_deck(variant: Variant, players: int) -> tuple[str, ...]:
         if len(_DECKS) > 64:
             _DECKS.clear()
         hit = _DECKS[key] = (variant, tuple(build_deck(variant, players)))
+    return hit[1]
+
+
+_PENALTIES: dict[int, tuple[Variant, dict[str, int]]] = {}
+
+
+def _penalties(variant: Variant) -> dict[str, int]:
+    """Each good's penalty in ``variant``, made once per variant (never changed)."""
+    hit = _PENALTIES.get(id(variant))
+    if hit is None or hit[0] is not variant:
+        if len(_PENALTIES) > 64:
+            _PENALTIES.clear()
+        hit = _PENALTIES[id(variant)] = (variant, {n: g.penalty for n, g in variant.goods.items()})
     return hit[1]
 
 
@@ -142,24 +155,24 @@ class LegalActions:
     (True, True)
     """
 
-    __slots__ = ("_game", "step", "player", "_make")
+    __slots__ = ("_game", "step", "player")
 
-    def __init__(
-        self, game: Game, step: str, player: int | None, make: Callable[[], Iterator[Action]]
-    ) -> None:
+    def __init__(self, game: Game, step: Step, player: int | None) -> None:
         self._game = game
         self.step = step
         self.player = player
-        self._make = make
 
     def __contains__(self, action: object) -> bool:
         return isinstance(action, Action) and self._game.can(action)
 
     def __iter__(self) -> Iterator[Action]:
-        return self._make()
+        return STEPS[self.step].options(self._game)
 
     def __len__(self) -> int:
-        return self._game._count(self.step)
+        rule = STEPS[self.step]
+        if rule.size is not None:
+            return rule.size(self._game)
+        return sum(1 for _ in rule.options(self._game))
 
     def __repr__(self) -> str:
         return f"<LegalActions step={self.step!r} player={self.player!r}>"
@@ -169,24 +182,32 @@ class Game:
     """A game of Sheriff of Nottingham under one variant. Make it with :func:`new_game`.
 
     Public state (read it, do not assign it): ``players`` (names by seat),
-    ``round`` (0-based), ``rounds``, ``sheriff`` (seat), ``phase``, ``to_move``,
-    ``gold``, ``hands``, ``stands``, ``deck`` (draw pile, top last), ``piles``
-    (discard piles, top last), ``bags``, ``declared``, ``events``, ``history``.
+    ``round`` (0-based), ``rounds``, ``sheriff`` (seat), ``phase``, ``step`` (the
+    :class:`Step` due now, ``Step.OVER`` at the end; see :data:`STEPS`), ``to_move``
+    (the seat whose decision it is, None at the end), ``gold``, ``hands``, ``stands``,
+    ``deck`` (draw pile, top last), ``piles`` (discard piles, top last), ``bags``,
+    ``declared``, ``negotiation``, ``vote``, ``pending``, ``promises``, ``events``,
+    ``history``.
     """
 
     # ------------------------------------------------------------ construction
 
     def __init__(
-        self, variant: Variant, names: Sequence[str], rng: np.random.Generator, first_sheriff: int
+        self,
+        variant: Variant,
+        names: Sequence[str],
+        rng: np.random.Generator,
+        first_sheriff: int,
+        players_rng: np.random.Generator | None = None,
     ) -> None:
         self.variant = variant
         self.players = tuple(names)
         self.n = len(self.players)
         self.rng = rng  # the rules' chance (shuffles): nothing else draws from it
         # The players' chance (bots, widgets), never the rules': new_game derives it from
-        # the seed (players_seed), from_json restores it; this placeholder keeps a game
-        # built by hand deterministic.
-        self.players_rng = np.random.default_rng(0)
+        # the seed (players_seed), from_json restores it; without one, a fixed seed keeps
+        # a game built by hand deterministic.
+        self.players_rng = players_rng if players_rng is not None else np.random.default_rng(0)
         self.seed: np.random.SeedSequence | None = None
         self.first_sheriff = first_sheriff
         self.rounds = variant.rounds(self.n)
@@ -203,7 +224,7 @@ class Game:
         self.merchant_order: list[int] = []
         self.turn = 0
         self.loot = 0
-        self.vote: dict[str, Any] | None = None
+        self.vote: Vote | None = None
         self.deputy_deck: list[int] = []
         self.deputy_passes = 0
         self.tokens: list[dict[str, int]] = [dict.fromkeys(variant.tokens, 0) for _ in names]
@@ -212,20 +233,19 @@ class Game:
         self.bags: dict[int, list[str]] = {}
         self.declared: dict[int, tuple[str, int]] = {}
         self.resolved: list[int] = []
-        self.negotiation: dict[str, Any] | None = None
+        self.negotiation: Negotiation | None = None
         self.binding: dict[int, str] = {}
-        self.promises: list[dict[str, Any]] = []
-        self.pending: list[dict[str, Any]] = []
+        self.promises: list[PromiseRecord] = []
+        self.pending: list[PendingChoice] = []
         self.events: list[Event] = []
         self.history: list[tuple[int, Action]] = []
         self._new: list[Event] = []
-        self._step = "setup"
-        self._to_move: int | None = None
+        self.step = Step.SETUP  # set by _refresh, with to_move: read them, never assign
+        self.to_move: int | None = None
         self._final_rows: list[dict[str, Any]] | None = None
-        self._rest: list[str] | None = None  # a checked hand, handed by apply from check to do
         self._log: list[tuple[Any, ...]] = []  # apply's undo log (see _restore)
-        self._penalty = {name: g.penalty for name, g in variant.goods.items()}
-        self._orders: dict[tuple[int, ...], list[int]] = {}  # merchant order by Sheriffs
+        self._penalty = _penalties(variant)
+        self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}  # merchant order by Sheriffs
 
     def _setup(self) -> None:
         v = self.variant
@@ -267,50 +287,33 @@ class Game:
         """Seats of this round's merchants, clockwise from the (lead) Sheriff's left."""
         return list(self.merchant_order)
 
-    @property
-    def step(self) -> str:
-        """The kind of decision now due (see :data:`_STEP_ACTIONS`), or ``"over"``."""
-        return self._step
-
-    @property
-    def to_move(self) -> int | None:
-        """Seat whose decision it is (None when the game is over)."""
-        return self._to_move
-
     def _refresh(self) -> None:
-        """Recompute who decides what (``step``, ``to_move``) after a change of state."""
+        """Work out who decides what (``step``, ``to_move``) from the state: the one
+        place that maps the state to a :class:`Step` (with :data:`_TURNS`)."""
         phase = self.phase
+        turns = _TURNS.get(phase)
+        if turns is not None:  # market, load, declare: whose turn it is in the order
+            self.step, self.to_move = turns[0], turns[1](self)[self.turn]
+            return
         if phase == "inspect":
-            pending = self.pending
+            pending, neg = self.pending, self.negotiation
             if pending:
-                p = pending[0]
-                step = p["type"]  # "confiscate" (by), "debt" (debtor) or "exchange" (seat)
-                who = (
-                    p["by"]
-                    if step == "confiscate"
-                    else p["debtor"]
-                    if step == "debt"
-                    else p["seat"]
-                )
+                p = pending[0]  # the confiscator, the debtor or the merchant who may exchange
+                step, who = p.step, p.who
             elif self.vote is not None:
-                step, who = "vote", self.sheriffs[1]
-            elif self.negotiation is not None:
-                neg = self.negotiation
-                if neg["to_move"] == "merchant":
-                    step, who = "merchant", neg["seat"]
+                step, who = Step.VOTE, self.sheriffs[1]
+            elif neg is not None:
+                if neg.to_move == "merchant":
+                    step, who = Step.MERCHANT, neg.seat
                 else:
-                    step, who = "negotiation", self.sheriff
+                    step, who = Step.NEGOTIATION, self.sheriff
             else:
-                step, who = "sheriff", self.sheriff
-        elif phase == "market":
-            step, who = phase, self.order[self.turn]
-        elif phase == "load" or phase == "declare":
-            step, who = phase, self.merchant_order[self.turn]
+                step, who = Step.SHERIFF, self.sheriff
         elif phase == "over":
-            step, who = phase, None
+            step, who = Step.OVER, None
         else:  # "starter" (the Sheriff names the first merchant)
-            step, who = phase, self.sheriff
-        self._step, self._to_move = step, who
+            step, who = Step.STARTER, self.sheriff
+        self.step, self.to_move = step, who
 
     def name(self, seat: int) -> str:
         return f"{self.players[seat]} (seat {seat})"
@@ -337,7 +340,7 @@ class Game:
             raise GameOver("the game is over: no more actions")
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
-        if player is not None and player is not self._to_move:
+        if player is not None and player is not self.to_move:
             self._check_player(player)
         self._checked(action)
 
@@ -359,24 +362,25 @@ class Game:
         """
         if self.phase == "over":
             raise GameOver("the game is over: no more actions")
-        if player is not None and player is not self._to_move:
+        if player is not None and player is not self.to_move:
             self._check_player(player)
-        rule = _RULES.get((self._step, type(action)))
+        rule = _RULES.get((self.step, type(action)))
         if rule is None:
             raise self._wrong_kind(action)
         try:
-            rest = rule[0](self, action)  # check: raises RulesError, changes nothing
+            checked = rule[0](self, action)  # check: raises RulesError, changes nothing
         except RulesError:
             raise
         except Exception as err:
             raise _unreadable(action, err) from err
-        self._log = log = []
+        log: list[tuple[Any, ...]] = []
+        self._log = log
         # the attributes an action may assign (the end of a round logs the rest)
         attrs = (
             self.turn,
             self.phase,
-            self._step,
-            self._to_move,
+            self.step,
+            self.to_move,
             self.negotiation,
             self.vote,
             self.loot,
@@ -385,16 +389,15 @@ class Game:
         history = self.history
         n_history = len(history)
         try:
-            self._rest = rest
-            history.append((self._to_move, action))  # type: ignore[arg-type]
-            rule[1](self, action)  # do
+            history.append((self.to_move, action))  # type: ignore[arg-type]
+            rule[1](self, action, checked)  # do, given what the check found
             self._advance()
         except BaseException as err:
             self._restore(attrs, log, n_history)
             if not isinstance(err, Exception):
                 raise
             raise EngineBug(
-                f"the engine failed applying {action} (step {self._step}): "
+                f"the engine failed applying {action} (step {self.step}): "
                 f"{type(err).__name__}: {err}; the game was restored as it was before. "
                 "This is a bug in sheriff_core, not an illegal move."
             ) from err
@@ -404,22 +407,22 @@ class Game:
 
     def _check_player(self, player: object) -> None:
         """NotYourTurn unless ``player`` is the seat to move (a readable message always)."""
-        due = f"{self.name(self._to_move)}'s decision ({_STEP_ACTIONS[self._step]})"  # type: ignore[arg-type]
+        due = f"{self.name(self.to_move)}'s decision ({STEPS[self.step].expects})"  # type: ignore[arg-type]
         if isinstance(player, np.integer):
             player = int(player)
         if type(player) is not int or not 0 <= player < self.n:
             raise NotYourTurn(f"there is no seat {player!r} (seats 0-{self.n - 1}): it is {due}")
-        if player != self._to_move:
+        if player != self.to_move:
             raise NotYourTurn(f"it is {due}, not {self.name(player)}'s")
 
     def _checked(self, action: Action) -> None:
         """Run the check for ``action``; a failure that is not a :class:`RulesError`
         becomes an :class:`IllegalAction`."""
-        check = _CHECKS.get((self._step, type(action)))
-        if check is None:
+        rule = _RULES.get((self.step, type(action)))
+        if rule is None:
             raise self._wrong_kind(action)
         try:
-            check(self, action)
+            rule[0](self, action)
         except RulesError:
             raise
         except Exception as err:
@@ -475,7 +478,6 @@ class Game:
             setattr(self, name, value)
         del self.history[n_history:]
         self._new = []
-        self._rest = None
         self._log = []
 
     def _wrong_kind(self, action: Action) -> IllegalAction:
@@ -485,13 +487,15 @@ class Game:
         who = self.name(self.to_move)  # type: ignore[arg-type]
         phase = "inspection" if self.phase == "inspect" else self.phase
         return IllegalAction(
-            f"it is the {phase} phase: {who} must {_STEP_ACTIONS[step]}, not {_word(action)}"
+            f"it is the {phase} phase: {who} must {STEPS[step].expects}, not {_word(action)}"
         )
 
-    # One small check per (step, action type); see _CHECKS at the end of the module.
+    # One small check per (step, action type) and one effect each: see STEPS at the end of
+    # the module. A check raises a RulesError or returns what the effect needs (a hand
+    # without the cards played, or None); it never changes the game.
 
     def _check_any_exchange(self, a: Exchange) -> None:
-        self._check_exchange(self._to_move, a.token)  # type: ignore[arg-type]
+        self._check_exchange(self.to_move, a.token)  # type: ignore[arg-type]
 
     def _check_declare(self, a: Declare) -> None:
         seat = self.merchant_order[self.turn]
@@ -505,7 +509,7 @@ class Game:
             )
 
     def _check_settle(self, a: Inspect | LetPass) -> None:
-        seat = self.negotiation["seat"]  # type: ignore[index]
+        seat = self._negotiation().seat
         if a.seat != seat:
             raise IllegalInspection(
                 f"the Sheriff is negotiating with {self.name(seat)}: settle that bag "
@@ -514,15 +518,14 @@ class Game:
         self._check_bag_choice(a)
 
     def _check_negotiation_offer(self, a: Offer) -> None:
-        self._check_offer(self.negotiation["seat"], a)  # type: ignore[index]
+        self._check_offer(self._negotiation().seat, a)
 
     def _check_accept(self, a: Accept) -> None:
-        neg = self.negotiation
-        if neg["offer"] is None or neg["by"] != "sheriff":  # type: ignore[index]
+        if self._negotiation().demand is None:
             raise IllegalOffer("there is no demand from the Sheriff to accept")
 
     def _check_vote(self, a: Inspect | LetPass) -> None:
-        seat = self.vote["seat"]  # type: ignore[index]
+        seat = self._vote().seat
         if a.seat != seat:
             raise IllegalInspection(
                 f"the vote is on {self.name(seat)}'s bag: inspect {seat} or pass {seat}"
@@ -532,80 +535,105 @@ class Game:
     def _check_nothing(self, a: Action) -> None:
         return None
 
-    # One applier per action type; see _DOS at the end of the module.
+    def _negotiation(self) -> Negotiation:
+        """The open negotiation (the steps that call this have one)."""
+        neg = self.negotiation
+        if neg is None:
+            raise EngineBug(f"step {self.step} without a negotiation")
+        return neg
 
-    def _do_load(self, a: Load) -> None:
+    def _vote(self) -> Vote:
+        vote = self.vote
+        if vote is None:
+            raise EngineBug(f"step {self.step} without a vote")
+        return vote
+
+    # The effects: (game, action, what the check returned).
+
+    def _do_load(self, a: Load, rest: list[str]) -> None:
         seat = self.merchant_order[self.turn]
         log = self._log
         log.append((_ITEM, self.hands, seat, self.hands[seat]))
         log.append((_ITEM, self.bags, seat, self.bags.get(seat, _MISSING)))
-        self.hands[seat] = self._rest  # type: ignore[assignment]  # from _check_load
+        self.hands[seat] = rest  # a new list, from _check_load
         self.bags[seat] = list(a.cards)
         self._emit("loaded", seat, {"cards": list(a.cards), "size": len(a.cards)})
         self.turn += 1
 
-    def _do_declare(self, a: Declare) -> None:
+    def _do_declare(self, a: Declare, _: None) -> None:
         seat = self.merchant_order[self.turn]
         self._log.append((_ITEM, self.declared, seat, self.declared.get(seat, _MISSING)))
         self.declared[seat] = (a.good, a.count)
         self._emit("declared", seat, {"good": a.good, "count": a.count})
         self.turn += 1
 
-    def _do_starter(self, a: ChooseStarter) -> None:
+    def _do_starter(self, a: ChooseStarter, _: None) -> None:
         self._set_order(a.seat)
         self._emit("starter", a.seat, {})
         self.phase = "market"
 
-    def _do_threaten(self, a: Threaten) -> None:
-        self.negotiation = {"seat": a.seat, "to_move": "merchant", "offer": None, "by": None}
+    def _do_threaten(self, a: Threaten, _: None) -> None:
+        self.negotiation = Negotiation(a.seat, "merchant")
         self._emit("threatened", a.seat, {})
 
-    def _do_inspect_choice(self, a: Inspect) -> None:
-        self._decide(a.seat, "inspect")
+    # Inspect / LetPass: the step says whose choice it is and what offer is on the table.
 
-    def _do_pass_choice(self, a: LetPass) -> None:
-        self._decide(a.seat, "pass")
+    def _do_inspect_alone(self, a: Inspect, _: None) -> None:
+        self._choose(a.seat, "inspect", None)
 
-    def _do_exchange_action(self, a: Exchange) -> None:
-        self._do_exchange(self._to_move, a.token)  # type: ignore[arg-type]
+    def _do_pass_alone(self, a: LetPass, _: None) -> None:
+        self._choose(a.seat, "pass", None)
 
-    def _do_done(self, a: Done) -> None:
+    def _do_inspect_offer(self, a: Inspect, _: None) -> None:
+        self._choose(a.seat, "inspect", self._negotiation().merchant_offer)
+
+    def _do_pass_offer(self, a: LetPass, _: None) -> None:
+        self._choose(a.seat, "pass", self._negotiation().merchant_offer)
+
+    def _do_inspect_vote(self, a: Inspect, _: None) -> None:
+        self._second_vote(a.seat, "inspect")
+
+    def _do_pass_vote(self, a: LetPass, _: None) -> None:
+        self._second_vote(a.seat, "pass")
+
+    def _do_exchange_action(self, a: Exchange, _: None) -> None:
+        self._do_exchange(self.to_move, a.token)  # type: ignore[arg-type]
+
+    def _do_done(self, a: Done, _: None) -> None:
         self._save_list(self.pending)
         self.pending.pop(0)
 
-    def _do_offer(self, a: Offer) -> None:
-        neg = self.negotiation
-        assert neg is not None
-        self._log.append((_DICT, neg, neg.copy()))
-        by = neg["to_move"]
-        neg["offer"], neg["by"] = a, by
-        neg["to_move"] = "merchant" if by == "sheriff" else "sheriff"
-        self._emit("offer", neg["seat"], {"by": by, "offer": str(a)})
+    def _do_offer(self, a: Offer, _: None) -> None:
+        neg = self._negotiation()
+        by = neg.to_move
+        self.negotiation = Negotiation(
+            neg.seat, "merchant" if by == "sheriff" else "sheriff", a, by
+        )
+        self._emit("offer", neg.seat, {"by": by, "offer": str(a)})
 
-    def _do_decline(self, a: Decline) -> None:
-        neg = self.negotiation
-        assert neg is not None
-        self._log.append((_DICT, neg, neg.copy()))
-        neg["offer"], neg["by"], neg["to_move"] = None, None, "sheriff"
-        self._emit("declined", neg["seat"], {})
+    def _do_decline(self, a: Decline, _: None) -> None:
+        seat = self._negotiation().seat
+        self.negotiation = Negotiation(seat, "sheriff")
+        self._emit("declined", seat, {})
 
-    def _do_accept(self, a: Accept) -> None:
-        neg = self.negotiation
-        assert neg is not None
-        self._pass_bag(neg["seat"], neg["offer"], self.sheriffs)
+    def _do_accept(self, a: Accept, _: None) -> None:
+        neg = self._negotiation()
+        self._pass_bag(neg.seat, neg.demand, self.sheriffs)
 
-    def _do_confiscate(self, a: Confiscate) -> None:
+    def _do_confiscate(self, a: Confiscate, _: None) -> None:
         self._save_list(self.pending)
         pile = self.piles[a.pile]
         self._log.append((_LEN, pile, len(pile)))  # only extended
         pend = self.pending.pop(0)
+        assert type(pend) is ConfiscateChoice  # the confiscate step
         self.piles[a.pile].extend(a.order)
-        self._emit("confiscated", pend["seat"], {"pile": a.pile, "cards": list(a.order)})
+        self._emit("confiscated", pend.seat, {"pile": a.pile, "cards": list(a.order)})
 
-    def _do_pay_debt(self, a: PayDebt) -> None:
+    def _do_pay_debt(self, a: PayDebt, _: None) -> None:
         self._save_list(self.pending)
         pend = self.pending.pop(0)
-        self._give_goods(pend["debtor"], pend["creditor"], list(a.cards), pend["debt"])
+        assert type(pend) is DebtChoice
+        self._give_goods(pend.debtor, pend.creditor, list(a.cards), pend.debt)
 
     # ------------------------------------------------------------ round structure
 
@@ -627,7 +655,7 @@ class Game:
         key = tuple(self.sheriffs)
         order = self._orders.get(key)
         if order is None:
-            order = self._orders[key] = self._clockwise_from((self.sheriff + 1) % self.n)
+            order = self._orders[key] = tuple(self._clockwise_from((self.sheriff + 1) % self.n))
         self.merchant_order = list(order)
         self._emit(
             "round_start",
@@ -660,25 +688,22 @@ class Game:
         return self.sheriff
 
     def _advance(self) -> None:
-        """Move to the next phase or round when this one is done; then _refresh."""
+        """Move to the next phase or round when this one is done; then :meth:`_refresh`."""
         phase = self.phase
         if phase != "inspect":
             turn = self.turn
             if turn == len(self.order) and phase in _NEXT_PHASE:
                 self.turn = 0
                 self.phase = _NEXT_PHASE[phase]
-            elif phase == "market":  # fast path of _refresh
-                self._step, self._to_move = phase, self.order[turn]
-                return
-            elif phase == "load" or phase == "declare":
-                self._step, self._to_move = phase, self.merchant_order[turn]
+            elif (turns := _TURNS.get(phase)) is not None:
+                # the next turn of the same phase (what _refresh does, from _TURNS)
+                self.step, self.to_move = turns[0], turns[1](self)[turn]
                 return
             self._refresh()
             return
         pending = self.pending
-        while (
-            pending and pending[0]["type"] == "exchange" and not self._exchanges(pending[0]["seat"])
-        ):
+        # an exchange window with nothing to exchange closes by itself
+        while pending and type(p := pending[0]) is ExchangeChoice and not self._exchanges(p.seat):
             self._save_list(pending)
             pending.pop(0)
         if (
@@ -800,10 +825,10 @@ class Game:
             sizes[i] -= 1
         return rest
 
-    def _do_market(self, a: Market) -> None:
+    def _do_market(self, a: Market, hand: list[str]) -> None:
         v = self.variant
         seat = self.order[self.turn]
-        hand = self._rest  # the hand without the set-aside cards, from _check_market
+        # hand: a new list, the hand without the set-aside cards (from _check_market)
         # "discard-then-draw" (2nd edition): the set-aside cards are on the pile before
         # the draw, so a reshuffle during this draw takes them in. "draw-then-discard"
         # (1st edition): they go on the pile after the draw. (Taking from the discard
@@ -919,21 +944,23 @@ class Game:
                 )
             wanted[target] = p.kind
 
-    def _decide(self, seat: int, kind: str) -> None:
-        """A Sheriff's (or a Deputy's) choice for a bag; with two Deputies, a vote."""
-        neg = self.negotiation
-        offer = neg["offer"] if neg is not None and neg["by"] == "merchant" else None
+    def _choose(self, seat: int, kind: str, offer: Offer | None) -> None:
+        """A Sheriff's choice for a bag (``offer``: the merchant's offer it takes if the
+        bag passes); with two Deputies, the first vote."""
         if len(self.sheriffs) == 1:
             if kind == "inspect":
                 self._do_inspect(seat, self.sheriffs)
             else:
                 self._pass_bag(seat, offer, self.sheriffs)
             return
-        if self.vote is None:
-            self.vote = {"seat": seat, "lead": kind}
-            self._emit("vote", seat, {"deputy": self.sheriffs[0], "choice": kind})
-            return
-        lead = self.vote["lead"]
+        self.vote = Vote(seat, kind)
+        self._emit("vote", seat, {"deputy": self.sheriffs[0], "choice": kind})
+
+    def _second_vote(self, seat: int, kind: str) -> None:
+        """The second Deputy's vote decides the bag (the offer, if any, is still open)."""
+        lead = self._vote().lead
+        neg = self.negotiation
+        offer = neg.merchant_offer if neg is not None else None
         self.vote = None
         self._emit("vote", seat, {"deputy": self.sheriffs[1], "choice": kind})
         if lead == kind == "pass":
@@ -984,12 +1011,7 @@ class Game:
                 if p.kind != "future":
                     self.binding[p.seat] = p.kind  # type: ignore[index]
                 self.promises.append(
-                    {
-                        "round": self.round,
-                        "deal_with": seat,
-                        **p.to_dict(),
-                        "binding": p.kind != "future",
-                    }
+                    PromiseRecord(self.round, seat, p.kind, p.seat, p.text, p.kind != "future")
                 )
             bribe = {
                 "bribe": str(offer),
@@ -1023,7 +1045,7 @@ class Game:
         self.negotiation = None
         if self.variant.tokens:
             log.append((_LEN, self.pending, len(self.pending)))  # logged only when changed
-            self.pending.append({"type": "exchange", "seat": seat})
+            self.pending.append(ExchangeChoice(seat))
 
     def _do_inspect(self, seat: int, inspectors: list[int]) -> None:
         good, count = self.declared[seat]
@@ -1054,9 +1076,7 @@ class Game:
             cards = confiscated
             if len(self.piles) > 1 or (self.variant.draw_from_discards and len(set(cards)) > 1):
                 log.append((_LEN, self.pending, len(self.pending)))
-                self.pending.append(
-                    {"type": "confiscate", "seat": seat, "cards": cards, "by": inspectors[0]}
-                )
+                self.pending.append(ConfiscateChoice(seat, tuple(cards), inspectors[0]))
             else:
                 log.append((_LEN, self.piles[0], len(self.piles[0])))  # only extended
                 self.piles[0].extend(cards)
@@ -1078,7 +1098,7 @@ class Game:
         self._resolved(seat)
 
     def _check_confiscate(self, a: Confiscate) -> None:
-        cards = self.pending[0]["cards"]
+        cards = self._pending(ConfiscateChoice).cards
         if not 0 <= a.pile < len(self.piles):
             raise IllegalAction(
                 f"there is no discard pile {a.pile}; piles are numbered 0-{len(self.piles) - 1}"
@@ -1117,16 +1137,7 @@ class Game:
             self._give_goods(payer, payee, forced + covers[0], rest)
             return
         self._log.append((_LEN, self.pending, len(self.pending)))
-        self.pending.append(
-            {
-                "type": "debt",
-                "debtor": payer,
-                "creditor": payee,
-                "debt": rest,
-                "forced": forced,
-                "need": need,
-            }
-        )
+        self.pending.append(DebtChoice(payer, payee, rest, tuple(forced), need))
 
     def _debt_pool(self, seat: int, debt: int) -> tuple[list[str], list[str], int]:
         """(cards that must be given, cards to choose from, value still to cover)."""
@@ -1189,14 +1200,14 @@ class Game:
     def debt_options(self, limit: int | None = None) -> list[PayDebt]:
         """Every way to pay the pending debt (minimal sets of stand cards; the first
         ``limit`` of them if given), most valuable cards first."""
-        pend = self.pending[0]
-        forced, pool, need = self._debt_pool(pend["debtor"], pend["debt"])
+        pend = self._pending(DebtChoice)
+        forced, pool, need = self._debt_pool(pend.debtor, pend.debt)
         covers = _minimal_covers(pool, need, self.variant.goods, limit)
         return [PayDebt(tuple(forced + c)) for c in covers]
 
     def _check_debt(self, a: PayDebt) -> None:
-        pend = self.pending[0]
-        debtor, debt = pend["debtor"], pend["debt"]
+        pend = self._pending(DebtChoice)
+        debtor, debt = pend.debtor, pend.debt
         goods = self.variant.goods
         if _take_multiset(self.stands[debtor], a.cards) is None:
             raise IllegalDebtPayment(
@@ -1249,86 +1260,106 @@ class Game:
         >>> legal.step, sc.Market() in legal, sc.Declare("Apples", 1) in legal
         ('market', True, False)
         """
-        step = self.step
-        return LegalActions(self, step, self.to_move, lambda: self._enumerate(step))
+        return LegalActions(self, self.step, self.to_move)
 
-    def _enumerate(self, step: str) -> Iterator[Action]:
+    # What iterating LegalActions lists, per step (see STEPS).
+
+    def _options_none(self) -> Iterator[Action]:
+        return iter(())
+
+    def _options_starter(self) -> Iterator[Action]:
+        return (ChooseStarter(s) for s in self.merchants)
+
+    def _options_market(self) -> Iterator[Action]:
+        yield from (Exchange(t) for t in self._exchanges(self.order[self.turn]))
+        yield from self._enumerate_market()
+
+    def _options_load(self) -> Iterator[Action]:
         v = self.variant
-        if step == "over":
-            return
-        if step == "starter":
-            yield from (ChooseStarter(s) for s in self.merchants)
-        elif step == "market":
-            yield from (Exchange(t) for t in self._exchanges(self.order[self.turn]))
-            yield from self._enumerate_market()
-        elif step == "load":
-            yield from (Exchange(t) for t in self._exchanges(self.merchant_order[self.turn]))
-            hand = self.hands[self.merchant_order[self.turn]]
-            for k in range(v.bag_min, min(v.bag_max, len(hand)) + 1):
-                yield from (Load(c) for c in _sub_multisets(hand, k))
-        elif step == "declare":
-            yield from (Exchange(t) for t in self._exchanges(self.merchant_order[self.turn]))
-            size = len(self.bags[self.merchant_order[self.turn]])
-            yield from (Declare(g, size) for g in v.legal_goods)
-        elif step == "vote":
-            seat = self.vote["seat"]  # type: ignore[index]
-            for a in (Inspect(seat), LetPass(seat)):
+        seat = self.merchant_order[self.turn]
+        yield from (Exchange(t) for t in self._exchanges(seat))
+        hand = self.hands[seat]
+        for k in range(v.bag_min, min(v.bag_max, len(hand)) + 1):
+            yield from (Load(c) for c in _sub_multisets(hand, k))
+
+    def _options_declare(self) -> Iterator[Action]:
+        seat = self.merchant_order[self.turn]
+        yield from (Exchange(t) for t in self._exchanges(seat))
+        size = len(self.bags[seat])
+        yield from (Declare(g, size) for g in self.variant.legal_goods)
+
+    def _options_vote(self) -> Iterator[Action]:
+        seat = self._vote().seat
+        return (a for a in (Inspect(seat), LetPass(seat)) if self.can(a))
+
+    def _options_exchange(self) -> Iterator[Action]:
+        yield from (Exchange(t) for t in self._exchanges(self._pending(ExchangeChoice).seat))
+        yield Done()
+
+    def _options_sheriff(self) -> Iterator[Action]:
+        for s in self.unresolved():
+            for a in (Threaten(s), Inspect(s), LetPass(s)):
                 if self.can(a):
                     yield a
-        elif step == "exchange":
-            yield from (Exchange(t) for t in self._exchanges(self.pending[0]["seat"]))
-            yield Done()
-        elif step == "sheriff":
-            for s in self.unresolved():
-                for a in (Threaten(s), Inspect(s), LetPass(s)):
-                    if self.can(a):
-                        yield a
-        elif step == "negotiation":
-            seat = self.negotiation["seat"]  # type: ignore[index]
-            for a in (Inspect(seat), LetPass(seat)):
-                if self.can(a):
-                    yield a
-            yield from (Offer(g) for g in range(self.gold[seat] + 1))
-        elif step == "merchant":
-            seat = self.negotiation["seat"]  # type: ignore[index]
-            yield Decline()
-            if self.can(Accept()):
-                yield Accept()
-            yield from (Offer(g) for g in range(self.gold[seat] + 1))
-        elif step == "confiscate":
-            cards = self.pending[0]["cards"]
-            for p in range(len(self.piles)):
-                for order in sorted(set(permutations(cards))):
-                    yield Confiscate(p, order)
-        elif step == "debt":
-            yield from self.debt_options()
 
-    def _count(self, step: str) -> int:
-        """``len(list(self._enumerate(step)))``, counted without listing where cheaper."""
+    def _options_negotiation(self) -> Iterator[Action]:
+        seat = self._negotiation().seat
+        for a in (Inspect(seat), LetPass(seat)):
+            if self.can(a):
+                yield a
+        yield from (Offer(g) for g in range(self.gold[seat] + 1))
+
+    def _options_merchant(self) -> Iterator[Action]:
+        seat = self._negotiation().seat
+        yield Decline()
+        if self.can(Accept()):
+            yield Accept()
+        yield from (Offer(g) for g in range(self.gold[seat] + 1))
+
+    def _options_confiscate(self) -> Iterator[Action]:
+        cards = self._pending(ConfiscateChoice).cards
+        for p in range(len(self.piles)):
+            for order in sorted(set(permutations(cards))):
+                yield Confiscate(p, order)
+
+    def _options_debt(self) -> Iterator[Action]:
+        return iter(self.debt_options())
+
+    # len(LegalActions) without listing, where that is cheaper (see STEPS).
+
+    def _count_market(self) -> int:
         v = self.variant
-        if step == "market":
-            seat = self.order[self.turn]
-            hand = self.hands[seat]
-            total = len(self._exchanges(seat)) + 1  # + Market() for "keep"
-            caps = list(Counter(hand).values())
-            sizes = [len(p) for p in self.piles]
-            for k in range(1, min(v.set_aside_max, len(hand)) + 1):
-                need = v.hand_size - len(hand) + k
-                takes = _count_sequences(sizes, need if v.draw_from_discards else 0, upto=True)
-                total += _count_sequences(caps, k) * takes * len(self.piles)
-            return total
-        if step == "load":
-            seat = self.merchant_order[self.turn]
-            hand = self.hands[seat]
-            caps = list(Counter(hand).values())
-            total = len(self._exchanges(seat))
-            for k in range(v.bag_min, min(v.bag_max, len(hand)) + 1):
-                total += _count_multisets(caps, k)
-            return total
-        if step == "confiscate":
-            caps = list(Counter(self.pending[0]["cards"]).values())
-            return len(self.piles) * _count_sequences(caps, sum(caps))
-        return sum(1 for _ in self._enumerate(step))
+        seat = self.order[self.turn]
+        hand = self.hands[seat]
+        total = len(self._exchanges(seat)) + 1  # + Market() for "keep"
+        caps = list(Counter(hand).values())
+        sizes = [len(p) for p in self.piles]
+        for k in range(1, min(v.set_aside_max, len(hand)) + 1):
+            need = v.hand_size - len(hand) + k
+            takes = _count_sequences(sizes, need if v.draw_from_discards else 0, upto=True)
+            total += _count_sequences(caps, k) * takes * len(self.piles)
+        return total
+
+    def _count_load(self) -> int:
+        v = self.variant
+        seat = self.merchant_order[self.turn]
+        hand = self.hands[seat]
+        caps = list(Counter(hand).values())
+        total = len(self._exchanges(seat))
+        for k in range(v.bag_min, min(v.bag_max, len(hand)) + 1):
+            total += _count_multisets(caps, k)
+        return total
+
+    def _count_confiscate(self) -> int:
+        caps = list(Counter(self._pending(ConfiscateChoice).cards).values())
+        return len(self.piles) * _count_sequences(caps, sum(caps))
+
+    def _pending(self, kind: type[_P]) -> _P:
+        """The pending choice due now (the steps that call this have one of ``kind``)."""
+        p = self.pending[0] if self.pending else None
+        if type(p) is not kind:
+            raise EngineBug(f"step {self.step} without a pending {kind.__name__}")
+        return p  # type: ignore[return-value]
 
     def _enumerate_market(self) -> Iterator[Market]:
         v = self.variant
@@ -1399,7 +1430,7 @@ class Game:
             + sum(map(len, self.hands))
             + sum(map(len, self.stands))
             + sum(map(len, self.bags.values()))
-            + sum(len(p["cards"]) for p in self.pending if p["type"] == "confiscate")
+            + sum(len(p.cards) for p in self.pending if type(p) is ConfiscateChoice)
             + len(self.exchanged)
         )
 
@@ -1412,25 +1443,42 @@ class Game:
             "to move>"
         )
 
-    def copy(self) -> Game:
+    def clone(self) -> Game:
         """An independent copy of this game: same state, same generators' states.
 
-        Unlike ``Game.from_json(game.to_json())`` it needs no replayable history, so
-        it also copies a position arranged by hand (a staged lesson deal). Events and
-        actions are immutable and shared; the variant is shared.
+        A structural copy (each list and dict of the state copied one level deep, the
+        immutable parts shared: events, actions, sub-state records, the variant), much
+        faster than ``copy.deepcopy`` or a save/load round-trip. Unlike
+        ``Game.from_json(game.to_json())`` it needs no replayable history, so it also
+        copies a position arranged by hand (a staged lesson deal).
 
         >>> g = new_game("classic", players=3, seed=0)
-        >>> h = g.copy()
-        >>> h.gold[0] = 0
-        >>> g.gold[0], h.to_json() != g.to_json()
-        (50, True)
+        >>> h = g.clone()
+        >>> h.apply(h.legal_actions().__iter__().__next__()) and None
+        >>> len(g.history), len(h.history), g.to_json() == new_game("classic", 3, seed=0).to_json()
+        (0, 1, True)
         """
-        memo: dict[int, Any] = {id(self.variant): self.variant}
-        for event in (*self.events, *self._new):
-            memo[id(event)] = event
         twin = Game.__new__(Game)
-        twin.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        d = twin.__dict__
+        d.update(self.__dict__)  # scalars, tuples, frozen records and shared parts
+        for name in _CLONE_LISTS:
+            d[name] = d[name][:]
+        for name in _CLONE_DICTS:
+            d[name] = d[name].copy()
+        for name in ("piles", "hands", "stands"):
+            d[name] = [cards[:] for cards in d[name]]
+        d["tokens"] = [t.copy() for t in self.tokens]
+        d["bags"] = {seat: cards[:] for seat, cards in self.bags.items()}
+        if self._final_rows is not None:
+            d["_final_rows"] = [r.copy() for r in self._final_rows]
+        d["_log"] = []
+        d["rng"] = _clone_generator(self.rng)
+        d["players_rng"] = _clone_generator(self.players_rng)
         return twin
+
+    def copy(self) -> Game:
+        """The same as :meth:`clone` (kept for callers of the first version)."""
+        return self.clone()
 
     def _repr_html_(self) -> str:
         """The table as pictures (author's view), for notebooks: see :mod:`sheriff_core.pictures`.
@@ -1476,34 +1524,133 @@ class Game:
         return game_from_json(text)
 
 
-_CHECKS: dict[tuple[str, type], Callable[[Game, Any], Any]] = {
-    ("market", Market): Game._check_market,
-    ("load", Load): Game._check_load,
-    ("declare", Declare): Game._check_declare,
-    ("starter", ChooseStarter): Game._check_starter,
-    ("sheriff", Threaten): Game._check_bag_choice,
-    ("sheriff", Inspect): Game._check_bag_choice,
-    ("sheriff", LetPass): Game._check_bag_choice,
-    ("negotiation", Inspect): Game._check_settle,
-    ("negotiation", LetPass): Game._check_settle,
-    ("negotiation", Offer): Game._check_negotiation_offer,
-    ("merchant", Offer): Game._check_negotiation_offer,
-    ("merchant", Decline): Game._check_nothing,
-    ("merchant", Accept): Game._check_accept,
-    ("vote", Inspect): Game._check_vote,
-    ("vote", LetPass): Game._check_vote,
-    ("exchange", Done): Game._check_nothing,
-    ("confiscate", Confiscate): Game._check_confiscate,
-    ("debt", PayDebt): Game._check_debt,
-    **{
-        (step, Exchange): Game._check_any_exchange
-        for step in ("market", "load", "declare", "exchange")
-    },
+_Check = Callable[[Game, Any], Any]
+_Do = Callable[[Game, Any, Any], None]
+
+
+class StepRule(NamedTuple):
+    """What a :class:`Step` takes: ``expects`` (for error messages), ``asks`` (the
+    decision in words, for whoever must decide), ``takes`` (per action type, its check
+    and its effect), ``options`` (what :class:`LegalActions` lists) and ``size``
+    (``len`` of that list without listing it, where that is cheaper; None: count them).
+
+    >>> sorted(cls.__name__ for cls in STEPS[Step.NEGOTIATION].takes)
+    ['Inspect', 'LetPass', 'Offer']
+    """
+
+    expects: str
+    asks: str
+    takes: Mapping[type[Action], tuple[_Check, _Do]]
+    options: Callable[[Game], Iterator[Action]]
+    size: Callable[[Game], int] | None = None
+
+
+_EXCHANGE: dict[type[Action], tuple[_Check, _Do]] = {
+    Exchange: (Game._check_any_exchange, Game._do_exchange_action)
+}
+
+#: The step machine: per :class:`Step`, the actions it takes, each with its check and
+#: its effect, and what it lists as legal. ``Game._refresh`` says which step is due.
+STEPS: Mapping[Step, StepRule] = MappingProxyType(
+    {
+        Step.STARTER: StepRule(
+            "choose who starts the market (starter)",
+            "choose which merchant starts the market",
+            {ChooseStarter: (Game._check_starter, Game._do_starter)},
+            Game._options_starter,
+        ),
+        Step.MARKET: StepRule(
+            "make a market turn (market)",
+            "make a market turn (set cards aside, draw back to a full hand)",
+            {Market: (Game._check_market, Game._do_market), **_EXCHANGE},
+            Game._options_market,
+            Game._count_market,
+        ),
+        Step.LOAD: StepRule(
+            "load a bag (load)",
+            "load the bag with 1-5 cards",
+            {Load: (Game._check_load, Game._do_load), **_EXCHANGE},
+            Game._options_load,
+            Game._count_load,
+        ),
+        Step.DECLARE: StepRule(
+            "declare the bag (declare)",
+            "declare the bag: one legal good, the exact number of cards",
+            {Declare: (Game._check_declare, Game._do_declare), **_EXCHANGE},
+            Game._options_declare,
+        ),
+        Step.SHERIFF: StepRule(
+            "threaten, inspect or let a bag pass",
+            "deal with a bag: threaten, inspect or let it pass",
+            {
+                Threaten: (Game._check_bag_choice, Game._do_threaten),
+                Inspect: (Game._check_bag_choice, Game._do_inspect_alone),
+                LetPass: (Game._check_bag_choice, Game._do_pass_alone),
+            },
+            Game._options_sheriff,
+        ),
+        Step.MERCHANT: StepRule(
+            "offer a bribe, accept the Sheriff's demand or decline",
+            "answer the Sheriff's threat: offer a bribe, accept a demand or decline",
+            {
+                Offer: (Game._check_negotiation_offer, Game._do_offer),
+                Decline: (Game._check_nothing, Game._do_decline),
+                Accept: (Game._check_accept, Game._do_accept),
+            },
+            Game._options_merchant,
+        ),
+        Step.NEGOTIATION: StepRule(
+            "inspect, let the bag pass (taking the offer) or counter-offer",
+            "decide: let the bag pass (taking the offer), inspect, or demand more",
+            {
+                Inspect: (Game._check_settle, Game._do_inspect_offer),
+                LetPass: (Game._check_settle, Game._do_pass_offer),
+                Offer: (Game._check_negotiation_offer, Game._do_offer),
+            },
+            Game._options_negotiation,
+        ),
+        Step.CONFISCATE: StepRule(
+            "place the confiscated cards on a discard pile (confiscate)",
+            "place the confiscated cards on a discard pile",
+            {Confiscate: (Game._check_confiscate, Game._do_confiscate)},
+            Game._options_confiscate,
+            Game._count_confiscate,
+        ),
+        Step.DEBT: StepRule(
+            "choose stand goods to pay the debt (pay-debt)",
+            "choose goods from the stand to pay a debt",
+            {PayDebt: (Game._check_debt, Game._do_pay_debt)},
+            Game._options_debt,
+        ),
+        Step.VOTE: StepRule(
+            "vote to inspect or let the bag pass",
+            "vote to inspect or let the bag pass",
+            {
+                Inspect: (Game._check_vote, Game._do_inspect_vote),
+                LetPass: (Game._check_vote, Game._do_pass_vote),
+            },
+            Game._options_vote,
+        ),
+        Step.EXCHANGE: StepRule(
+            "exchange goods for tokens or be done (exchange / done)",
+            "exchange goods for tokens or be done",
+            {Done: (Game._check_nothing, Game._do_done), **_EXCHANGE},
+            Game._options_exchange,
+        ),
+        Step.OVER: StepRule(
+            "nothing: the game is over", "nothing: the game is over", {}, Game._options_none
+        ),
+    }
+)
+
+#: (check, do) per (step, action type): what apply runs, found with one lookup.
+_RULES: dict[tuple[Step, type], tuple[_Check, _Do]] = {
+    (step, cls): pair for step, rule in STEPS.items() for cls, pair in rule.takes.items()
 }
 
 
 # The attributes any action may assign: apply() keeps them (Game._restore puts them back).
-_STATE = ("turn", "phase", "_step", "_to_move", "negotiation", "vote", "loot", "order")
+_STATE = ("turn", "phase", "step", "to_move", "negotiation", "vote", "loot", "order")
 # The attributes assigned only at the end of a round (or by a reshuffle): logged there.
 _ROUND_STATE = (
     "round",
@@ -1530,32 +1677,58 @@ def _unreadable(action: Action, err: Exception) -> IllegalAction:
     )
 
 
+# What Game.clone copies (the other attributes are immutable or shared on purpose:
+# variant, players, seed, events' and actions' values, records, _penalty).
+_CLONE_LISTS = (
+    "deck",
+    "gold",
+    "sheriffs",
+    "order",
+    "merchant_order",
+    "deputy_deck",
+    "exchanged",
+    "resolved",
+    "promises",
+    "pending",
+    "events",
+    "history",
+    "_new",
+)
+_CLONE_DICTS = ("token_supply", "declared", "binding", "_orders")
+_CLONE_OTHER = ("piles", "hands", "stands", "tokens", "bags", "_final_rows", "_log")
+_CLONE_SHARED = (
+    "variant",
+    "players",
+    "n",
+    "seed",
+    "first_sheriff",
+    "rounds",
+    "round",
+    "sheriff",
+    "phase",
+    "turn",
+    "loot",
+    "vote",
+    "deputy_passes",
+    "negotiation",
+    "step",
+    "to_move",
+    "_penalty",
+)
+_SEED0 = np.random.SeedSequence(0)
+
+
+def _clone_generator(rng: np.random.Generator) -> np.random.Generator:
+    """A new generator in the same state as ``rng`` (of the same bit generator type)."""
+    bits = rng.bit_generator
+    twin = type(bits)(_SEED0)
+    twin.state = bits.state
+    return np.random.Generator(twin)
+
+
 # Undo-log entry kinds (see Game._restore).
 _ITEM, _LIST, _TAIL, _DICT, _LEN, _RNG, _ATTRS, _DRAWN = range(8)
 _MISSING = object()  # "this key was not there"
-
-
-_DOS: dict[type, Callable[[Game, Any], None]] = {
-    Market: Game._do_market,
-    Load: Game._do_load,
-    Declare: Game._do_declare,
-    ChooseStarter: Game._do_starter,
-    Threaten: Game._do_threaten,
-    Inspect: Game._do_inspect_choice,
-    LetPass: Game._do_pass_choice,
-    Offer: Game._do_offer,
-    Decline: Game._do_decline,
-    Accept: Game._do_accept,
-    Confiscate: Game._do_confiscate,
-    PayDebt: Game._do_pay_debt,
-    Exchange: Game._do_exchange_action,
-    Done: Game._do_done,
-}
-
-#: (check, do) per (step, action type): what apply runs, found with one lookup.
-_RULES: dict[tuple[str, type], tuple[Callable[[Game, Any], Any], Callable[[Game, Any], None]]] = {
-    key: (check, _DOS[key[1]]) for key, check in _CHECKS.items()
-}
 
 
 def _count_sequences(caps: Sequence[int], k: int, upto: bool = False) -> int:
@@ -1666,9 +1839,9 @@ def new_game(
     if not isinstance(first_sheriff, int) or not 0 <= first_sheriff < len(names):
         raise RulesError(f"first_sheriff must be a seat 0-{len(names) - 1}, not {first_sheriff!r}")
     seq = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
-    game = Game(v, names, np.random.default_rng(seq), first_sheriff)
+    players_rng = np.random.default_rng(players_seed(seq))
+    game = Game(v, names, np.random.default_rng(seq), first_sheriff, players_rng)
     game.seed = seq
-    game.players_rng = np.random.default_rng(players_seed(seq))
     game._setup()
     return game
 

@@ -397,7 +397,7 @@ def _spec(cls: type) -> tuple[frozenset[str], tuple[tuple[str, str, Any], ...]]:
     """(field names, checks) of an action class, from its annotations; built once."""
     hit = _SPECS.get(cls)
     if hit is None:
-        checks = []
+        checks: list[tuple[str, str, Any]] = []
         for f in fields(cls):
             kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", None)
             if kind is None or not isinstance(f.type, (str, type)):  # tuple[...], int | None
@@ -488,10 +488,7 @@ def read_action(
 
 def state_data(game: Game) -> dict[str, Any]:
     """The stored state fields (:data:`STATE_FIELDS`) of ``game``, as JSON-ready data."""
-    neg = None
-    if game.negotiation is not None:
-        neg = dict(game.negotiation)
-        neg["offer"] = neg["offer"].to_dict() if neg["offer"] is not None else None
+    neg, vote = game.negotiation, game.vote
     return {
         "rng": game.rng.bit_generator.state,
         "round": game.round,
@@ -507,7 +504,7 @@ def state_data(game: Game) -> dict[str, Any]:
         "merchant_order": game.merchant_order,
         "turn": game.turn,
         "loot": game.loot,
-        "vote": game.vote,
+        "vote": vote.to_dict() if vote is not None else None,
         "deputy_deck": game.deputy_deck,
         "deputy_passes": game.deputy_passes,
         "tokens": game.tokens,
@@ -516,10 +513,10 @@ def state_data(game: Game) -> dict[str, Any]:
         "bags": {str(k): v for k, v in game.bags.items()},
         "declared": {str(k): list(v) for k, v in game.declared.items()},
         "resolved": game.resolved,
-        "negotiation": neg,
+        "negotiation": neg.to_dict() if neg is not None else None,
         "binding": {str(k): v for k, v in game.binding.items()},
-        "promises": game.promises,
-        "pending": game.pending,
+        "promises": [p.to_dict() for p in game.promises],
+        "pending": [p.to_dict() for p in game.pending],
     }
 
 
@@ -604,7 +601,7 @@ def _check_state_types(d: Mapping[str, Any], v: Variant, n: int) -> None:
     goods = v.goods
     seat_max = n - 1
     rounds = v.rounds(n)
-    checks: dict[str, Callable[[Any, str], None]] = {
+    checks: dict[str, Callable[[Any, str], object]] = {
         "rng": lambda x, w: rng_from_state(x, w) and None,
         "round": lambda x, w: need_int(x, w, 0, rounds - 1) and None,
         "sheriff": lambda x, w: need_int(x, w, 0, seat_max) and None,

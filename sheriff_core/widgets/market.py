@@ -2,7 +2,7 @@
 draw from and the pile that receives the set-aside cards; see the resulting hand.
 
 The preview applies the :class:`~sheriff_core.Market` action to a *copy* of the game
-(``game.copy()``), so the engine itself says what the hand becomes
+(``game.clone()``), so the engine itself says what the hand becomes
 -- or which rule the choice breaks. The hand, the discard piles and the resulting hand
 are drawn as cards (:mod:`sheriff_core.pictures`).
 
@@ -65,7 +65,7 @@ def preview_market(game: Game, action: Market) -> MarketPreview:
     >>> preview_market(g, sc.Market(("Crossbow",), (), 0)).error
     'cannot set aside Crossbow: only cards in your hand (Apples, Cheese, Cheese, Cheese, Mead, Bread) may be set aside'
     """
-    copy = game.copy()
+    copy = game.clone()
     seat = copy.to_move
     try:
         events = copy.apply(action)

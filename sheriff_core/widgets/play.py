@@ -76,7 +76,7 @@ from sheriff_core.engine.actions import (
     Threaten,
     parse_action,
 )
-from sheriff_core.engine.game import Game
+from sheriff_core.engine.game import STEPS, Game
 from sheriff_core.errors import RulesError
 from sheriff_core.narrate import describe_event, describe_for, describe_offer
 from sheriff_core.pictures import bag_html, cards_html, table_html
@@ -84,21 +84,8 @@ from sheriff_core.widgets.market import MarketTurn
 
 __all__ = ["OfferBuilder", "PlayTable", "play_table", "run_bots", "STEP_TEXT"]
 
-#: What each kind of decision asks, in words (for whoever must decide).
-STEP_TEXT: dict[str, str] = {
-    "starter": "choose which merchant starts the market",
-    "market": "make a market turn (set cards aside, draw back to a full hand)",
-    "load": "load the bag with 1-5 cards",
-    "declare": "declare the bag: one legal good, the exact number of cards",
-    "sheriff": "deal with a bag: threaten, inspect or let it pass",
-    "merchant": "answer the Sheriff's threat: offer a bribe, accept a demand or decline",
-    "negotiation": "decide: let the bag pass (taking the offer), inspect, or demand more",
-    "confiscate": "place the confiscated cards on a discard pile",
-    "debt": "choose goods from the stand to pay a debt",
-    "vote": "vote to inspect or let the bag pass",
-    "exchange": "exchange goods for tokens or be done",
-    "over": "nothing: the game is over",
-}
+#: What each kind of decision asks, in words (for whoever must decide): the engine's step table.
+STEP_TEXT: dict[str, str] = {str(step): rule.asks for step, rule in STEPS.items()}
 
 JOURNAL_HEIGHT = "260px"
 
@@ -173,7 +160,7 @@ class OfferBuilder(widgets.VBox):
     def __init__(self, game: Game, player: int, prefix: str) -> None:
         self.game, self.player, self.prefix = game, player, prefix
         g = game
-        seat = g.negotiation["seat"]  # type: ignore[index]
+        seat = g.negotiation.seat  # type: ignore[union-attr]
         self.seat = seat
         self.controls: dict[str, Any] = {}
         gold = self._add(
@@ -488,7 +475,7 @@ class PlayTable(widgets.VBox):
 
     def _sample_offers(self) -> list[Offer]:
         g = self.game
-        seat = g.negotiation["seat"]  # type: ignore[index]
+        seat = g.negotiation.seat  # type: ignore[union-attr]
         out = []
         if g.stands[seat]:
             out.append(Offer(1 if g.gold[seat] else 0, stand=(g.stands[seat][0],)))
@@ -611,23 +598,23 @@ class PlayTable(widgets.VBox):
             text = f"as {sheriff}, deal with each bag (threaten, inspect or let pass): {left}"
         elif step == "merchant":
             neg = g.negotiation
-            if neg is not None and neg["offer"] is not None and neg["by"] == "sheriff":
-                demand = describe_offer(neg["offer"], g.players)
+            if neg is not None and neg.demand is not None:
+                demand = describe_offer(neg.demand, g.players)
                 text = f"accept the demand of {demand}, make another offer, or decline"
             else:
                 text = "your bag is threatened: build an offer, or decline"
         elif step == "negotiation":
             neg = g.negotiation
-            name = self._name(neg["seat"])  # type: ignore[index]
-            if neg["offer"] is not None and neg["by"] == "merchant":  # type: ignore[index]
-                offer = describe_offer(neg["offer"], g.players)  # type: ignore[index]
+            name = self._name(neg.seat)  # type: ignore[union-attr]
+            if neg.merchant_offer is not None:  # type: ignore[union-attr]
+                offer = describe_offer(neg.merchant_offer, g.players)  # type: ignore[union-attr]
                 text = (
                     f"{name} offers {offer}: let the bag pass (taking it), inspect, or demand more"
                 )
             else:
                 text = f"let {name}'s bag pass, inspect it, or demand a bribe"
         elif step == "vote":
-            name = self._name(g.vote["seat"])  # type: ignore[index]
+            name = self._name(g.vote.seat)  # type: ignore[union-attr]
             text = f"vote: inspect {name}'s bag or let it pass"
         elif step == "exchange":
             text = "exchange goods from your stand for tokens, or be done"
@@ -821,7 +808,7 @@ class PlayTable(widgets.VBox):
 
     def _controls_negotiation(self) -> list[Any]:
         g = self.game
-        s = g.negotiation["seat"]  # type: ignore[index]
+        s = g.negotiation.seat  # type: ignore[union-attr]
         name = self._name(s)
         buttons = [
             self._add(_button(f"let {name} pass", LetPass(s))),
@@ -848,7 +835,7 @@ class PlayTable(widgets.VBox):
 
     def _controls_vote(self) -> list[Any]:
         g = self.game
-        s = g.vote["seat"]  # type: ignore[index]
+        s = g.vote.seat  # type: ignore[union-attr]
         name = self._name(s)
         buttons = [
             self._add(_button(f"vote: inspect {name}", Inspect(s))),
@@ -856,7 +843,7 @@ class PlayTable(widgets.VBox):
         ]
         for b in buttons:
             b.disabled = not g.can(b.action, self.seat)  # type: ignore[attr-defined]
-        lead = g.vote["lead"]  # type: ignore[index]
+        lead = g.vote.lead  # type: ignore[union-attr]
         other = self._name(g.sheriffs[0])
         said = "inspect it" if lead == "inspect" else "let it pass"
         return [widgets.HTML(f"{escape(other)} wants to {said}."), widgets.HBox(buttons)]
@@ -867,7 +854,7 @@ class PlayTable(widgets.VBox):
 
     def _controls_confiscate(self) -> list[Any]:
         g = self.game
-        cards = tuple(g.pending[0]["cards"])
+        cards = g.pending[0].cards  # type: ignore[union-attr]
         pile = self._add(
             widgets.Dropdown(
                 options=[(f"pile {p}", p) for p in range(len(g.piles))],

@@ -1,0 +1,55 @@
+"""Fingerprints of what the engine produces, to show a change of engine changes no output.
+
+``python tests/engine/fingerprint.py`` prints one SHA-256 per case: the simulate()
+frame (default bots; every bundled variant, smallest and largest table) and, for
+random bots (threats, offers with goods and promises, debts, votes, exchanges), the
+save text after every action of a game. ``test_reference_outputs.py`` holds the
+values printed by the engine before its step machine was rewritten (commit 1dbb855).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+
+import sheriff_core as sc
+from sheriff_core.bots import RandomBot
+
+
+def frame_digest(variant: str, players: int, games: int, seed: int) -> str:
+    df = sc.simulate(variant, players=players, games=games, seed=seed, progress=False, workers=1)
+    return hashlib.sha256(df.to_csv(index=False).encode()).hexdigest()
+
+
+def saves_digest(variant: str, players: int, seed: int) -> str:
+    """SHA-256 of the save text after every action of a random-bot game."""
+    game = sc.new_game(variant, players=players, seed=seed)
+    bot = RandomBot(talk=0.6)
+    where = game.variant.source  # the variant file's path depends on the checkout
+    h = hashlib.sha256(game.to_json().replace(where, "").encode())
+    while not game.is_over:
+        game.apply(bot.choose(game))
+        h.update(game.to_json().replace(where, "").encode())
+    return h.hexdigest()
+
+
+def cases() -> list[tuple[str, str, int, int]]:
+    out = []
+    for name in sc.variant_names():
+        v = sc.load_variant(name)
+        for players in sorted({v.min_players, v.max_players}):
+            out.append(("frame", name, players, 40))
+            out.append(("saves", name, players, 3))
+    return out
+
+
+def digest(kind: str, variant: str, players: int, n: int) -> str:
+    if kind == "frame":
+        return frame_digest(variant, players, games=n, seed=11)
+    return saves_digest(variant, players, seed=n)
+
+
+if __name__ == "__main__":
+    for case in cases():
+        print(f"    ({case!r}, {digest(*case)!r}),")
+        sys.stdout.flush()
