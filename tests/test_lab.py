@@ -1,0 +1,286 @@
+"""House-rule lab: paired comparisons, their intervals, sweeps (local and Dask), balance."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import sheriff_core as sc
+from sheriff_core import lab
+
+# --------------------------------------------------------------------------- the statistics
+
+# A paired binary outcome with a known joint law: P(x, y) for (1,1), (1,0), (0,1), (0,0).
+# P(x=1) = 0.3, P(y=1) = 0.4: the true difference is 0.1.
+_JOINT = np.array([0.2, 0.1, 0.2, 0.5])
+_TRUE = 0.1
+
+
+def _pairs(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
+    cell = rng.choice(4, size=n, p=_JOINT)
+    x = np.isin(cell, (0, 1)).astype(float)
+    y = np.isin(cell, (0, 2)).astype(float)
+    return x, y
+
+
+@pytest.mark.parametrize(
+    ("method", "samples", "band"),
+    [("t", 500, (0.925, 0.975)), ("bootstrap", 200, (0.91, 0.985))],
+)
+def test_intervals_cover_the_true_difference_about_95_percent_of_the_time(method, samples, band):
+    """Seeded synthetic samples of 150 paired binary outcomes with a known difference.
+    With 500 samples the coverage of a 95 % interval has an sd of about 1 point, so the
+    band is about 2.5 sd wide either side (the bootstrap, 200 samples: 3.5 points)."""
+    rng = np.random.default_rng(20261201)
+    hits = 0
+    for i in range(samples):
+        x, y = _pairs(rng, 150)
+        r = lab.paired_difference(x, y, method=method, seed=i, resamples=999)
+        hits += r["ci_low"] <= _TRUE <= r["ci_high"]
+    coverage = hits / samples
+    assert band[0] <= coverage <= band[1], coverage
+
+
+def test_a_90_percent_interval_is_narrower_and_covers_about_90_percent():
+    rng = np.random.default_rng(7)
+    hits, narrower = 0, 0
+    for _ in range(500):
+        x, y = _pairs(rng, 150)
+        r90 = lab.paired_difference(x, y, confidence=0.90)
+        r95 = lab.paired_difference(x, y, confidence=0.95)
+        hits += r90["ci_low"] <= _TRUE <= r90["ci_high"]
+        narrower += (r90["ci_high"] - r90["ci_low"]) < (r95["ci_high"] - r95["ci_low"])
+    assert 0.87 <= hits / 500 <= 0.93
+    assert narrower == 500
+
+
+def test_games_needed_gives_about_the_stated_power():
+    """At the number of games the lab says is needed, a paired t-test at 5 % finds the
+    difference in about 80 % of seeded samples (statsmodels' TTestPower)."""
+    rng = np.random.default_rng(11)
+    x, y = _pairs(rng, 20_000)  # a big pilot: effect size close to the truth
+    need = int(lab.paired_difference(x, y)["games_needed"])
+    assert 50 < need < 1000
+    found = 0
+    for _ in range(400):
+        xs, ys = _pairs(rng, need)
+        r = lab.paired_difference(xs, ys)
+        found += r["ci_low"] > 0 or r["ci_high"] < 0
+    assert 0.74 <= found / 400 <= 0.86, (need, found / 400)
+
+
+def test_paired_difference_of_identical_samples_is_exactly_zero():
+    x = np.array([1.0, 0.0, 3.0, 2.0])
+    r = lab.paired_difference(x, x)
+    assert (r["difference"], r["ci_low"], r["ci_high"]) == (0.0, 0.0, 0.0)
+    assert r["games_needed"] == math.inf
+
+
+def test_paired_difference_refuses_unpaired_and_bad_arguments():
+    with pytest.raises(ValueError, match="not paired: 3 parent values but 2 variant values"):
+        lab.paired_difference([1, 2, 3], [1, 2])
+    with pytest.raises(ValueError, match="confidence must be in"):
+        lab.paired_difference([1, 2], [1, 3], confidence=95)
+    with pytest.raises(ValueError, match="method must be 't' or 'bootstrap'"):
+        lab.paired_difference([1, 2], [1, 3], method="z")
+
+
+def test_bootstrap_interval_is_seeded():
+    rng = np.random.default_rng(3)
+    x, y = _pairs(rng, 100)
+    a = lab.paired_difference(x, y, method="bootstrap", seed=5)
+    b = lab.paired_difference(x, y, method="bootstrap", seed=5)
+    c = lab.paired_difference(x, y, method="bootstrap", seed=6)
+    assert a == b
+    assert a["ci_low"] != c["ci_low"] or a["ci_high"] != c["ci_high"]
+
+
+# --------------------------------------------------------------------------- per-game metrics
+
+
+@pytest.fixture(scope="module")
+def classic_sim() -> pd.DataFrame:
+    return sc.simulate("classic", players=4, games=60, seed=9, progress=False)
+
+
+def test_game_metrics_agree_with_the_per_player_columns(classic_sim):
+    m = lab.game_metrics(classic_sim)
+    g = classic_sim.groupby("game")
+    moved = g["fines_paid"].sum() + g["bribes_paid"].sum() + g["compensation_paid"].sum()
+    assert np.allclose(m["gold_moved"], moved)
+    assert np.allclose(m["lies_per_bag"], g["lies"].sum() / g["bags"].sum())
+    assert np.allclose(m["caught_per_bag"], g["caught"].sum() / g["bags"].sum())
+    assert np.allclose(m["mean_score"], g["total"].mean())
+    seat0 = classic_sim[classic_sim["seat"] == 0].set_index("game")["win"]
+    assert np.array_equal(m["first_seat_win"], seat0.astype(float))
+    # every strategy sits once per game with 4 players and 4 strategies
+    wins = m[[c for c in m.columns if c.startswith("win_rate:")]]
+    assert set(np.unique(wins.to_numpy())) <= {0.0, 1.0}
+
+
+def _row(game, seat, total, bonus, legal, win):
+    return {
+        "game": game,
+        "seat": seat,
+        "strategy": "honest",
+        "total": total,
+        "bonus": bonus,
+        "stand_legal": legal,
+        "stand_contraband": 0,
+        "win": win,
+        "lies": 0,
+        "bags": 1,
+        "caught": 0,
+        "game_fines": 0,
+        "game_bribe_gold": 0,
+        "game_compensation": 0,
+        "game_bribes": 0,
+    }
+
+
+def test_bonus_decides_when_the_winner_without_bonuses_differs():
+    rows = [
+        # game 0: Ann 100 with 30 bonus, Ben 90 with none -> Ben leads without bonuses
+        _row(0, 0, 100, 30, 5, True),
+        _row(0, 1, 90, 0, 5, False),
+        # game 1: Ann wins with or without her bonus
+        _row(1, 0, 100, 5, 5, True),
+        _row(1, 1, 90, 0, 5, False),
+        # game 2: 80 each without bonuses; the tie-break (legal goods) already picks Ann
+        _row(2, 0, 90, 10, 9, True),
+        _row(2, 1, 80, 0, 3, False),
+    ]
+    m = lab.game_metrics(pd.DataFrame(rows))
+    assert m["bonus_decides"].tolist() == [1.0, 0.0, 0.0]
+
+
+# --------------------------------------------------------------------------- compare_rules
+
+
+def test_compare_rules_of_a_variant_with_itself_shows_zero_differences():
+    r = lab.compare_rules("classic", "classic", players=4, games=40, seed=2)
+    t = r.table
+    assert (t["difference"] == 0).all()
+    assert ((t["ci_low"] <= 0) & (t["ci_high"] >= 0)).all()
+    assert not t["distinguishable"].any()
+    assert set(t["metric"]) == set(lab.METRICS)
+    assert len(r.sentences) == len(t)
+    assert all("identical in every one of the 40 games" in s for s in r.sentences)
+    assert "<ul>" in r._repr_html_()
+
+
+def test_compare_rules_is_paired_and_finds_harsher_fines_move_more_gold():
+    """Summary-sheet fines (penalty = value, 6..9 instead of 4): the same seeds on both
+    sides, and more gold changes hands in the variant."""
+    r = lab.compare_rules("classic", "summary-sheet", players=4, games=120, seed=5)
+    assert r.parent_sim["game"].equals(r.variant_sim["game"])
+    assert r.parent_sim["strategy"].equals(r.variant_sim["strategy"])
+    gold = r.table.set_index("metric").loc["gold_moved"]
+    assert gold["difference"] > 0 and gold["ci_low"] > 0 and gold["distinguishable"]
+    assert gold["sentence"].endswith("distinguishable from noise at 120 games.")
+    # the table's parent column is the parent run's own mean
+    moved = lab.game_metrics(r.parent_sim)["gold_moved"].mean()
+    assert gold["parent"] == pytest.approx(moved)
+    for _, row in r.table.iterrows():
+        inside = row["ci_low"] <= row["difference"] <= row["ci_high"]
+        assert inside, row["metric"]
+        if not row["distinguishable"] and row["difference"] != 0:
+            assert f"about {int(row['games_needed']):,} games would be needed" in row["sentence"]
+            assert row["games_needed"] > 120
+
+
+def test_compare_frames_refuses_tables_of_different_games():
+    a = sc.simulate("classic", players=4, games=10, seed=1)
+    with pytest.raises(ValueError, match=r"not paired: .*games 10 vs 8"):
+        lab.compare_frames(a, sc.simulate("classic", players=4, games=8, seed=1))
+    other_bots = sc.simulate("classic", players=4, games=10, seed=1, merchants=["honest"])
+    with pytest.raises(ValueError, match="not paired: .*different players, seats or bots"):
+        lab.compare_frames(a, other_bots)
+    with pytest.raises(ValueError, match="not a simulate"):
+        lab.compare_frames(a, a.drop(columns=["win"]))
+
+
+# --------------------------------------------------------------------------- sweep
+
+
+def test_sweep_pairs_each_value_with_the_parent_and_refuses_bad_fields():
+    df = lab.sweep("classic", "goods.Pepper.penalty", [4, 9], players=4, games=30, progress=False)
+    assert df["value"].tolist().count(4) == df["value"].tolist().count(9) == 12
+    same = df[df["value"] == 4]  # the parent's own value: nothing changes
+    assert (same["difference"] == 0).all()
+    assert set(df.columns[:3]) == {"field", "value", "lineup"}
+    with pytest.raises(KeyError, match="unknown rule field 'goods.Pepperr.penalty'"):
+        lab.sweep("classic", "goods.Pepperr.penalty", [4], games=2, progress=False)
+    with pytest.raises(KeyError, match="unknown rule field 'setup.gold'"):
+        lab.sweep("classic", "setup.gold", [4], games=2, progress=False)
+    with pytest.raises(sc.VariantError):
+        lab.sweep("classic", "goods.Pepper.penalty", [4, -1], games=2, progress=False)
+    with pytest.raises(ValueError, match="at least one value"):
+        lab.sweep("classic", "goods.Pepper.penalty", [], games=2, progress=False)
+    with pytest.raises(ValueError, match="line-up 'x'"):
+        lab.sweep("classic", "goods.Pepper.penalty", [4], lineups={"x": ["honest"]}, games=2)
+
+
+def test_sweep_takes_a_callable_and_several_lineups():
+    def gold(value):
+        return lab.with_field("classic", "setup.starting_gold", value)
+
+    lineups = {"threshold": {}, "inspect": {"sheriffs": "always-inspect"}}
+    df = lab.sweep(
+        "classic", gold, [50, 80], lineups=lineups, players=4, games=20, progress=False
+    )
+    assert sorted(df["lineup"].unique()) == ["inspect", "threshold"]
+    assert set(df["field"]) == {"gold"}
+    score = df[(df["metric"] == "mean_score") & (df["value"] == 80)]
+    assert (score["difference"] > 0).all()  # 30 more gold each
+
+
+def test_sweep_is_the_same_in_process_with_local_workers_and_on_dask():
+    distributed = pytest.importorskip("distributed")
+    args = {"players": 4, "games": 40, "seed": 3, "progress": False}
+    base = lab.sweep("classic", "goods.Pepper.penalty", [2, 8], **args)
+    pd.testing.assert_frame_equal(
+        base, lab.sweep("classic", "goods.Pepper.penalty", [2, 8], workers=2, **args)
+    )
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_dask = lab.sweep(
+            "classic", "goods.Pepper.penalty", [2, 8], executor=client.get_executor(), **args
+        )
+    pd.testing.assert_frame_equal(base, on_dask)
+
+
+# --------------------------------------------------------------------------- balance_report
+
+
+def test_balance_report_tables_and_intervals():
+    r = lab.balance_report("classic", players=4, games=60, sheriffs=["threshold", "trusting"])
+    assert r.seats.groupby("sheriff").size().to_dict() == {"threshold": 4, "trusting": 4}
+    assert (r.seats["games"] == 60).all()
+    for t in (r.win_rates, r.seats):
+        assert ((t["ci_low"] <= t["win_rate"]) & (t["win_rate"] <= t["ci_high"])).all()
+        assert t["distinguishable"].eq((t["fair"] < t["ci_low"]) | (t["fair"] > t["ci_high"])).all()
+    # the fair share is the mean seat win rate of that run
+    for _, sub in r.seats.groupby("sheriff"):
+        assert sub["fair"].iloc[0] == pytest.approx(sub["wins"].sum() / sub["games"].sum())
+    assert set(r.spread["measure"]) == {"score_sd", "margin"}
+    assert (r.spread.loc[r.spread["measure"] == "margin", "mean"] >= 0).all()
+    assert len(r.sentences) == len(r.win_rates) + len(r.seats) + len(r.spread)
+    assert "fair share" in r._repr_html_()
+
+
+def test_balance_report_finds_the_trusting_sheriff_unbalanced():
+    """Against a Sheriff who never inspects, the honest bot cannot keep up with the bots
+    that smuggle: its win rate is below its fair share, and the report says so."""
+    r = lab.balance_report("classic", players=4, games=80, sheriffs=["trusting"])
+    honest = r.win_rates.set_index("strategy").loc["honest"]
+    assert honest["ci_high"] < honest["fair"]
+    assert "below its fair share" in honest["sentence"]
+    assert not r.balanced

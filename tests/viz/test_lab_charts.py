@@ -1,0 +1,52 @@
+"""House-rule lab charts: valid Vega-Lite (``to_dict`` validates) drawn from the lab's tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheriff_core import lab
+from sheriff_core.viz import lab as vl
+
+
+@pytest.fixture(scope="module")
+def comparison() -> lab.RuleComparison:
+    return lab.compare_rules("classic", "summary-sheet", players=4, games=30, seed=1)
+
+
+@pytest.fixture(scope="module")
+def swept():
+    lineups = {"threshold": {}, "inspect": {"sheriffs": "always-inspect"}}
+    return lab.sweep(
+        "classic", "goods.Pepper.penalty", [2, 6], lineups=lineups, games=15, progress=False
+    )
+
+
+def test_effects_chart_has_one_row_per_metric_in_percentage_points(comparison):
+    spec = vl.effects_chart(comparison).to_dict()
+    (rows,) = spec["datasets"].values()
+    data = vl._scaled(comparison.table)
+    assert spec["facet"]["row"]["sort"] == list(data["label"])
+    rates = comparison.table["kind"] == "rate"
+    assert (data.loc[rates, "difference"] == comparison.table.loc[rates, "difference"] * 100).all()
+    assert len(rows) == len(comparison.table)
+    assert spec["resolve"]["scale"]["x"] == "independent"
+    # the table alone draws the same chart, with a generic title
+    assert vl.effects_chart(comparison.table).to_dict()["title"] == "Effect of the rule change"
+
+
+def test_sweep_chart_one_panel_per_lineup_and_one_chart_for_one(swept):
+    spec = vl.sweep_chart(swept, "win_rate").to_dict()
+    assert spec["facet"]["column"]["field"] == "lineup"
+    one = vl.sweep_chart(swept[swept["lineup"] == "inspect"], "gold_moved").to_dict()
+    assert one["layer"][2]["encoding"]["x"]["field"] == "value"
+    assert one["layer"][2]["encoding"]["color"]["field"] == "lineup"
+    with pytest.raises(ValueError, match="no metric 'wins' in this sweep"):
+        vl.sweep_chart(swept, "wins")
+
+
+def test_balance_chart_page():
+    r = lab.balance_report("classic", players=4, games=10, sheriffs=["threshold", "trusting"])
+    spec = vl.balance_chart(r).to_dict()
+    assert len(spec["vconcat"]) == 3
+    assert spec["resolve"]["scale"]["color"] == "independent"
+    assert "Balance of classic" in spec["title"]
