@@ -163,7 +163,8 @@ class PublicLog:
 
     Per seat: ``bags`` (bags resolved), ``inspected``, ``caught`` (lies
     found), ``cleared`` (honest bags opened), ``smuggled`` (passed bags that
-    carried contraband); as Sheriff: ``faced`` (bags decided) and
+    carried contraband), ``bluffs`` (lies found with no contraband: legal goods
+    only, a lie that a passed bag does not show); as Sheriff: ``faced`` (bags decided) and
     ``opened`` (bags inspected). ``fine_total`` / ``fine_cards``: fines of
     caught bags and their declared sizes, for the average fine per card.
     """
@@ -177,6 +178,7 @@ class PublicLog:
         "caught",
         "cleared",
         "smuggled",
+        "bluffs",
         "faced",
         "opened",
         "fine_total",
@@ -193,6 +195,7 @@ class PublicLog:
         self.caught = [0] * n
         self.cleared = [0] * n
         self.smuggled = [0] * n
+        self.bluffs = [0] * n
         self.faced = [0] * n
         self.opened = [0] * n
         self.fine_total = 0
@@ -225,6 +228,9 @@ class PublicLog:
                     self.cleared[s] += 1
                 else:
                     self.caught[s] += 1
+                    goods = game.variant.goods
+                    if all(goods[c].is_legal for c in info["cards"]):
+                        self.bluffs[s] += 1
                     self.fine_total += info["merchant_pays"]
                     self.fine_cards += int(info["declared"].split(" ", 1)[0])
                 faced = self.faced

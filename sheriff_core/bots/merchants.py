@@ -12,8 +12,9 @@ bot                     what it does                                         par
 ``smuggler``            adds each contraband card with probability ``risk``  ``risk=0.5``
 ``bluffer``             sometimes lies with legal goods only                 ``bluff=0.3``
 ``briber``              smuggles, offers gold scaled to the value at risk    ``risk=0.7, scale=0.5``
-``adaptive``            smuggles when the Sheriff's record says it pays      ``prior=4.0, base=0.3,
-                                                                             scale=0.4``
+``adaptive``            smuggles when the Sheriff's record is below the      ``prior=4.0, base=0.3,
+                        one-bag threshold for its load (theory.inspection)   scale=0.4,
+                                                                             threshold=None``
 ======================  ===================================================  =====================
 
 >>> import sheriff_core as sc
@@ -36,6 +37,7 @@ from sheriff_core.bots.base import (
 )
 from sheriff_core.engine.actions import Accept, Action, Declare, Decline, Load, Market, Offer
 from sheriff_core.engine.game import Game
+from sheriff_core.rules.variants import Variant
 
 __all__ = ["HonestMerchant", "Smuggler", "Bluffer", "Briber", "AdaptiveMerchant"]
 
@@ -287,21 +289,71 @@ class Briber(_Merchant):
         return _bribe(game, seat, goods_info(game.variant), self.scale)
 
 
+#: Inspection thresholds already derived, by the numbers that determine them.
+_THRESHOLDS: dict[tuple[float, ...], float] = {}
+
+
+def _derived_threshold(variant: Variant, good: str, smuggled: list[str], k: int) -> float:
+    """The inspection probability below which bagging ``smuggled`` (with ``k - j`` cards
+    of ``good``, declared as ``k`` of ``good``) pays more than an honest bag of ``k``,
+    from the one-bag game of :mod:`sheriff_core.theory.inspection`. Cards of several
+    goods enter with their total value and fines (the payoffs are linear in them)."""
+    goods = variant.goods
+    j = len(smuggled)
+    total_v = sum(goods[c].value for c in smuggled)
+    total_p = sum(goods[c].penalty for c in smuggled)
+    key = (goods[good].value, goods[good].penalty, total_v, total_p, k, j)
+    q = _THRESHOLDS.get(key)
+    if q is None:
+        from sheriff_core.theory.inspection import inspection_game, inspection_threshold
+
+        game = inspection_game(
+            variant,
+            legal=good,
+            contraband=smuggled[0],
+            k=k,
+            j=j,
+            value=total_v / j,
+            penalty=total_p / j,
+        )
+        q = _THRESHOLDS[key] = inspection_threshold(game)
+    return q
+
+
 @register
 class AdaptiveMerchant(_Merchant):
     """Reads the Sheriff's past inspections: estimates this Sheriff's inspection rate
-    ``p`` = (bags opened + ``prior`` x ``base``) / (bags faced + ``prior``) and bags a
-    contraband card only when its expected gain ``(1-p) value - p penalty`` beats the
-    value of the legal good it declares. Bribes like :class:`Briber` (``scale``).
+    ``p`` = (bags opened + ``prior`` x ``base``) / (bags faced + ``prior``) and smuggles
+    when ``p`` is below the threshold at which smuggling starts to pay.
+
+    The load it plans: its most valuable contraband cards (the best of the first
+    1, 2, ... of them) under its most plentiful legal good, declared as that good.
+    With ``threshold`` None (the default) the threshold is derived from the variant
+    for that load by the one-bag game
+    (:func:`~sheriff_core.theory.inspection.inspection_threshold`): 1/5 for one
+    Pepper among five classic cards, 1/3 for a full bag of Pepper. A number sets
+    the threshold instead. Bribes like :class:`Briber` (``scale``).
     """
 
     name = "adaptive"
 
-    def __init__(self, prior: float = 4.0, base: float = 0.3, scale: float = 0.4) -> None:
+    def __init__(
+        self,
+        prior: float = 4.0,
+        base: float = 0.3,
+        scale: float = 0.4,
+        threshold: float | None = None,
+    ) -> None:
         if prior <= 0 or not 0 <= base <= 1 or scale < 0:
             raise ValueError("need prior > 0, 0 <= base <= 1 and scale >= 0")
-        super().__init__(prior=prior, base=base, scale=scale)
+        if threshold is not None and not 0 <= threshold <= 1:
+            raise ValueError(f"threshold must be between 0 and 1 (or None), not {threshold}")
+        params: dict[str, object] = dict(prior=prior, base=base, scale=scale)
+        if threshold is not None:  # the default label stays "adaptive"
+            params["threshold"] = threshold
+        super().__init__(**params)
         self.prior, self.base, self.scale = prior, base, scale
+        self.threshold = threshold
 
     def inspection_rate(self, game: Game) -> float:
         """Estimated chance that the current Sheriff opens a bag."""
@@ -313,25 +365,46 @@ class AdaptiveMerchant(_Merchant):
             opened, faced = log.opened[sheriff], log.faced[sheriff]
         return (opened + self.prior * self.base) / (faced + self.prior)
 
+    def plan(self, game: Game, hand: list[str], info: GoodsInfo) -> tuple[list[str], float]:
+        """(contraband cards to smuggle, their threshold): the first ``j`` of the hand's
+        contraband, most valuable first, with the highest threshold; ([], 0.0) when the
+        hand holds none. The bag is completed with the declared good."""
+        is_legal, value = info.is_legal, info.value
+        bag_max = game.variant.bag_max
+        contraband = sorted((c for c in hand if not is_legal[c]), key=lambda c: -value[c])
+        contraband = contraband[:bag_max]
+        if not contraband:
+            return [], 0.0
+        if self.threshold is not None:
+            return contraband, self.threshold
+        good, copies = _target_count(hand, info)
+        if good is None:
+            good = info.legal[0]
+        best, best_q = 0, -1.0
+        for j in range(1, len(contraband) + 1):
+            k = j + min(copies, bag_max - j)
+            q = _derived_threshold(game.variant, good, contraband[:j], k)
+            if q > best_q:
+                best, best_q = j, q
+        return contraband[:best], best_q
+
     def market(self, game: Game, seat: int) -> Action:
-        keep = self.inspection_rate(game) < 0.5
-        return _market(game, seat, goods_info(game.variant), keep)
+        info = goods_info(game.variant)
+        threshold = self.plan(game, game.hands[seat], info)[1]
+        keep = self.inspection_rate(game) < threshold
+        return _market(game, seat, info, keep)
 
     def load(self, game: Game, seat: int) -> Action:
         info = goods_info(game.variant)
         p = self.inspection_rate(game)
         hand = game.hands[seat]
         good, cards = _cover(hand, info)
-        value, penalty, is_legal = info.value, info.penalty, info.is_legal
-        floor = value[good] if cards else 0
+        smuggled, threshold = self.plan(game, hand, info)
         bag_max = game.variant.bag_max
-        bag = sorted(
-            (c for c in hand if not is_legal[c] and (1 - p) * value[c] - p * penalty[c] > floor),
-            key=lambda c: -value[c],
-        )[:bag_max]
+        bag = list(smuggled) if p < threshold else []
         bag.extend(cards[: bag_max - len(bag)])
         if not bag:
-            bag = [min(hand, key=lambda c: penalty[c])]
+            bag = [min(hand, key=lambda c: info.penalty[c])]
         self._plan[seat] = good
         return interned(Load, tuple(bag))
 

@@ -12,10 +12,10 @@ bot                    what it does                                           pa
 ``threshold``          opens big declarations and known liars;                ``size=4, grudge=True,
                        with ``bribe`` set, threatens them and takes            bribe=None``
                        offers of at least ``bribe`` gold
-``bayesian``           per-player lying belief from revealed bags; opens      ``prior_lie=1.0,
-                       when the expected fine beats the expected               prior_honest=2.0,
-                       compensation and the bribe on the table                 signal=2.0, margin=0.0,
-                                                                               threaten=True``
+``bayesian``           per-player lie-rate belief from every resolved bag;    ``prior_lie=1.0,
+                       opens when the expected fine beats the expected         prior_honest=2.0,
+                       compensation and the bribe on the table (an offer       signal=2.0, margin=0.0,
+                       multiplies the odds of a lie by ``signal``, a setting)  threaten=True``
 =====================  =====================================================  ======================
 
 >>> import sheriff_core as sc
@@ -122,13 +122,15 @@ class ThresholdSheriff(SheriffBot):
 
 @register
 class BayesianSheriff(SheriffBot):
-    """Keeps a Beta(``prior_lie``, ``prior_honest``) belief per player that their bag lies,
-    updated by every bag opened (lie or truth) and every passed bag that smuggled
-    contraband. Expected gain of opening = P(lie) x expected fine (learned per declared
-    card from caught bags) - P(truth) x compensation (exact: the declared goods'
-    penalties). A bribe offer multiplies the odds of a lie by ``signal``; a refusal
-    divides them. Opens when the gain exceeds ``margin`` and any bribe on the table;
-    with ``threaten``, it first threatens such bags and demands the expected gain once.
+    """Keeps a Beta(``prior_lie``, ``prior_honest``) belief per player that their bag lies
+    (see :meth:`belief`: every resolved bag counts, so it tends to the player's lie rate).
+    Expected gain of opening = P(lie) x expected fine (learned per declared card from
+    caught bags) - P(truth) x compensation (exact: the declared goods' penalties).
+    A bribe offer multiplies the odds of a lie by ``signal``; a refusal divides them.
+    ``signal`` (default 2) is a setting, not derived from anything: how much this
+    Sheriff reads into an offer. Opens when the gain exceeds ``margin`` and any bribe
+    on the table; with ``threaten``, it first threatens such bags and demands the
+    expected gain once.
     """
 
     name = "bayesian"
@@ -154,11 +156,30 @@ class BayesianSheriff(SheriffBot):
         self.margin, self.threaten = margin, threaten
 
     def belief(self, game: Game, merchant: int) -> float:
-        """Posterior probability that ``merchant``'s bag lies (before any negotiation)."""
+        """Posterior mean probability that ``merchant``'s bag lies (before any negotiation).
+
+        Every resolved bag of this player counts (``n`` bags, ``o`` of them opened).
+        A lie carrying contraband shows in every bag: an opened one is caught, a
+        passed one puts contraband on the stand (the public ``smuggled`` count). A
+        lie of legal goods only shows only when the bag is opened, so those found
+        (``bluffs``) are scaled from the opened bags to all ``n`` bags. With ``C``
+        contraband lies and ``L`` bluffs::
+
+            belief = (prior_lie + C + L * n / o) / (prior_lie + prior_honest + n)
+
+        which tends to the lie rate (contraband and legal lies together) whatever
+        the inspection rate, as long as which bags are opened does not depend on
+        what is in them. (It used to count only opened bags and passed contraband,
+        which tends to ``λ / (λ + (1 - λ) ρ)`` for lie rate ``λ`` and inspection
+        rate ``ρ``: 0.81 for λ = 0.3, ρ = 0.1.)
+        """
         log = public_log(game)
-        lies = log.caught[merchant] + log.smuggled[merchant]
-        truths = log.cleared[merchant]
-        return (self.a + lies) / (self.a + self.b + lies + truths)
+        n, opened = log.bags[merchant], log.inspected[merchant]
+        bluffs = log.bluffs[merchant]
+        lies = log.caught[merchant] - bluffs + log.smuggled[merchant]
+        if opened:
+            lies += bluffs * n / opened
+        return (self.a + lies) / (self.a + self.b + n)
 
     def gain(self, game: Game, merchant: int, p: float) -> float:
         """Expected gold from opening the bag if it lies with probability ``p``."""

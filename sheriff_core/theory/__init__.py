@@ -17,6 +17,8 @@ Three parts:
 0.2
 """
 
+from typing import TYPE_CHECKING, Any
+
 from sheriff_core.theory.inspection import (
     Equilibrium,
     InspectionGame,
@@ -25,6 +27,7 @@ from sheriff_core.theory.inspection import (
     equilibrium,
     equilibrium_table,
     inspection_game,
+    inspection_threshold,
     merchant_best_response,
     sheriff_best_response,
     sweep,
@@ -38,14 +41,31 @@ from sheriff_core.theory.sheriff_game import (
     sheriff_game,
     sheriff_game_from_variant,
 )
-from sheriff_core.theory.solver import (
-    METHODS,
-    CFRSolver,
-    Solution,
-    nash_conv,
-    policy_frame,
-    solve,
+
+if TYPE_CHECKING:
+    from sheriff_core.theory.solver import (
+        METHODS,
+        CFRSolver,
+        Solution,
+        nash_conv,
+        policy_frame,
+        solve,
+    )
+
+_SOLVER_NAMES = frozenset(
+    ("METHODS", "CFRSolver", "Solution", "nash_conv", "policy_frame", "solve")
 )
+
+
+def __getattr__(name: str) -> Any:
+    """The solver (which builds pandas tables) is imported on first use, so the bots can
+    read :mod:`~sheriff_core.theory.inspection` without pandas."""
+    if name in _SOLVER_NAMES:
+        from sheriff_core.theory import solver
+
+        return getattr(solver, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "CFRSolver",
@@ -68,6 +88,7 @@ __all__ = [
     "equilibrium",
     "equilibrium_table",
     "inspection_game",
+    "inspection_threshold",
     "merchant_best_response",
     "sheriff_best_response",
     "sweep",

@@ -41,16 +41,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
+
+if TYPE_CHECKING:  # pandas is imported by the functions that build tables, lazily:
+    import pandas as pd  # bots read thresholds from this module without pandas
 
 __all__ = [
     "InspectionGame",
     "Equilibrium",
     "inspection_game",
     "equilibrium",
+    "inspection_threshold",
     "merchant_best_response",
     "sheriff_best_response",
     "best_response_curves",
@@ -90,6 +93,8 @@ class InspectionGame:
             for r in range(2)
             for c in range(2)
         ]
+        import pandas as pd
+
         return pd.DataFrame(rows)
 
     def expected(self, smuggle_prob: float, inspect_prob: float) -> tuple[float, float]:
@@ -238,6 +243,33 @@ def equilibrium(game: InspectionGame) -> Equilibrium:
     return Equilibrium(float(s), float(q), m, v, "mixed")
 
 
+def inspection_threshold(game: InspectionGame) -> float:
+    """The inspection probability below which smuggling pays more than honesty.
+
+    It is where the merchant is indifferent: ``q = g_pass / (g_pass - g_inspect)``
+    with ``g_pass`` (``g_inspect``) the merchant's gain from smuggling rather than
+    being honest when the Sheriff passes (inspects). 0 when smuggling never pays
+    (contraband worth no more than the legal good), 1 when it always does. In the
+    mixed equilibrium it is the Sheriff's inspection rate. Pure Python: the bots
+    read it (:class:`~sheriff_core.bots.merchants.AdaptiveMerchant`).
+
+    >>> import sheriff_core as sc
+    >>> v = sc.load_variant("classic")
+    >>> inspection_threshold(inspection_game(v, legal="Apples", contraband="Pepper", j=1))
+    0.2
+    >>> round(inspection_threshold(inspection_game(v, legal="Apples", contraband="Pepper", j=5)), 4)
+    0.3333
+    """
+    a = game.merchant
+    g_pass = a[1][0] - a[0][0]
+    g_insp = a[1][1] - a[0][1]
+    if g_pass <= 0 and g_insp <= 0:
+        return 0.0
+    if g_pass >= 0 and g_insp >= 0:
+        return 1.0
+    return float(g_pass / (g_pass - g_insp))
+
+
 def merchant_best_response(game: InspectionGame, inspect_prob: float) -> tuple[float, float]:
     """The merchant's best smuggling probabilities against ``inspect_prob``.
 
@@ -299,6 +331,8 @@ def best_response_curves(game: InspectionGame, points: int = 101) -> pd.DataFram
         lo, hi = _interval(s_gain)
         rows.append(("sheriff", float(p), lo, hi, s_gain))
     cols = ["player", "opponent_prob", "best_low", "best_high", "gain"]
+    import pandas as pd
+
     return pd.DataFrame(rows, columns=cols).sort_values(["player", "opponent_prob"], kind="stable")
 
 
@@ -335,6 +369,8 @@ def equilibrium_table(
             continue
         for j in range(1, k + 1):
             rows.append(_eq_row(inspection_game(variant, legal=legal, contraband=name, k=k, j=j)))
+    import pandas as pd
+
     return pd.DataFrame(rows)
 
 
@@ -356,6 +392,8 @@ def compare_variants(
     20  summary-sheet      6.0      0.625000
     """
     frames = [equilibrium_table(v, legal=legal, k=k) for v in variants]
+    import pandas as pd
+
     return pd.concat(frames, ignore_index=True)
 
 
@@ -406,4 +444,6 @@ def sweep(
                 rows.append(
                     {parameter: x, "regime": regime, "quantity": qn, "amount": getattr(eq, qn)}
                 )
+    import pandas as pd
+
     return pd.DataFrame(rows)
