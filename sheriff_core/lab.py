@@ -87,8 +87,9 @@ _TIEBREAK_COLUMNS = {"legal_goods": "stand_legal", "contraband": "stand_contraba
 
 def _games_needed(d: np.ndarray, confidence: float) -> float:
     """Games for a paired t-test at ``1 - confidence`` to detect the observed mean
-    difference with :data:`POWER` (statsmodels ``TTestPower``; the normal
-    approximation ``((z_a/2 + z_b) / effect)^2`` where that solver gives up)."""
+    difference with :data:`POWER` (statsmodels ``TTestPower``; below 20 games, or
+    where that solver gives up, the normal approximation ``((z_a/2 + z_b) / effect)^2``
+    with ``effect = |mean| / sd`` of the per-game differences)."""
     from scipy import stats
 
     sd = float(np.std(d, ddof=1)) if len(d) > 1 else 0.0
@@ -97,19 +98,18 @@ def _games_needed(d: np.ndarray, confidence: float) -> float:
         return math.inf
     effect = abs(mean) / sd
     alpha = 1.0 - confidence
-    try:
+    z = stats.norm.ppf(1 - alpha / 2) + stats.norm.ppf(POWER)
+    n = (z / effect) ** 2  # the normal approximation
+    if n >= 20:  # statsmodels' root finder does not converge for a handful of games
         from statsmodels.stats.power import TTestPower
 
-        with warnings.catch_warnings():  # no convergence: the approximation below instead
+        with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            n = float(
+            exact = float(
                 TTestPower().solve_power(effect_size=effect, alpha=alpha, power=POWER, nobs=None)
             )
-        if not math.isfinite(n) or n <= 0:
-            raise ValueError(n)
-    except Exception:  # solver did not converge (huge or tiny effects): normal approximation
-        z = stats.norm.ppf(1 - alpha / 2) + stats.norm.ppf(POWER)
-        n = (z / effect) ** 2
+        if math.isfinite(exact) and exact > 0:
+            n = exact
     return float(math.ceil(max(n, 2.0)))
 
 
@@ -129,7 +129,10 @@ def paired_difference(
     ``paired=True``) from a generator seeded with ``seed`` (the p-value is still the
     paired t-test's). Pairs with a missing value on either side are dropped.
     ``games_needed``: pairs a paired t-test would need to detect this difference
-    with :data:`POWER` (``inf`` for a zero difference).
+    with :data:`POWER` (``inf`` for a zero difference). ``check_test`` /
+    ``check_p_value``: a second opinion that does not lean on the t approximation, the
+    exact McNemar test (binomial on the discordant pairs) when both sides are 0/1,
+    the Wilcoxon signed-rank test otherwise.
 
     >>> r = paired_difference([0, 1, 1, 0, 1, 1], [1, 1, 1, 1, 1, 0])
     >>> round(r["difference"], 3), r["ci_low"] < r["difference"] < r["ci_high"]
@@ -165,6 +168,8 @@ def paired_difference(
         "p_value": math.nan,
         "games": float(n),
         "games_needed": math.nan,
+        "check_test": "",
+        "check_p_value": math.nan,
     }
     if n < 2:
         return out
@@ -173,6 +178,14 @@ def paired_difference(
         out["p_value"] = 1.0 if d[0] == 0 else 0.0
         out["games_needed"] = math.inf if d[0] == 0 else 2.0
         return out
+    binary = bool(np.isin(x, (0.0, 1.0)).all() and np.isin(y, (0.0, 1.0)).all())
+    if binary:  # exact McNemar: the discordant pairs are a fair coin under no difference
+        up, down = int(np.sum(d > 0)), int(np.sum(d < 0))
+        out["check_test"] = "McNemar exact"
+        out["check_p_value"] = float(stats.binomtest(up, up + down, 0.5).pvalue)
+    else:
+        out["check_test"] = "Wilcoxon signed-rank"
+        out["check_p_value"] = float(stats.wilcoxon(y, x, zero_method="wilcox").pvalue)
     res = stats.ttest_rel(y, x)
     out["p_value"] = float(res.pvalue)
     if method == "t":
@@ -304,6 +317,8 @@ _TABLE_COLUMNS = [
     "ci_low",
     "ci_high",
     "p_value",
+    "check_test",
+    "check_p_value",
     "games",
     "distinguishable",
     "games_needed",
@@ -474,45 +489,27 @@ def compare_rules(
 
 
 def with_field(parent: Variant | str, field: str, value: Any) -> Variant:
-    """``parent`` with one rule field (a dotted path into the variant data) set to ``value``.
+    """``parent`` with one rule field (a path of
+    :func:`sheriff_core.rules.house.editable_fields`, e.g. ``"goods.Pepper.penalty"``) set
+    to ``value``: :func:`sheriff_core.rules.house.house_rule`, named
+    ``"<parent> <field>=<value>"``. An unknown field or a value the loader refuses is a
+    :class:`~sheriff_core.errors.VariantError` naming the field or the rule broken.
 
-    Uses ``sheriff_core.rules.house.house_rule`` when it is available; otherwise
-    edits the merged data (:meth:`Variant.to_data`) and rebuilds it with the
-    loader's own checks. An unknown field is a ``KeyError`` naming the field.
-
-    >>> with_field("classic", "goods.Pepper.penalty", 6).goods["Pepper"].penalty
-    6
+    >>> v = with_field("classic", "goods.Pepper.penalty", 6)
+    >>> v.goods["Pepper"].penalty, v.name
+    (6, 'classic goods.Pepper.penalty=6')
     >>> with_field("classic", "goods.Peppers.penalty", 6)
     Traceback (most recent call last):
     ...
-    KeyError: "unknown rule field 'goods.Peppers.penalty' of classic: no 'Peppers' in 'goods' (known: Apples, Cheese, Bread, Chickens, Pepper, Mead, Silk, Crossbow)"
+    sheriff_core.errors.VariantError: classic: no rule field 'goods.Peppers.penalty'
     """
+    from sheriff_core.rules.house import field_value, house_rule
+
     p = _variant(parent)
-    try:
-        from sheriff_core.rules.house import house_rule  # type: ignore[import-not-found]
-    except ImportError:
-        house_rule = None
-    if house_rule is not None:
-        return house_rule(p, {field: value})
-    data = p.to_data()
-    parts = field.split(".")
-    node: Any = data
-    for i, part in enumerate(parts):
-        where = ".".join(parts[:i]) or "the variant"
-        if not isinstance(node, dict) or part not in node:
-            known = ", ".join(map(str, node)) if isinstance(node, dict) else "not a table"
-            raise KeyError(
-                f"unknown rule field {field!r} of {p.name}: no {part!r} in {where!r} "
-                f"(known: {known})"
-            )
-        if i == len(parts) - 1:
-            if isinstance(node[part], dict):
-                raise KeyError(f"rule field {field!r} of {p.name} is a table, not a value")
-            node[part] = value
-        else:
-            node = node[part]
-    data["name"] = f"{p.name}+{field}={value}"
-    return Variant.from_data(data, f"{p.source} with {field}={value}")
+    if not isinstance(field, str):
+        raise TypeError(f"field must be a rule field path (a string), not {field!r}")
+    field_value(p, field)  # an unknown field: the house module's own error
+    return house_rule(p, {field: value}, name=f"{p.name} {field}={value}")
 
 
 class _InlineExecutor(Executor):
@@ -560,8 +557,7 @@ def _lineups(lineups: Mapping[str, Mapping[str, Any]] | None) -> dict[str, dict[
     for name, spec in lineups.items():
         if not isinstance(spec, Mapping) or set(spec) - {"merchants", "sheriffs"}:
             raise ValueError(
-                f"line-up {name!r}: give a mapping with 'merchants' and/or 'sheriffs', "
-                f"not {spec!r}"
+                f"line-up {name!r}: give a mapping with 'merchants' and/or 'sheriffs', not {spec!r}"
             )
         out[str(name)] = {
             "merchants": spec.get("merchants", DEFAULT_MERCHANTS),
@@ -587,7 +583,7 @@ def sweep(
 ) -> pd.DataFrame:
     """One rule field over ``values``, each value compared with ``parent`` on the same seeds.
 
-    ``field``: a dotted rule path (``"goods.Pepper.penalty"``, ``"setup.starting_gold"``;
+    ``field``: a rule field path (``"goods.Pepper.penalty"``, ``"setup.starting_gold"``;
     see :func:`with_field`) or a callable ``value -> Variant``. Every variant is built
     (and checked) before any game is played. ``lineups``: name -> ``{"merchants": ...,
     "sheriffs": ...}`` (default: one line-up, ``simulate``'s defaults). Per line-up the

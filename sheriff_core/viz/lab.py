@@ -218,11 +218,15 @@ def balance_chart(report: BalanceReport) -> alt.VConcatChart:
             x="sheriff:N", xOffset="label:N", y=alt.Y("ci_low:Q", title="points"), y2="ci_high:Q"
         ),
     ).properties(width=420, height=180, title="Score spread and winning margin")
-    return alt.vconcat(
-        rates(report.win_rates, "strategy:N", "merchant strategy"),
-        rates(report.seats, "seat:O", "seat"),
-        spread_chart,
-    ).resolve_scale(color="independent").properties(
-        title=f"Balance of {report.variant}, {report.players} players, "
-        f"{report.games:,} games per Sheriff bot"
+    return (
+        alt.vconcat(
+            rates(report.win_rates, "strategy:N", "merchant strategy"),
+            rates(report.seats, "seat:O", "seat"),
+            spread_chart,
+        )
+        .resolve_scale(color="independent")
+        .properties(
+            title=f"Balance of {report.variant}, {report.players} players, "
+            f"{report.games:,} games per Sheriff bot"
+        )
     )
