@@ -114,7 +114,8 @@ class VariantEditor(widgets.VBox):
     """The variant editor; display it as a widget. Parts:
 
     ``parent`` (Dropdown ``"parent variant"``), ``name`` (Text ``"name"``), ``tabs``
-    (one tab per group of fields; ``controls`` maps field paths to their controls),
+    (one tab per group of fields; ``controls`` maps field paths to their controls;
+    an empty name is ``<parent>-house``, and the file's name when saved),
     ``status`` (HTML: loaded, or the loader's message in red), ``diff`` (HTML: the
     fields that differ from the parent), ``file_name`` / ``save_button`` / ``saved``
     (save as TOML), ``games`` / ``seed`` / ``players`` / ``measure_button`` /
@@ -128,7 +129,13 @@ class VariantEditor(widgets.VBox):
         self.parent = widgets.Dropdown(
             options=variant_names(), value=parent, description="parent variant", style=_WIDE
         )
-        self.name = widgets.Text(value=f"{parent}-house", description="name", style=_WIDE)
+        self.name = widgets.Text(
+            value="",
+            placeholder="the file's name",
+            description="name",
+            style=_WIDE,
+            layout=widgets.Layout(width="320px"),
+        )
         self.tabs = widgets.Tab()
         self.status = widgets.HTML()
         self.diff = widgets.HTML()
@@ -220,7 +227,7 @@ class VariantEditor(widgets.VBox):
             c.observe(lambda change, path=path: self._on_field(path, change), names="value")
         self._hold = True
         try:
-            self.name.value = f"{parent.name}-house"
+            self.name.placeholder = f"{parent.name}-house; when saved, the file's name"
             self.players.options = list(range(parent.min_players, parent.max_players + 1))
             self.players.value = min(max(4, parent.min_players), parent.max_players)
         finally:

@@ -101,11 +101,19 @@ def test_save_writes_the_toml_and_shows_its_path_and_text(tmp_path: Path):
     assert "[goods.Pepper] penalty = 6" in shown
 
 
+def test_an_empty_name_is_the_files_name_when_saved(tmp_path: Path):
+    ed = variant_editor("classic")
+    ed.control("starting gold").value = 40
+    assert ed.name.value == "" and ed.variant.name == "classic-house"
+    ed.file_name.value = str(tmp_path / "rich-start.toml")
+    assert sc.load_variant(ed.save()).name == "rich-start"
+
+
 def test_choosing_another_parent_starts_again_from_it():
     ed = variant_editor("classic")
     ed.control(PEPPER).value = 6
     ed.parent.value = "disney"
-    assert ed.changes == {} and ed.name.value == "disney-house"
+    assert ed.changes == {} and ed.variant.name == "disney-house"
     assert "Owl: King Richard's Gold" in ed.descriptions()
     assert ed.players.options == (3, 4, 5)
     ed.control("Jewels: fine per card (penalty)").value = 9
