@@ -156,6 +156,7 @@ def _wrong_answers() -> dict[str, list[object]]:
     the library computes it (nothing copied from a notebook)."""
     import sheriff_core as sc
     from sheriff_core import nottingham as nt
+    from sheriff_core import theory
     from sheriff_core.exercises import (
         lesson00,
         lesson02,
@@ -165,6 +166,7 @@ def _wrong_answers() -> dict[str, list[object]]:
         lesson06,
         lesson08,
         lesson09,
+        lesson10,
     )
 
     game = lesson00.lesson_game()
@@ -176,6 +178,16 @@ def _wrong_answers() -> dict[str, list[object]]:
     one_pepper = lesson06._equilibrium("classic", j=1)
     two_pepper = lesson06._equilibrium("classic", j=2)
     rules = nt.load_rules()
+    summary_pepper = theory.count_equilibrium(
+        sc.load_variant("summary-sheet"), legal="Apples", contraband="Pepper"
+    )
+    one_summary_pepper = theory.load_equilibrium(
+        sc.load_variant("summary-sheet"), 1, legal="Apples", contraband="Pepper"
+    )
+    absolute_pepper = theory.count_equilibrium(
+        sc.load_variant("classic"), legal="Apples", contraband="Pepper"
+    )
+    per_bag = theory.commitment(sc.load_variant("classic"), contraband="Pepper").gain
     return {
         "03.1": ["maybe", 1, *[c for c, g in sheriff.items() if g < max(sheriff.values())]],
         "06.1": [5, 20, -1, "ten"],
@@ -212,6 +224,35 @@ def _wrong_answers() -> dict[str, list[object]]:
             {**lesson09.HOUSE_RULE, "round.bag_min": 5},  # refused by the loader
             {**lesson09.HOUSE_RULE, "goods.Pepper.penalty": 6},  # a change not asked for
             {"starting_gold": 30},  # not a field path
+        ],
+        "10.1": [
+            (one_summary_pepper.smuggle_prob, one_summary_pepper.inspect_prob),  # one Pepper
+            (summary_pepper.inspect_prob, summary_pepper.smuggle_prob),  # swapped
+            (absolute_pepper.smuggle_prob, absolute_pepper.inspect_prob),  # classic fines
+            0.25,
+            (0.5, 1.5),
+        ],
+        "10.2": [
+            lesson10.bribing_goods() | {"Pepper"},  # Pepper's value is used up by the fine
+            {"Crossbow"},
+            lesson10.bribing_goods("summary-sheet"),  # the summary sheet's (empty) answer
+            {"Gold"},
+            "Crossbow",
+        ],
+        "10.3": [per_bag, 0, lesson10.commitment_gain_per_game(4), -1, "lots"],
+        "10.4": [
+            absolute_pepper.smuggle_prob,  # absolute scores
+            lesson10.relative_smuggling(2),  # two players
+            theory.relative_equilibrium(
+                sc.load_variant("classic"), contraband="Pepper", j=1
+            ).smuggle_prob,  # two players, one Pepper
+            1.5,
+        ],
+        "10.5": [
+            (summary_pepper.smuggle_prob, summary_pepper.inspect_prob),  # the Pepper support
+            tuple(reversed(lesson10.menu_equilibrium())),  # swapped
+            (0.2, 0.3),
+            "Crossbow",
         ],
     }
 

@@ -1,6 +1,6 @@
 """Game theory of bluffing: closed forms, the Sheriff game tree, an equilibrium solver.
 
-Three parts:
+Four parts:
 
 * :mod:`~sheriff_core.theory.inspection` -- the one-bag inspection game built
   from a variant's numbers, its closed-form mixed equilibrium, best responses
@@ -10,6 +10,9 @@ Three parts:
   and the same game with a variant's real numbers.
 * :mod:`~sheriff_core.theory.solver` -- a vectorised CFR+/DCFR/PCFR+ solver
   for the two-player games these builders make, with exact NashConv.
+* :mod:`~sheriff_core.theory.choices` -- the choices derived exactly: how many
+  cards to hide, relative scores with N players, when bribes are paid, what
+  commitment is worth, and nashpy's support enumeration as a cross-check.
 
 >>> import sheriff_core as sc
 >>> from sheriff_core import theory
@@ -19,6 +22,23 @@ Three parts:
 
 from typing import TYPE_CHECKING, Any
 
+from sheriff_core.theory.choices import (
+    BagGame,
+    BribeCondition,
+    Commitment,
+    ExactEquilibrium,
+    bag_game,
+    bribe_condition,
+    commitment,
+    count_equilibrium,
+    leader_values,
+    load_equilibrium,
+    load_values,
+    menu_game,
+    nashpy_equilibria,
+    outcomes,
+    relative_equilibrium,
+)
 from sheriff_core.theory.inspection import (
     Equilibrium,
     InspectionGame,
@@ -68,6 +88,21 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "BagGame",
+    "BribeCondition",
+    "Commitment",
+    "ExactEquilibrium",
+    "bag_game",
+    "bribe_condition",
+    "commitment",
+    "count_equilibrium",
+    "leader_values",
+    "load_equilibrium",
+    "load_values",
+    "menu_game",
+    "nashpy_equilibria",
+    "outcomes",
+    "relative_equilibrium",
     "CFRSolver",
     "Equilibrium",
     "ExtensiveGame",

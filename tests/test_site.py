@@ -1,0 +1,270 @@
+"""The static site of the course (tools/build_site.py): pages, links, charts, widgets.
+
+One build into a temporary folder serves every test. To keep the suite short it
+executes one lesson with widgets (02, about 10 s) and exports the others from the
+outputs stored in the notebooks (nbval keeps those equal to a fresh run); the
+whole build takes about 30 s here. The widget scripts come from the npm registry
+once (``npm pack``) and are cached (see the tool's docstring).
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib.util
+import json
+import os
+import re
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import nbformat
+import pytest
+
+from sheriff_core import load_variant, variant_names
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+EXECUTED = "02_load_and_declare.ipynb"  # the lesson executed for real: it has a widget
+
+_spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
+build_site = importlib.util.module_from_spec(_spec)
+sys.modules["build_site"] = build_site
+_spec.loader.exec_module(build_site)
+
+LESSONS = sorted(NOTEBOOKS.glob("*.ipynb"))  # every lesson file starts with its number
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "site"
+    messages: list[str] = []
+    build_site.build_site(out, execute_lessons={EXECUTED}, log=messages.append)
+    assert not any("not vendored" in m for m in messages), messages
+    return out
+
+
+class _Page(HTMLParser):
+    """The links (href/src) and the ids/names of one HTML page."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.links: list[str] = []
+        self.ids: set[str] = set()
+        self.lesson_links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        for key in ("href", "src"):
+            if a.get(key):
+                self.links.append(a[key])  # type: ignore[arg-type]
+        for key in ("id", "name"):
+            if a.get(key) and (key == "id" or tag == "a"):
+                self.ids.add(a[key])  # type: ignore[arg-type]
+        if tag == "a" and a.get("class") == "lesson":
+            self.lesson_links.append(a["href"] or "")
+
+
+def _parse(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def _title(nb_path: Path) -> str:
+    nb = nbformat.read(nb_path, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "markdown" and cell.source.startswith("# "):
+            return re.sub(r"[*_`]", "", cell.source.splitlines()[0][2:]).strip()
+    raise AssertionError(f"{nb_path.name} has no title")
+
+
+def test_index_lists_every_lesson_in_order_with_its_title(site: Path) -> None:
+    index = _parse(site / "index.html")
+    assert index.lesson_links == [p.with_suffix(".html").name for p in LESSONS]
+    text = re.sub(r"<[^>]+>", "", (site / "index.html").read_text(encoding="utf-8"))
+    positions = [text.index(_title(p)) for p in LESSONS]
+    assert positions == sorted(positions)
+    # the first paragraph of prose (not the navigation line) follows each title
+    assert "is a card game about bluffing" in text
+    assert "Every round starts with the market" in text
+
+
+def test_every_variant_has_a_rules_page_linked_from_the_index(site: Path) -> None:
+    links = _parse(site / "index.html").links
+    for name in variant_names():
+        page = site / f"rules-{name}.html"
+        assert f"rules-{name}.html" in links
+        body = page.read_text(encoding="utf-8")
+        assert f"<h1>{load_variant(name).title}</h1>" in body
+        assert 'href="index.html"' in body
+
+
+def test_every_internal_link_and_anchor_exists(site: Path) -> None:
+    pages = sorted(site.glob("*.html"))
+    assert len(pages) == len(LESSONS) + len(variant_names()) + 1
+    parsed = {p: _parse(p) for p in pages}
+    checked = 0
+    for page, info in parsed.items():
+        for link in info.links:
+            parts = urlsplit(link)
+            if parts.scheme in ("http", "https"):
+                # nothing the page needs comes from the internet (scripts, styles, images)
+                raise AssertionError(f"{page.name} links {link}")
+            if parts.scheme or link.startswith("//"):  # data:, mailto:, ...
+                continue
+            target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
+            assert target.is_file(), f"{page.name}: {link} -> no such file"
+            assert target.suffix != ".ipynb", f"{page.name}: {link} still points to a notebook"
+            if parts.fragment:
+                ids = parsed[target].ids if target in parsed else _parse(target).ids
+                # a browser looks for the fragment as written, then percent-decoded
+                found = parts.fragment in ids or unquote(parts.fragment) in ids
+                assert found, f"{page.name}: {link}: no such anchor"
+            checked += 1
+    assert checked > 100  # the lessons' links, anchors, previous/next bars, scripts
+
+
+def _chart_outputs(nb_path: Path) -> int:
+    nb = nbformat.read(nb_path, as_version=4)
+    return sum(
+        1
+        for cell in nb.cells
+        for out in cell.get("outputs", [])
+        if {"image/svg+xml", "image/png"} & set(out.get("data", {}))
+    )
+
+
+@pytest.mark.parametrize("lesson", [p.name for p in LESSONS])
+def test_each_lesson_page_has_its_charts(site: Path, lesson: str) -> None:
+    html = (site / build_site.page_name(lesson)).read_text(encoding="utf-8")
+    charts = re.findall(
+        r'data-mime-type="image/svg\+xml"[^>]*>\s*<img [^>]*src="data:image/svg\+xml;base64,([^"]+)"',
+        html,
+    )
+    svgs = len(charts)
+    charts += re.findall(r'data-mime-type="image/png"[^>]*>\s*<img [^>]*src="data:image/png', html)
+    assert len(charts) == _chart_outputs(NOTEBOOKS / lesson)
+    for chart in charts:
+        if not chart.startswith("data:"):
+            assert b"<svg" in base64.b64decode(chart)[:400]
+    # every chart says in words what it shows (its title and axes)
+    assert not re.search(r'alt="No description[^"]*" src="data:image/svg', html)
+    assert len(re.findall(r'<img alt="Chart[^"]*" src="data:image/svg', html)) == svgs
+
+
+def test_some_lessons_have_charts() -> None:
+    assert sum(_chart_outputs(p) for p in LESSONS) >= 10
+
+
+def _views(nb_path: Path) -> int:
+    nb = nbformat.read(nb_path, as_version=4)
+    return sum(
+        1
+        for cell in nb.cells
+        for out in cell.get("outputs", [])
+        if build_site.WIDGET_VIEW in out.get("data", {})
+    )
+
+
+def test_the_executed_lesson_embeds_its_widgets_state(site: Path) -> None:
+    html = (site / build_site.page_name(EXECUTED)).read_text(encoding="utf-8")
+    views = re.findall(
+        r'<script type="application/vnd\.jupyter\.widget-view\+json">\s*(\{.*?\})\s*</script>',
+        html,
+        re.S,
+    )
+    assert len(views) == _views(NOTEBOOKS / EXECUTED) >= 1
+    state = re.search(
+        r'<script type="application/vnd\.jupyter\.widget-state\+json">\s*(\{.*?\})\s*</script>',
+        html,
+        re.S,
+    )
+    assert state, "no widget state in the page"
+    models = json.loads(state.group(1))["state"]
+    for view in views:
+        model = json.loads(view)["model_id"]
+        assert model in models
+        assert models[model]["model_name"] in ("VBoxModel", "HBoxModel", "BoxModel")
+    # the renderer comes from the site itself
+    assert "var widgetRendererSrc = '_static/html-manager/dist/embed-amd.js'" in html
+    assert (site / "_static/html-manager/dist/embed-amd.js").stat().st_size > 1_000_000
+
+
+@pytest.mark.parametrize("lesson", [p.name for p in LESSONS if p.name != EXECUTED and _views(p)])
+def test_lessons_built_from_stored_outputs_say_where_a_widget_is(site: Path, lesson: str) -> None:
+    html = (site / build_site.page_name(lesson)).read_text(encoding="utf-8")
+    assert html.count('class="widget-note"') == _views(NOTEBOOKS / lesson)
+    assert "widget-state+json" not in html
+
+
+@pytest.mark.browser
+def test_the_widgets_draw_in_a_browser_with_no_network(site: Path) -> None:
+    """Chromium opens the executed lesson from the folder, with every request that is
+    not a local file refused, and the widget manager draws the controls."""
+    sys.path.insert(0, str(ROOT / "tests" / "browser"))
+    from jupyter_browser import CHROMIUM_ARGS, INSTALL_HINT, find_chromium
+
+    chromium = find_chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        chromium = None
+    if chromium is None:
+        if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+            pytest.fail(f"Chromium or Playwright missing (CI is set). {INSTALL_HINT}")
+        pytest.skip(f"Chromium or Playwright missing. {INSTALL_HINT}")
+    refused: list[str] = []
+
+    def route(r) -> None:  # noqa: ANN001
+        if r.request.url.startswith("file://"):
+            r.continue_()
+        else:
+            refused.append(r.request.url)
+            r.abort()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.route("**/*", route)
+            page.goto((site / build_site.page_name(EXECUTED)).as_uri())
+            page.wait_for_selector(".jupyter-widgets .widget-dropdown", timeout=60_000)
+            drawn = page.locator(".jupyter-widgets .widget-dropdown, .jupyter-widgets button")
+            assert drawn.count() >= 2
+        finally:
+            browser.close()
+    assert refused == []
+
+
+def test_rewrite_links_touches_only_local_notebook_links() -> None:
+    text = (
+        '<a href="03_x.ipynb">a</a><a href="03_x.ipynb#Top">b</a><a href="http://h/y.ipynb">c</a>'
+    )
+    assert build_site.rewrite_links(text) == (
+        '<a href="03_x.html">a</a><a href="03_x.html#Top">b</a><a href="http://h/y.ipynb">c</a>'
+    )
+
+
+def test_the_tools_doctests_pass() -> None:
+    """tools/ is not among the suite's doctest paths: run build_site's examples here."""
+    import doctest
+
+    result = doctest.testmod(build_site)
+    assert result.attempted >= 4 and result.failed == 0
+
+
+def test_links_to_repository_files_are_copied_into_the_site(tmp_path: Path) -> None:
+    page = (
+        '<a href="../docs/rules.md#SET-1">rules</a><img src="../docs/nope.png">'
+        '<a href="../../../../../../etc/hostname">x</a><a href="01_x.html">y</a>'
+    )
+    out = build_site.copy_local_files(page, NOTEBOOKS, tmp_path)
+    assert out == (
+        '<a href="files/docs/rules.md#SET-1">rules</a><img src="../docs/nope.png">'
+        '<a href="../../../../../../etc/hostname">x</a><a href="01_x.html">y</a>'
+    )
+    copied = tmp_path / "files" / "docs" / "rules.md"
+    assert copied.read_bytes() == (ROOT / "docs" / "rules.md").read_bytes()
+    assert [p.name for p in tmp_path.rglob("*") if p.is_file()] == ["rules.md"]
