@@ -693,8 +693,12 @@ class BalanceReport:
 
     @property
     def balanced(self) -> bool:
-        """No strategy and no seat is distinguishable from its fair share."""
-        return not (self.win_rates["distinguishable"].any() or self.seats["distinguishable"].any())
+        """No strategy and no seat differs from its fair share once the many tests of
+        the report are accounted for (every Holm-adjusted p-value >= 1 - confidence)."""
+        alpha = 1 - self.confidence
+        return not (
+            (self.win_rates["p_holm"] < alpha).any() or (self.seats["p_holm"] < alpha).any()
+        )
 
     def __str__(self) -> str:
         head = f"{self.variant}, {self.players} players, {self.games:,} games per Sheriff bot"
@@ -759,7 +763,9 @@ def balance_report(
     plus shared wins). Win rates per strategy and per seat get an exact
     (Clopper-Pearson) interval and an exact binomial test against the fair share;
     the spread (sd of the totals in a game) and the winning margin (winner minus
-    runner-up) a t interval of their mean. A strategy is counted once per game
+    runner-up) a t interval of their mean. With many strategies, seats and bots some
+    rows fall outside by chance: ``p_holm`` is Holm's adjustment over all the report's
+    tests, and :attr:`BalanceReport.balanced` uses it. A strategy is counted once per game
     only when there are at least as many strategies as seats (otherwise its seats in
     one game are not independent and its interval is too narrow).
 
@@ -861,12 +867,31 @@ def balance_report(
                     f"points ({confidence:.0%} CI {lo:.1f} to {hi:.1f}).",
                 }
             )
+    wins_t, seats_t = pd.DataFrame(win_rows), pd.DataFrame(seat_rows)
+    _holm([wins_t, seats_t], confidence)
     return BalanceReport(
-        v.name,
-        players,
-        games,
-        confidence,
-        pd.DataFrame(win_rows),
-        pd.DataFrame(seat_rows),
-        pd.DataFrame(spread_rows),
+        v.name, players, games, confidence, wins_t, seats_t, pd.DataFrame(spread_rows)
     )
+
+
+def _holm(tables: Sequence[pd.DataFrame], confidence: float) -> None:
+    """Add ``p_holm`` (Holm's adjustment over every test of ``tables``, statsmodels'
+    ``multipletests``) and say it in the sentences of the distinguishable rows."""
+    from statsmodels.stats.multitest import multipletests
+
+    p = pd.concat([t["p_value"] for t in tables], ignore_index=True).to_numpy(dtype=float)
+    ok = ~np.isnan(p)
+    adjusted = np.full(len(p), np.nan)
+    if ok.any():
+        adjusted[ok] = multipletests(p[ok], alpha=1 - confidence, method="holm")[1]
+    start = 0
+    for t in tables:
+        t["p_holm"] = adjusted[start : start + len(t)]
+        start += len(t)
+        for i in t.index[t["distinguishable"]]:
+            kept = "still" if t.at[i, "p_holm"] < 1 - confidence else "no longer"
+            t.at[i, "sentence"] = (
+                t.at[i, "sentence"].removesuffix(".")
+                + f" (Holm-adjusted p = {t.at[i, 'p_holm']:.2g} over the report's "
+                + f"{int(ok.sum())} tests: {kept} significant)."
+            )

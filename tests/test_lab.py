@@ -289,6 +289,10 @@ def test_balance_report_tables_and_intervals():
     assert set(r.spread["measure"]) == {"score_sd", "margin"}
     assert (r.spread.loc[r.spread["measure"] == "margin", "mean"] >= 0).all()
     assert len(r.sentences) == len(r.win_rates) + len(r.seats) + len(r.spread)
+    p = pd.concat([r.win_rates["p_value"], r.seats["p_value"]])
+    holm = pd.concat([r.win_rates["p_holm"], r.seats["p_holm"]])
+    assert (holm >= p - 1e-12).all() and (holm <= 1).all()  # Holm only raises p-values
+    assert holm.min() == pytest.approx(min(1.0, p.min() * len(p)))
     assert "fair share" in r._repr_html_()
 
 
@@ -299,4 +303,5 @@ def test_balance_report_finds_the_trusting_sheriff_unbalanced():
     honest = r.win_rates.set_index("strategy").loc["honest"]
     assert honest["ci_high"] < honest["fair"]
     assert "below its fair share" in honest["sentence"]
+    assert "still significant" in honest["sentence"]
     assert not r.balanced
