@@ -16,13 +16,28 @@ smuggle, inspect  ``(k−j)·vL − j·pC``             ``j·pC`` (the fine)
 ================  ==============================  =====================
 
 (``vL, pL`` value and penalty of the declared legal good, ``vC, pC`` of the
-smuggled good.) No pure strategy pair is stable, so both players mix. Each
-mixes to make the *other* indifferent:
+smuggled good.) When the contraband is worth more than the legal good
+(``vC > vL``) and the fines and compensation are positive, no pure strategy
+pair is stable, so both players mix; each mixes to make the *other*
+indifferent:
 
 * the Sheriff inspects with ``q* = j·(vC − vL) / (k·pL + j·(vC + pC))``,
 * the merchant smuggles with ``s* = k·pL / (k·pL + R)`` where ``R`` is what the
   Sheriff earns by catching a smuggler (``R = j·pC`` under the rules: the fine
   is paid to the Sheriff).
+
+At ``vC = vL`` there is a continuum of equilibria (the Sheriff passes, the
+merchant smuggles with any probability up to ``s*``), below it honesty is the
+only equilibrium: :func:`equilibrium` says which case holds and why.
+
+The numbers rest on assumptions worth saying aloud: the load is fixed (``j``
+cards; the lessons' headline 0.714/0.200 is for exactly **one** hidden Pepper
+under 5 Apples; if the merchant chooses how many to hide, only an empty or a
+full bag survives, see :func:`sheriff_core.theory.choices.count_equilibrium`), the payoffs are **absolute**
+score changes (a Sheriff who scores his gain minus the merchant's faces
+``10/17`` smuggling instead of ``5/7``: ``relative=True``), there are **no
+King/Queen bonuses** (which make a good's value depend on the other stands)
+and the game is **one shot** (no reputation across rounds).
 
 Tsebelis (1989) studied the case where the fine goes to the state, not to the
 inspector (``fine_to_sheriff=False``: ``R`` is a fixed reward). Then a harsher
@@ -41,6 +56,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -112,10 +128,17 @@ class InspectionGame:
 
 @dataclass(frozen=True)
 class Equilibrium:
-    """A Nash equilibrium of an :class:`InspectionGame`.
+    """The Nash equilibria of an :class:`InspectionGame`, and one of them.
 
-    ``smuggle_prob`` and ``inspect_prob`` are the mixing probabilities; ``kind``
-    is ``"mixed"`` or ``"pure"``; the values are the expected payoffs.
+    ``smuggle_prob`` and ``inspect_prob`` are the mixing probabilities of the
+    equilibrium returned (for a continuum: its end with the least smuggling and
+    inspection); the values are its expected payoffs. ``kind`` says which case
+    holds: ``"mixed"`` (the unique equilibrium is mixed), ``"pure"`` (the unique
+    equilibrium is pure), ``"continuum"`` (infinitely many) or ``"multiple"``
+    (several isolated ones); ``unique`` is True for the first two. ``reason``
+    says why, in words and payoffs; ``exact`` holds the two probabilities as
+    fractions; ``equilibria`` the whole set, as boxes
+    ``((smuggle_low, smuggle_high), (inspect_low, inspect_high))`` of fractions.
     """
 
     smuggle_prob: float
@@ -123,6 +146,10 @@ class Equilibrium:
     merchant_value: float
     sheriff_value: float
     kind: str
+    unique: bool = True
+    reason: str = ""
+    exact: tuple[Fraction, Fraction] | None = None
+    equilibria: tuple[tuple[tuple[Fraction, Fraction], tuple[Fraction, Fraction]], ...] = ()
 
 
 def _good(variant: Any, name: str | None, kinds: Sequence[str]) -> Any:
@@ -152,6 +179,7 @@ def inspection_game(
     penalty: float | None = None,
     fine_to_sheriff: bool = True,
     catch_reward: float | None = None,
+    relative: bool = False,
 ) -> InspectionGame:
     """Build the one-bag game from a loaded variant's numbers.
 
@@ -163,6 +191,12 @@ def inspection_game(
     the Sheriff earns ``catch_reward`` for catching a smuggler whatever the fine
     (Tsebelis' setting); the default reward is the fine at the variant's own
     penalty, so both cases agree at the variant's numbers.
+
+    The payoffs are **absolute** score changes of this one bag: no King/Queen
+    bonuses, no later rounds. With ``relative=True`` the Sheriff scores his gain
+    *minus the merchant's* (a Sheriff who only cares about beating this merchant);
+    the merchant's payoffs are unchanged. For 5 Apples and 1 Pepper (classic) that
+    moves the smuggling rate from 5/7 (0.714) to 10/17 (0.588).
 
     >>> import sheriff_core as sc
     >>> g = inspection_game(sc.load_variant("summary-sheet"), j=1)
@@ -186,6 +220,11 @@ def inspection_game(
         (j * v_c + (k - j) * v_l, (k - j) * v_l - j * p_c),
     )
     sheriff = ((0.0, -k * p_l), (0.0, reward))
+    if relative:
+        sheriff = tuple(
+            tuple(sh - me for sh, me in zip(srow, mrow, strict=True))
+            for srow, mrow in zip(sheriff, merchant, strict=True)
+        )  # type: ignore[assignment]
     params = (
         ("variant", variant.name),
         ("legal", lg.name),
@@ -199,6 +238,9 @@ def inspection_game(
         ("fine_to_sheriff", fine_to_sheriff),
     )
     label = f"{variant.name}: {k} {lg.name} declared, {j} {cg.name} smuggled"
+    if relative:
+        params += (("relative", True),)
+        label += " (Sheriff scores his gain minus the merchant's)"
     return InspectionGame(
         tuple(tuple(float(x) for x in row) for row in merchant),  # type: ignore[arg-type]
         tuple(tuple(float(x) for x in row) for row in sheriff),  # type: ignore[arg-type]
@@ -207,40 +249,159 @@ def inspection_game(
     )
 
 
-def _is_pure_ne(g: InspectionGame, r: int, c: int) -> bool:
-    a, b = g.merchant, g.sheriff
-    return a[r][c] >= a[1 - r][c] and b[r][c] >= b[r][1 - c]
+_Box = tuple[tuple[Fraction, Fraction], tuple[Fraction, Fraction]]
+
+
+def _best_response_boxes(g0: Fraction, g1: Fraction) -> list[tuple[Fraction, ...]]:
+    """The graph of a best response as closed boxes ``(resp_lo, resp_hi, x_lo, x_hi)``.
+
+    ``g0``/``g1`` are the responder's gain from its second action over its first when
+    the opponent's probability ``x`` is 0/1 (the gain is linear in ``x``)."""
+    zero, one = Fraction(0), Fraction(1)
+    if g0 == 0 and g1 == 0:
+        return [(zero, one, zero, one)]
+    boxes: list[tuple[Fraction, ...]] = []
+    pieces = [(zero, one, g0 if g0 != 0 else g1)]
+    if g0 != g1:
+        root = g0 / (g0 - g1)
+        if zero <= root <= one:
+            boxes.append((zero, one, root, root))  # indifferent: any mix
+            pieces = [(zero, root, g0), (root, one, g1)]
+    for lo, hi, sign in pieces:
+        if sign > 0:
+            boxes.append((one, one, lo, hi))
+        elif sign < 0:
+            boxes.append((zero, zero, lo, hi))
+    return boxes
+
+
+def _equilibrium_set(game: InspectionGame) -> list[_Box]:
+    """Every Nash equilibrium, as boxes of (smuggle, inspect) probabilities, exactly."""
+    a = [[Fraction(x) for x in row] for row in game.merchant]
+    b = [[Fraction(x) for x in row] for row in game.sheriff]
+    # merchant: gain of smuggling over honesty against q = 0 (pass) and q = 1 (inspect)
+    merchant = _best_response_boxes(a[1][0] - a[0][0], a[1][1] - a[0][1])
+    # Sheriff: gain of inspecting over passing against s = 0 (honest) and s = 1 (smuggler)
+    sheriff = _best_response_boxes(b[0][1] - b[0][0], b[1][1] - b[1][0])
+    found: list[_Box] = []
+    for s_lo, s_hi, q_lo, q_hi in merchant:
+        for q2_lo, q2_hi, s2_lo, s2_hi in sheriff:
+            lo_s, hi_s = max(s_lo, s2_lo), min(s_hi, s2_hi)
+            lo_q, hi_q = max(q_lo, q2_lo), min(q_hi, q2_hi)
+            if lo_s <= hi_s and lo_q <= hi_q:
+                found.append(((lo_s, hi_s), (lo_q, hi_q)))
+
+    def inside(x: _Box, y: _Box) -> bool:
+        return all(y[d][0] <= x[d][0] and x[d][1] <= y[d][1] for d in range(2))
+
+    kept: list[_Box] = []
+    for box in found:
+        if box in kept or any(inside(box, o) for o in found if o != box):
+            continue
+        kept.append(box)
+    return sorted(kept)
+
+
+def _fmt(x: Fraction) -> str:
+    return f"{float(x):.3g}"
+
+
+def _describe(box: _Box) -> str:
+    (s_lo, s_hi), (q_lo, q_hi) = box
+    s = (
+        f"smuggles with probability {_fmt(s_lo)}"
+        if s_lo == s_hi
+        else (f"smuggles with any probability from {_fmt(s_lo)} to {_fmt(s_hi)}")
+    )
+    q = (
+        f"the Sheriff inspects with probability {_fmt(q_lo)}"
+        if q_lo == q_hi
+        else (f"the Sheriff inspects with any probability from {_fmt(q_lo)} to {_fmt(q_hi)}")
+    )
+    return f"{q} and the merchant {s}"
+
+
+def _why(game: InspectionGame) -> str:
+    """The four payoff differences that decide the case, in words."""
+    a, b = game.merchant, game.sheriff
+    g_pass, g_insp = a[1][0] - a[0][0], a[1][1] - a[0][1]
+    d_honest, d_smuggle = b[0][1] - b[0][0], b[1][1] - b[1][0]
+
+    def signed(x: float, up: str, down: str) -> str:
+        return f"{up} {x:g}" if x > 0 else f"{down} {-x:g}" if x < 0 else f"{up} nothing"
+
+    text = (
+        f"smuggling instead of being honest {signed(g_pass, 'gains', 'loses')} when the bag "
+        f"passes and {signed(g_insp, 'gains', 'loses')} when it is opened; opening "
+        f"{signed(d_smuggle, 'gains the Sheriff', 'costs the Sheriff')} with a smuggler and "
+        f"{signed(d_honest, 'gains him', 'costs him')} with an honest bag"
+    )
+    p = dict(game.params)
+    if "value" in p:
+        v, v_l = p["value"], p["legal_value"]
+        rel = "more than" if v > v_l else "as much as" if v == v_l else "less than"
+        text += (
+            f" (contraband worth {v:g}, {rel} the declared good's {v_l:g}; fines "
+            f"{p['penalty']:g} per smuggled card, {p['legal_penalty']:g} per honest card)"
+        )
+    return text
 
 
 def equilibrium(game: InspectionGame) -> Equilibrium:
-    """The Nash equilibrium of a 2x2 game, in closed form.
+    """The Nash equilibria of a 2x2 game, exactly, and which case holds.
 
-    If some cell is a pure equilibrium it is returned (the first in the order
-    honest/pass, honest/inspect, smuggle/pass, smuggle/inspect). Otherwise the
-    game cycles and the unique equilibrium is mixed: each player's probability
-    makes the other indifferent.
+    The one-bag game has a **unique, mixed** equilibrium (no pure strategy pair
+    is stable) when smuggling pays past a passing Sheriff and costs when the bag
+    is opened, and opening pays against a smuggler and costs against an honest
+    bag: in :func:`inspection_game`, when the contraband is worth more than the
+    declared good and the fines and the compensation are positive. Then each
+    player mixes to make the *other* indifferent. Otherwise the equilibrium may be
+    **pure** (contraband worth less than the legal good: honest, pass) or there
+    may be a **continuum** (contraband worth exactly the legal good: the Sheriff
+    passes and the merchant smuggles with any probability up to a bound).
+    ``kind``, ``unique`` and ``reason`` say which; ``equilibria`` holds the set.
 
     >>> g = InspectionGame(((0, 2), (3, -1)), ((0, -2), (0, 1)))
     >>> e = equilibrium(g)
-    >>> e.kind, round(e.smuggle_prob, 4), round(e.inspect_prob, 4)
-    ('mixed', 0.6667, 0.5)
+    >>> e.kind, round(e.smuggle_prob, 4), round(e.inspect_prob, 4), e.exact
+    ('mixed', 0.6667, 0.5, (Fraction(2, 3), Fraction(1, 2)))
+    >>> import sheriff_core as sc
+    >>> tie = equilibrium(inspection_game(sc.load_variant("classic"), value=2, j=1))
+    >>> tie.kind, tie.unique
+    ('continuum', False)
+    >>> print(tie.reason)  # doctest: +NORMALIZE_WHITESPACE
+    a continuum of equilibria: the Sheriff inspects with probability 0 and the merchant
+    smuggles with any probability from 0 to 0.714, because smuggling instead of being
+    honest gains nothing when the bag passes and loses 16 when it is opened; opening gains
+    the Sheriff 4 with a smuggler and costs him 10 with an honest bag (contraband worth 2, as
+    much as the declared good's 2; fines 4 per smuggled card, 2 per honest card)
     """
-    for r in range(2):
-        for c in range(2):
-            if _is_pure_ne(game, r, c):
-                m, s = game.expected(float(r), float(c))
-                return Equilibrium(float(r), float(c), m, s, "pure")
-    a, b = game.merchant, game.sheriff
-    # Sheriff indifferent between pass and inspect:
-    d_honest = b[0][1] - b[0][0]  # gain from inspecting an honest bag (negative)
-    d_smuggle = b[1][1] - b[1][0]  # gain from inspecting a smuggler (positive)
-    s = d_honest / (d_honest - d_smuggle)
-    # Merchant indifferent between honest and smuggle:
-    g_pass = a[1][0] - a[0][0]  # gain from smuggling past a passing Sheriff
-    g_insp = a[1][1] - a[0][1]  # gain from smuggling into an inspection (negative)
-    q = g_pass / (g_pass - g_insp)
-    m, v = game.expected(s, q)
-    return Equilibrium(float(s), float(q), m, v, "mixed")
+    boxes = _equilibrium_set(game)
+    (s_lo, s_hi), (q_lo, q_hi) = boxes[0]
+    if len(boxes) == 1 and s_lo == s_hi and q_lo == q_hi:
+        pure = s_lo in (0, 1) and q_lo in (0, 1)
+        kind = "pure" if pure else "mixed"
+        head = f"a unique equilibrium, {kind}: {_describe(boxes[0])}"
+        if not pure:
+            head = f"a unique equilibrium, mixed (no pure pair is stable): {_describe(boxes[0])}"
+    elif len(boxes) == 1 or any(lo != hi for box in boxes for lo, hi in box):
+        kind = "continuum"
+        head = "a continuum of equilibria: " + "; or ".join(map(_describe, boxes))
+    else:
+        kind = "multiple"
+        head = f"{len(boxes)} equilibria: " + "; or ".join(map(_describe, boxes))
+    m, v = game.expected(float(s_lo), float(q_lo))
+    return Equilibrium(
+        float(s_lo),
+        float(q_lo),
+        m,
+        v,
+        kind,
+        unique=kind in ("pure", "mixed"),
+        reason=f"{head}, because {_why(game)}",
+        exact=(s_lo, q_lo),
+        equilibria=tuple(boxes),
+    )
 
 
 def inspection_threshold(game: InspectionGame) -> float:

@@ -5,7 +5,8 @@
 * :func:`best_response_chart` -- both best-response curves of a one-bag
   :class:`~sheriff_core.theory.InspectionGame` and their crossing, the equilibrium;
 * :func:`convergence_chart` -- a solver's NashConv against iterations, log scale;
-* :func:`outcome_frame`, :func:`load_distribution`, :func:`bribe_acceptance` and
+* :func:`outcome_frame`, :func:`load_distribution`, :func:`bribe_acceptance`,
+  :func:`final_bribe_response` (replies on and off the path) and
   :func:`describe_sheriff_solution` -- what an equilibrium of the Sheriff game
   (:func:`sheriff_core.theory.sheriff_game`) does, as tables and in words.
 
@@ -37,6 +38,7 @@ __all__ = [
     "outcome_frame",
     "load_distribution",
     "bribe_acceptance",
+    "final_bribe_response",
     "describe_sheriff_solution",
 ]
 
@@ -188,8 +190,8 @@ def best_response_chart(game: InspectionGame, title: str | None = None) -> alt.L
             {
                 "inspect_prob": eq.inspect_prob,
                 "smuggle_prob": eq.smuggle_prob,
-                "label": f"equilibrium: inspect {eq.inspect_prob:.1%}, "
-                f"smuggle {eq.smuggle_prob:.1%}",
+                "label": f"{'equilibrium' if eq.unique else 'one of many equilibria'}: "
+                f"inspect {eq.inspect_prob:.1%}, smuggle {eq.smuggle_prob:.1%}",
             }
         ]
     )
@@ -351,6 +353,47 @@ def bribe_acceptance(solution: Solution) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows, columns=["bribe", "probability", "accepted", "mean_items"])
+
+
+def final_bribe_response(solution: Solution) -> pd.DataFrame:
+    """How the Sheriff answers each possible final (binding) bribe, on the path or off it.
+
+    For every final bribe ``b``: ``offered`` is how often the solution offers it;
+    ``inspected`` the probability that the Sheriff inspects if the smuggler plays
+    the solution in the earlier rounds and then offers ``b`` (weighted by how often
+    each load and each earlier talk happen), whether or not the solution ever
+    offers ``b``; ``paid`` the expected bribe paid with it (offered and taken).
+    The replies to bribes never offered (``offered`` 0) are what deters offering
+    them.
+
+    >>> from sheriff_core import theory
+    >>> sol = theory.solve(theory.sheriff_game(num_rounds=1), target=1e-3)
+    >>> final_bribe_response(sol).columns.tolist()
+    ['bribe', 'offered', 'inspected', 'paid']
+    """
+    game = solution.game
+    prm = _sheriff_params(game)
+    bribe0 = 3 + int(prm["max_items"])
+    x, y = _plans(game, solution.strategy)
+    seq0 = game.term_seq[0]
+    # the smuggler's plan up to (not including) the final bribe; the Sheriff's to the end
+    before = x[game.infoset_parent[0][game.seq_infoset[0][seq0]]]
+    weight = before * y[game.term_seq[1]]
+    reach = x[seq0] * y[game.term_seq[1]]
+    bribe = np.array([h[-2] - bribe0 for h in game.histories])
+    inspected = np.array([h[-1] == 1 for h in game.histories])
+    rows = []
+    for b in range(int(prm["max_bribe"]) + 1):
+        at = bribe == b
+        rows.append(
+            {
+                "bribe": b,
+                "offered": float(reach[at].sum()),
+                "inspected": float(weight[at & inspected].sum() / weight[at].sum()),
+                "paid": float(b * reach[at & ~inspected].sum()),
+            }
+        )
+    return pd.DataFrame(rows, columns=["bribe", "offered", "inspected", "paid"])
 
 
 def _conditional(df: pd.DataFrame, key: str) -> pd.DataFrame:

@@ -208,7 +208,9 @@ class InspectionExplorer(widgets.VBox):
     ("fine goes to the Sheriff"; off is Tsebelis' setting, where the Sheriff's
     reward for a catch stays at the variant's own fine). ``game`` and
     ``equilibrium`` hold the current game and its equilibrium; ``readout``
-    says it in words; ``out`` shows :func:`sheriff_core.viz.theory.best_response_chart`.
+    says it in words, with which case holds and why (unique and mixed; pure when
+    the contraband is worth less than the legal good; a continuum when it is worth
+    the same); ``out`` shows :func:`sheriff_core.viz.theory.best_response_chart`.
     """
 
     def __init__(
@@ -279,11 +281,17 @@ class InspectionExplorer(widgets.VBox):
         eq = self.equilibrium = theory.equilibrium(self.game)
         k = self.bag_size.value
         who = "the Sheriff" if self.to_sheriff.value else "the state (Tsebelis)"
+        which = (
+            f"the only equilibrium, {eq.kind}"
+            if eq.unique
+            else f"one of {'infinitely many' if eq.kind == 'continuum' else 'several'} equilibria"
+        )
         self.readout.value = (
             f"{k} {self.legal} declared, {self.j} {self.contraband} worth {self.value.value} "
             f"smuggled, fine {self.penalty.value} per card paid to {who}: "
             f"the Sheriff inspects <b>{eq.inspect_prob:.1%}</b> of bags, the merchant "
-            f"smuggles <b>{eq.smuggle_prob:.1%}</b> of the time ({eq.kind} equilibrium)."
+            f"smuggles <b>{eq.smuggle_prob:.1%}</b> of the time ({which}).<br>"
+            f"<small>Why: {eq.reason}.</small>"
         )
         self.chart = vt.best_response_chart(self.game, title="Best responses and the equilibrium")
         _show(self.out, self.chart)

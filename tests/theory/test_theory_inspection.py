@@ -32,8 +32,17 @@ def _brute_best(payoff_fn, grid=GRID):
 def test_mixed_equilibrium_is_a_best_response_pair_by_brute_force(game):
     eq = theory.equilibrium(game)
     p = dict(game.params)
-    if p["value"] <= p["legal_value"]:  # smuggling cannot pay: honesty is a pure equilibrium
+    if p["value"] < p["legal_value"]:  # smuggling cannot pay: honesty is the pure equilibrium
         assert (eq.kind, eq.smuggle_prob, eq.inspect_prob) == ("pure", 0.0, 0.0)
+        return
+    if p["value"] == p["legal_value"]:  # smuggling gains nothing: a continuum (Sheriff passes)
+        assert (eq.kind, eq.unique, eq.inspect_prob) == ("continuum", False, 0.0)
+        (((s_lo, s_hi), (q_lo, q_hi)),) = eq.equilibria
+        assert (s_lo, q_lo, q_hi) == (0, 0, 0) and 0 < s_hi < 1
+        assert theory.merchant_best_response(game, 0.0) == (0.0, 1.0)  # any mix, if q = 0
+        for s in np.linspace(0, float(s_hi), 5):  # and q = 0 is a best reply to each of them
+            assert theory.sheriff_best_response(game, float(s))[0] == 0.0
+        assert theory.sheriff_best_response(game, float(s_hi) + 1e-6) == (1.0, 1.0)
         return
     assert eq.kind == "mixed"
     assert 0 < eq.smuggle_prob < 1 and 0 < eq.inspect_prob < 1
