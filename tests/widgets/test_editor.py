@@ -154,3 +154,16 @@ def test_repr_is_a_sentence():
     )
     ed.control(PEPPER).value = 6
     assert repr(ed).startswith("Variant editor: a house rule of classic with 1 change (")
+
+
+def test_measure_it_runs_the_labs_paired_comparison():
+    from sheriff_core.lab import compare_rules
+
+    ed = variant_editor("classic", games=100, seed=3)
+    ed.control(PEPPER).value = 6
+    result = ed.measure()
+    same = compare_rules("classic", ed.variant, players=4, games=100, seed=3)
+    assert result.table.equals(same.table)
+    gold = result.table.set_index("metric").loc["gold_moved"]
+    assert gold["difference"] > 0 and gold["distinguishable"]  # each caught Pepper costs 6
+    assert ed.measure_out.outputs[-1]["data"]["text/html"] == result._repr_html_()
