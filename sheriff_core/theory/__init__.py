@@ -63,6 +63,13 @@ from sheriff_core.theory.sheriff_game import (
 )
 
 if TYPE_CHECKING:
+    from sheriff_core.theory.efce import (
+        CorrelationPlan,
+        EFCEResult,
+        NFCEResult,
+        normal_form_ce,
+        solve_efce,
+    )
     from sheriff_core.theory.solver import (
         METHODS,
         CFRSolver,
@@ -75,15 +82,22 @@ if TYPE_CHECKING:
 _SOLVER_NAMES = frozenset(
     ("METHODS", "CFRSolver", "Solution", "nash_conv", "policy_frame", "solve")
 )
+_EFCE_NAMES = frozenset(
+    ("CorrelationPlan", "EFCEResult", "NFCEResult", "normal_form_ce", "solve_efce")
+)
 
 
 def __getattr__(name: str) -> Any:
-    """The solver (which builds pandas tables) is imported on first use, so the bots can
-    read :mod:`~sheriff_core.theory.inspection` without pandas."""
+    """The solver and the EFCE linear program (pandas, scipy) are imported on first use,
+    so the bots can read :mod:`~sheriff_core.theory.inspection` without them."""
     if name in _SOLVER_NAMES:
         from sheriff_core.theory import solver
 
         return getattr(solver, name)
+    if name in _EFCE_NAMES:
+        from sheriff_core.theory import efce
+
+        return getattr(efce, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -104,6 +118,11 @@ __all__ = [
     "outcomes",
     "relative_equilibrium",
     "CFRSolver",
+    "CorrelationPlan",
+    "EFCEResult",
+    "NFCEResult",
+    "normal_form_ce",
+    "solve_efce",
     "Equilibrium",
     "ExtensiveGame",
     "METHODS",
