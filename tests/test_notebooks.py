@@ -165,6 +165,7 @@ def _wrong_answers() -> dict[str, list[object]]:
         lesson05,
         lesson06,
         lesson08,
+        lesson09,
         lesson10,
     )
 
@@ -216,6 +217,14 @@ def _wrong_answers() -> dict[str, list[object]]:
             {**bonus, "Ann": float(bonus["Ann"])},
         ],
         "05.1": [1, "cheater", *[s for s, r in rates.items() if r < max(rates.values())]],
+        "09.1": ["many", 1, lesson09.games_needed() // 2, 2 * lesson09.games_needed(), 10**5],
+        "09.2": [
+            "30 gold",
+            {"setup.starting_gold": 30},  # the bags and the Crossbow unchanged
+            {**lesson09.HOUSE_RULE, "round.bag_min": 5},  # refused by the loader
+            {**lesson09.HOUSE_RULE, "goods.Pepper.penalty": 6},  # a change not asked for
+            {"starting_gold": 30},  # not a field path
+        ],
         "10.1": [
             (one_summary_pepper.smuggle_prob, one_summary_pepper.inspect_prob),  # one Pepper
             (summary_pepper.inspect_prob, summary_pepper.smuggle_prob),  # swapped

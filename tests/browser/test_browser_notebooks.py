@@ -29,6 +29,7 @@ import pytest
 from jupyter_browser import CHROMIUM_ARGS, INSTALL_HINT, JupyterLab, Lab, find_chromium
 
 import sheriff_core as sc
+from sheriff_core.rules.house import house_rule, rule_changes
 from sheriff_core.widgets.explore import inspection_explorer
 
 pytestmark = pytest.mark.browser
@@ -590,3 +591,89 @@ def test_play_table_by_mouse_one_round_merchant_one_round_sheriff(lab):
             f"viewport (or under JupyterLab's bars) right after {len(missed)} of {len(table.decisions)} decisions: "
             + "; ".join(f"{name!r}: {where(seen)}" for name, seen in missed)
         )
+
+
+# -- 09: the variant editor, with the mouse ---------------------------------------------
+
+
+def _spin(lab: Lab, root, description: str, times: int, up: bool = True) -> None:
+    """Click the up (or down) arrow of number box `description` `times` times."""
+    from playwright.sync_api import expect
+
+    box = root.locator(".widget-text", has_text=description).locator("input[type=number]")
+    box.scroll_into_view_if_needed()
+    for _ in range(times):
+        old = int(box.input_value())
+        size = box.bounding_box()
+        y = size["height"] * (0.3 if up else 0.7)
+        box.click(position={"x": size["width"] - 7, "y": y})
+        expect(box).to_have_value(str(old + (1 if up else -1)))
+
+
+def _row(table, label: str):
+    """The cells of the row of `table` that starts with `label`."""
+    return table.locator("tr", has_text=label).locator("td")
+
+
+def test_variant_editor_by_mouse_difference_error_and_save(lab):
+    """09 after Run All: with the mouse, raise the Pepper fine to 6 (the difference table
+    shows it), make bags of 4 to 3 cards (the loader's message, in red), fix it, save the
+    TOML under a typed name; the saved file loads back with the changes."""
+    from playwright.sync_api import expect
+
+    with screenshot_on_failure(lab, "09_house_rules_lab"):
+        lab.open("09_house_rules_lab.ipynb")
+        lab.timeout, before = 4 * TIMEOUT, lab.timeout  # Run All plays ~2,000 games
+        try:
+            lab.run_all()
+        finally:
+            lab.timeout = before
+        root = lab.cell_with("editor = variant_editor(").locator(".jp-OutputArea-output").first
+        status = root.locator(".widget-html", has_text="classic-house").first
+        expect(status).to_contain_text("no changes yet")
+
+        root.locator(".lm-TabBar-tab", has_text="Goods").click()
+        _spin(lab, root, "Pepper: fine per card (penalty)", 2)
+        diff = root.locator("table.sheriff-diff")
+        expect(_row(diff, "Pepper: fine per card (penalty)")).to_have_text(
+            ["Pepper: fine per card (penalty)", "4", "6"]
+        )
+        expect(status).to_contain_text("1 rule field changed from classic")
+
+        root.locator(".lm-TabBar-tab", has_text="Round").click()
+        _spin(lab, root, "fewest cards in a bag", 3)
+        _spin(lab, root, "most cards in a bag", 2, up=False)
+        with pytest.raises(sc.VariantError) as loader:
+            house_rule(
+                "classic", {"goods.Pepper.penalty": 6, "round.bag_min": 4, "round.bag_max": 3}
+            )
+        refused = root.locator(".widget-html", has_text="Refused by the rules")
+        expect(refused).to_have_text(_words(f"Refused by the rules: {loader.value}"))
+        lead = refused.locator("b", has_text="Refused by the rules")
+        colour = lead.evaluate("(el) => getComputedStyle(el).color")
+        assert colour == "rgb(176, 0, 32)", colour  # #b00020
+        expect(diff).to_have_count(0)
+        save_screenshot(lab, "09_editor_refused", refused)
+
+        _spin(lab, root, "most cards in a bag", 2)
+        # Bags of 4 to 5 cards: the most is the parent's 5 again, so two fields changed.
+        expect(status).to_contain_text("2 rule fields changed from classic")
+        expect(diff.locator("tr", has_text="most cards in a bag")).to_have_count(0)
+        expect(_row(diff, "fewest cards in a bag")).to_have_text(
+            ["fewest cards in a bag", "1", "4"]
+        )
+
+        name = root.locator(".widget-text", has_text="file name").locator("input")
+        name.click()
+        name.fill("pepper-six.toml")
+        root.get_by_role("button", name="save as TOML").click()
+        path = root.locator(".sheriff-saved-path")
+        expect(path).to_contain_text("pepper-six.toml")
+        expect(root.locator(".sheriff-saved-text")).to_contain_text("penalty = 6")
+        save_screenshot(lab, "09_variant_editor", root.locator(".lm-TabBar").first)
+
+    saved = lab.server.served / "pepper-six.toml"
+    loaded = sc.load_variant(saved)
+    assert (loaded.goods["Pepper"].penalty, loaded.bag_min, loaded.bag_max) == (6, 4, 5)
+    assert loaded.lineage[0] == "classic"
+    assert set(rule_changes("classic", loaded)) == {"goods.Pepper.penalty", "round.bag_min"}

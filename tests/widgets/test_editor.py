@@ -1,0 +1,169 @@
+"""The variant editor: controls -> house rule (through the loader), difference, save, measure."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import ipywidgets as widgets
+import pytest
+
+import sheriff_core as sc
+from sheriff_core.rules.house import editable_fields, house_rule
+from sheriff_core.widgets.editor import VariantEditor, variant_editor
+
+PEPPER = "Pepper: fine per card (penalty)"
+
+
+def _text(value: str) -> str:
+    return " ".join(html.unescape(re.sub("<[^>]+>", " ", value)).split())
+
+
+def test_every_field_has_a_control_that_offers_only_its_allowed_values():
+    for name in sc.variant_names():
+        ed = variant_editor(name)
+        fields = {f.path: f for f in editable_fields(name)}
+        assert set(ed.controls) == set(fields), name
+        for path, control in ed.controls.items():
+            f = fields[path]
+            assert control.description == f.label and control.value == f.value, path
+            if f.type == "int":
+                assert isinstance(control, widgets.BoundedIntText)
+                assert (control.min, control.max) == f.bounds, path
+            elif f.type == "choice":
+                assert isinstance(control, widgets.Dropdown)
+                assert [v for _label, v in control.options] == list(f.choices), path
+            else:
+                assert isinstance(control, widgets.Checkbox)
+        assert len(set(ed.descriptions())) == len(ed.controls), "descriptions are unique"
+        assert list(ed.tabs.titles) == ["Setup", "Round", "Goods", "Bonuses", "Scoring"]
+        assert ed.error is None and ed.changes == {}
+
+
+def test_a_change_shows_the_difference_at_once_and_undoing_it_clears_it():
+    ed = variant_editor("classic")
+    assert ed.diff.value == "" and "no changes yet" in _text(ed.status.value)
+    ed.control(PEPPER).value = 6
+    assert ed.changes == {"goods.Pepper.penalty": 6}
+    assert ed.variant == house_rule("classic", {"goods.Pepper.penalty": 6})
+    assert _text(ed.diff.value) == "rule classic classic-house Pepper: fine per card (penalty) 4 6"
+    assert "classic-house loads: 1 rule field changed from classic." in _text(ed.status.value)
+    ed.control("starting gold").value = 30
+    assert "starting gold 50 30" in _text(ed.diff.value)
+    ed.control(PEPPER).value = 4
+    assert ed.changes == {"setup.starting_gold": 30}
+    assert "Pepper" not in _text(ed.diff.value)
+
+
+def test_a_refused_rule_shows_the_loaders_message_in_red_without_raising():
+    ed = variant_editor("classic")
+    ed.control("fewest cards in a bag").value = 4
+    ed.control("most cards in a bag").value = 3
+    with pytest.raises(sc.VariantError) as loader:
+        house_rule("classic", {"round.bag_min": 4, "round.bag_max": 3})
+    assert (
+        ed.error
+        == str(loader.value)
+        == ("classic-house.toml: [round] bag_max: must be >= 4, got 3")
+    )
+    assert "color:#b00020" in ed.status.value
+    assert _text(ed.status.value) == f"Refused by the rules: {loader.value}"
+    assert ed.variant is None and ed.diff.value == ""
+    assert ed.save() is None and "Not saved" in _text(ed.saved.value)
+    assert ed.measure() is None and "Nothing to measure" in _text(ed.measure_status.value)
+    ed.control("most cards in a bag").value = 5
+    assert ed.error is None and ed.variant.bag_min == 4
+
+
+def test_a_per_player_count_follows_its_default_unless_set():
+    ed = variant_editor("classic")
+    four = ed.control("times each player is Sheriff, 4 players")
+    ed.control("times each player is Sheriff").value = 3
+    assert four.value == 3 and ed.variant.rounds(4) == 12
+    four.value = 2  # the parent's value, but the default moved: a change
+    assert ed.changes == {"round.sheriff_turns": 3, "round.sheriff_turns_by_players.4": 2}
+    assert ed.variant.rounds(4) == 8 and ed.variant.rounds(5) == 15
+
+
+def test_save_writes_the_toml_and_shows_its_path_and_text(tmp_path: Path):
+    ed = variant_editor("second-edition")
+    ed.control(PEPPER).value = 6
+    ed.name.value = "harsh"
+    ed.file_name.value = str(tmp_path / "harsh.toml")
+    path = ed.save()
+    assert path == tmp_path / "harsh.toml" and ed.saved_path == path
+    loaded = sc.load_variant(path)
+    assert loaded.name == "harsh" and loaded.goods["Pepper"].penalty == 6
+    assert loaded.market_starter == "sheriff_chooses"  # the rest from the parent
+    shown = _text(ed.saved.value)
+    assert str(path.resolve()) in shown and 'extends = "second-edition"' in shown
+    assert "[goods.Pepper] penalty = 6" in shown
+
+
+def test_an_empty_name_is_the_files_name_when_saved(tmp_path: Path):
+    ed = variant_editor("classic")
+    ed.control("starting gold").value = 40
+    assert ed.name.value == "" and ed.variant.name == "classic-house"
+    ed.file_name.value = str(tmp_path / "rich-start.toml")
+    assert sc.load_variant(ed.save()).name == "rich-start"
+
+
+def test_choosing_another_parent_starts_again_from_it():
+    ed = variant_editor("classic")
+    ed.control(PEPPER).value = 6
+    ed.parent.value = "disney"
+    assert ed.changes == {} and ed.variant.name == "disney-house"
+    assert "Owl: King Richard's Gold" in ed.descriptions()
+    assert ed.players.options == (3, 4, 5)
+    ed.control("Jewels: fine per card (penalty)").value = 9
+    assert ed.variant.goods["Jewels"].penalty == 9 and ed.variant.lineage[-2] == "disney"
+
+
+def test_measure_calls_the_swappable_function_with_both_rule_sets():
+    calls = []
+
+    class Result:
+        def _repr_html_(self):
+            return "<p>measured</p>"
+
+    def fake(parent, variant, *, players, games, seed):
+        calls.append((parent, variant, players, games, seed))
+        return Result()
+
+    ed = variant_editor("classic", games=300, seed=7)
+    ed.measure_with = fake
+    ed.control("starting gold").value = 30
+    result = ed.measure()
+    assert calls == [("classic", ed.variant, 4, 300, 7)] and ed.measured is result
+    assert ed.measure_out.outputs[0]["data"]["text/html"] == "<p>measured</p>"
+    assert "Measured 300 games of each (4 players, seed 7)" in _text(ed.measure_status.value)
+
+    def broken(*args, **kwargs):
+        raise ModuleNotFoundError("No module named 'sheriff_core.lab'")
+
+    ed.measure_with = broken
+    assert ed.measure() is None and not ed.measure_button.disabled
+    assert "Could not measure: ModuleNotFoundError" in _text(ed.measure_status.value)
+
+
+def test_repr_is_a_sentence():
+    ed = VariantEditor("classic")
+    assert repr(ed) == (
+        "Variant editor: a house rule of classic with no changes yet (run this cell to open it)."
+    )
+    ed.control(PEPPER).value = 6
+    assert repr(ed).startswith("Variant editor: a house rule of classic with 1 change (")
+
+
+def test_measure_it_runs_the_labs_paired_comparison():
+    from sheriff_core.lab import compare_rules
+
+    ed = variant_editor("classic", games=100, seed=3)
+    ed.control(PEPPER).value = 6
+    result = ed.measure()
+    same = compare_rules("classic", ed.variant, players=4, games=100, seed=3)
+    assert result.table.equals(same.table)
+    gold = result.table.set_index("metric").loc["gold_moved"]
+    assert gold["difference"] > 0 and gold["distinguishable"]  # each caught Pepper costs 6
+    assert ed.measure_out.outputs[-1]["data"]["text/html"] == result._repr_html_()
