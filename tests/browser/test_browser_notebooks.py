@@ -618,7 +618,8 @@ def _row(table, label: str):
 def test_variant_editor_by_mouse_difference_error_and_save(lab):
     """09 after Run All: with the mouse, raise the Pepper fine to 6 (the difference table
     shows it), make bags of 4 to 3 cards (the loader's message, in red), fix it, save the
-    TOML under a typed name; the saved file loads back with the changes."""
+    TOML under a typed name (the saved file loads back with the changes), and measure
+    the rule against its parent (sentences with 95% intervals)."""
     from playwright.sync_api import expect
 
     with screenshot_on_failure(lab, "09_house_rules_lab"):
@@ -671,6 +672,16 @@ def test_variant_editor_by_mouse_difference_error_and_save(lab):
         expect(path).to_contain_text("pepper-six.toml")
         expect(root.locator(".sheriff-saved-text")).to_contain_text("penalty = 6")
         save_screenshot(lab, "09_variant_editor", root.locator(".lm-TabBar").first)
+
+        # "measure it": the paired games run in the kernel and the answer comes back as
+        # sentences with intervals, right under the button.
+        root.get_by_role("button", name="measure it").click()
+        measured = root.locator(".widget-html", has_text="Measured")
+        expect(measured).to_contain_text("games of each", timeout=4 * TIMEOUT * 1000)
+        expect(root.locator(".jp-OutputArea-output", has_text="95% CI").first).to_contain_text(
+            "distinguishable"
+        )
+        save_screenshot(lab, "09_editor_measured", root)
 
     saved = lab.server.served / "pepper-six.toml"
     loaded = sc.load_variant(saved)
