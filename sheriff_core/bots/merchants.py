@@ -106,6 +106,22 @@ def _cover(hand: list[str], info: GoodsInfo) -> tuple[str, list[str]]:
     return target, [target] * copies
 
 
+def _load(game: Game, seat: int, bag: tuple[str, ...] | list[str], declared: str) -> Action:
+    """``Load(bag)``, topped up to the variant's ``bag_min`` when the strategy chose fewer
+    cards (a house rule such as "bags of 4-5 cards"): the hand's other cards of the
+    declared good first, then the lowest fines. With the bundled variants (``bag_min``
+    1) every strategy already loads at least one card, so nothing changes there."""
+    need = game.variant.bag_min - len(bag)
+    if need > 0:
+        rest = list(game.hands[seat])
+        for card in bag:
+            rest.remove(card)
+        penalty = goods_info(game.variant).penalty
+        rest.sort(key=lambda c: (c != declared, penalty[c]))
+        bag = (*bag, *rest[:need])
+    return interned(Load, tuple(bag))
+
+
 def _honest_load(bot: MerchantBot, game: Game, seat: int, info: GoodsInfo) -> Action:
     hand = game.hands[seat]
     good, copies = _target_count(hand, info)  # what _cover declares, without the list
@@ -116,7 +132,7 @@ def _honest_load(bot: MerchantBot, game: Game, seat: int, info: GoodsInfo) -> Ac
         penalty = info.penalty
         cards = (min(hand, key=lambda c: penalty[c]),)
     bot._plan[seat] = good
-    return interned(Load, cards)
+    return _load(game, seat, cards, good)
 
 
 def _smuggle_load(
@@ -152,7 +168,7 @@ def _smuggle_load(
         penalty = info.penalty
         bag = [min(hand, key=lambda c: penalty[c])]
     bot._plan[seat] = good
-    return interned(Load, tuple(bag))
+    return _load(game, seat, bag, good)
 
 
 def _at_risk(game: Game, seat: int, info: GoodsInfo) -> int:
@@ -261,7 +277,7 @@ class Bluffer(_Merchant):
         first, second = sorted(counts, key=lambda c: (-counts[c], -value[c]))[:2]
         bag = [c for c in hand if c == first] + [c for c in hand if c == second]
         self._plan[seat] = first
-        return interned(Load, tuple(bag[: game.variant.bag_max]))
+        return _load(game, seat, bag[: game.variant.bag_max], first)
 
 
 @register
@@ -406,7 +422,7 @@ class AdaptiveMerchant(_Merchant):
         if not bag:
             bag = [min(hand, key=lambda c: info.penalty[c])]
         self._plan[seat] = good
-        return interned(Load, tuple(bag))
+        return _load(game, seat, bag, good)
 
     def respond(self, game: Game, seat: int) -> Action:
         return _bribe(game, seat, goods_info(game.variant), self.scale)
