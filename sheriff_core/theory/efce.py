@@ -599,8 +599,23 @@ def outcome_table(game: ExtensiveGame, plan: CorrelationPlan) -> pd.DataFrame:
     >>> round(float(outcome_table(res.game, res.plan)["probability"].sum()), 9)
     1.0
     """
+    return terminal_outcomes(game, plan.terminal_probabilities())
+
+
+def terminal_outcomes(game: ExtensiveGame, reach: np.ndarray) -> pd.DataFrame:
+    """The Sheriff game's terminals reached with probability ``reach`` (one per
+    terminal, in ``game.histories`` order) as rows: ``items``, ``bribe`` (the last),
+    ``inspected``, ``probability``, ``smuggler``, ``sheriff``; rows below 1e-9 dropped.
+    Shared by :func:`outcome_table` (a mediator's plan) and
+    :func:`sheriff_core.viz.theory.outcome_frame` (a Nash equilibrium).
+
+    >>> from sheriff_core.theory.sheriff_game import sheriff_game
+    >>> g = sheriff_game(max_bribe=1, max_items=1, num_rounds=1)
+    >>> reach = np.zeros(len(g.histories)); reach[0] = 1.0
+    >>> terminal_outcomes(g, reach)[["items", "bribe", "inspected"]].values.tolist()
+    [[0, 0, False]]
+    """
     bribe0 = _sheriff_bribe0(game)
-    reach = plan.terminal_probabilities()
     hist = game.histories
     df = pd.DataFrame(
         {

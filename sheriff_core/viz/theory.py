@@ -292,23 +292,12 @@ def outcome_frame(solution: Solution) -> pd.DataFrame:
     >>> round(float(outcome_frame(sol)["probability"].sum()), 6)
     1.0
     """
+    from sheriff_core.theory.efce import terminal_outcomes
+
     game = solution.game
-    prm = _sheriff_params(game)
-    bribe0 = 3 + int(prm["max_items"])
+    _sheriff_params(game)  # a clear error for a game that is not the Sheriff game
     x, y = _plans(game, solution.strategy)
-    reach = x[game.term_seq[0]] * y[game.term_seq[1]]
-    hist = game.histories
-    df = pd.DataFrame(
-        {
-            "items": [h[0] - 2 for h in hist],
-            "bribe": [h[-2] - bribe0 for h in hist],
-            "inspected": [h[-1] == 1 for h in hist],
-            "probability": reach,
-            "smuggler": game.payoff[:, 0],
-            "sheriff": game.payoff[:, 1],
-        }
-    )
-    return df[df["probability"] > 1e-9].reset_index(drop=True)
+    return terminal_outcomes(game, x[game.term_seq[0]] * y[game.term_seq[1]])
 
 
 def load_distribution(solution: Solution) -> pd.DataFrame:
