@@ -279,20 +279,13 @@ def test_checks_answer_wrong_answers_with_not_quite(lesson: str) -> None:
 def test_jupyterlab_open_and_save_leaves_a_lesson_byte_identical(tmp_path: Path) -> None:
     """Open a committed lesson (with exercises and a widget) in JupyterLab, wait for its
     kernel, check it is not marked modified, save it (Ctrl+S) and compare the bytes."""
-    import os
 
     sys.path.insert(0, str(ROOT / "tests" / "browser"))
-    from jupyter_browser import CHROMIUM_ARGS, INSTALL_HINT, JupyterLab, Lab, find_chromium
+    from jupyter_browser import CHROMIUM_ARGS, JupyterLab, Lab, require_chromium
 
-    chromium = find_chromium()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        chromium = None
-    if chromium is None:
-        if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
-            pytest.fail(f"Chromium or Playwright missing (CI is set). {INSTALL_HINT}")
-        pytest.skip(f"Chromium or Playwright missing. {INSTALL_HINT}")
+    chromium = require_chromium()
+    from playwright.sync_api import sync_playwright
+
     lesson = INSTRUCTOR / "05_variants.ipynb"
     with JupyterLab(tmp_path, [lesson]) as server, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)

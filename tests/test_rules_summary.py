@@ -139,21 +139,14 @@ def test_fragment_for_embedding() -> None:
 @pytest.mark.browser
 def test_each_summary_prints_on_one_page(tmp_path: Path) -> None:
     """Chromium prints every bundled variant's summary on one A4 page."""
-    import os
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
-    from jupyter_browser import CHROMIUM_ARGS, INSTALL_HINT, find_chromium
+    from jupyter_browser import CHROMIUM_ARGS, require_chromium
 
-    chromium = find_chromium()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        chromium = None
-    if chromium is None:
-        if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
-            pytest.fail(f"Chromium or Playwright missing (CI is set). {INSTALL_HINT}")
-        pytest.skip(f"Chromium or Playwright missing. {INSTALL_HINT}")
+    chromium = require_chromium()
+    from playwright.sync_api import sync_playwright
+
     pages = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import base64
 import importlib.util
 import json
-import os
 import re
 import sys
 from html.parser import HTMLParser
@@ -211,17 +210,11 @@ def test_the_widgets_draw_in_a_browser_with_no_network(site: Path) -> None:
     """Chromium opens the executed lesson from the folder, with every request that is
     not a local file refused, and the widget manager draws the controls."""
     sys.path.insert(0, str(ROOT / "tests" / "browser"))
-    from jupyter_browser import CHROMIUM_ARGS, INSTALL_HINT, find_chromium
+    from jupyter_browser import CHROMIUM_ARGS, require_chromium
 
-    chromium = find_chromium()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        chromium = None
-    if chromium is None:
-        if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
-            pytest.fail(f"Chromium or Playwright missing (CI is set). {INSTALL_HINT}")
-        pytest.skip(f"Chromium or Playwright missing. {INSTALL_HINT}")
+    chromium = require_chromium()
+    from playwright.sync_api import sync_playwright
+
     refused: list[str] = []
 
     def route(r) -> None:  # noqa: ANN001

@@ -54,6 +54,29 @@ INSTALL_HINT = (
     "for Playwright (do not run `playwright install`: the tests use the system browser)."
 )
 
+
+def missing(reason: str) -> None:
+    """Skip the calling test because ``reason`` (with the install hint), or fail it when
+    the ``CI`` variable is set: in CI the browser tests must run."""
+    import pytest
+
+    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+        pytest.fail(f"{reason} (CI is set: the browser tests must run). {INSTALL_HINT}")
+    pytest.skip(f"{reason}. {INSTALL_HINT}")
+
+
+def require_chromium() -> str:
+    """Chromium's path, with Playwright importable; otherwise :func:`missing`."""
+    chromium = find_chromium()
+    if chromium is None:
+        missing("Chromium not found")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        missing("Playwright (the Python package) is not installed")
+    return chromium  # type: ignore[return-value]  # missing() raised otherwise
+
+
 # Settings for the isolated JupyterLab: render every cell (no windowing, so widgets
 # and charts below the fold are in the page), no news / update notifications, no autosave.
 LAB_SETTINGS = {

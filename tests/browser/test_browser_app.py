@@ -24,7 +24,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from jupyter_browser import CHROMIUM_ARGS, INSTALL_HINT, find_chromium
+from jupyter_browser import CHROMIUM_ARGS, find_chromium, missing, require_chromium
 from voila_server import VoilaServer
 
 pytestmark = pytest.mark.browser
@@ -63,12 +63,6 @@ _JS_STATE = """() => {
 }"""
 
 
-def _missing(reason: str) -> None:
-    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
-        pytest.fail(f"{reason} (CI is set: the browser tests must run). {INSTALL_HINT}")
-    pytest.skip(f"{reason}. {INSTALL_HINT}")
-
-
 def _screenshot(page, name: str, readme: bool = False) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
@@ -96,14 +90,11 @@ def _signature(state: dict) -> tuple:
 
 
 def test_game_night_two_people_two_bots_with_the_mouse(tmp_path):
-    if find_chromium() is None:
-        _missing("Chromium not found")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright (the Python package) is not installed")
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
     if importlib.util.find_spec("voila") is None:
-        _missing('Voila is not installed: pip install -e ".[app]"')
+        missing('Voila is not installed: pip install -e ".[app]"')
     start = time.monotonic()
     blocked: list[str] = []
     with VoilaServer(tmp_path, APP) as server, sync_playwright() as pw:

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from jupyter_browser import CHROMIUM_ARGS, INSTALL_HINT, JupyterLab, Lab, find_chromium
+from jupyter_browser import CHROMIUM_ARGS, JupyterLab, Lab, require_chromium
 
 import sheriff_core as sc
 from sheriff_core.rules.house import house_rule, rule_changes
@@ -39,12 +39,6 @@ NOTEBOOKS = ROOT / "notebooks"
 ARTIFACTS = ROOT / "artifacts" / "browser"
 TIMEOUT = 60  # seconds, for any single wait in the page
 VIEWPORT = {"width": 1400, "height": 900}  # the learner's screen in the 07 test
-
-
-def _missing(reason: str) -> None:
-    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
-        pytest.fail(f"{reason} (CI is set: the browser tests must run). {INSTALL_HINT}")
-    pytest.skip(f"{reason}. {INSTALL_HINT}")
 
 
 def _widget_sanity_notebook(path: Path) -> Path:
@@ -71,13 +65,7 @@ def _widget_sanity_notebook(path: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    chromium = find_chromium()
-    if chromium is None:
-        _missing("Chromium not found")
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        _missing("Playwright (the Python package) is not installed")
+    require_chromium()
     for stale in ARTIFACTS.glob("FAILED-*"):
         stale.unlink()
     root = tmp_path_factory.mktemp("jupyterlab")
@@ -95,7 +83,7 @@ def lab(server):
     expect.set_options(timeout=TIMEOUT * 1000)  # kernel round trips on a busy CI machine
     with sync_playwright() as pw:
         browser = pw.chromium.launch(
-            executable_path=find_chromium(), args=CHROMIUM_ARGS, headless=True
+            executable_path=require_chromium(), args=CHROMIUM_ARGS, headless=True
         )
         try:
             context = browser.new_context(viewport=VIEWPORT)
