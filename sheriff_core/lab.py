@@ -733,6 +733,36 @@ def _proportion_rows(
     return lo, hi, float(test.pvalue), bool(fair < lo or fair > hi)
 
 
+def _share_row(
+    sheriff: str,
+    key: str,
+    value: Any,
+    count: str,
+    what: str,
+    sub: pd.DataFrame,
+    fair: float,
+    games: int,
+    confidence: float,
+) -> dict[str, Any]:
+    """One row of the balance report: the wins of ``sub``'s seats (one strategy, or one
+    seat) against the fair share, with the exact interval, p-value and sentence."""
+    n, w = len(sub), int(sub["win"].sum())
+    lo, hi, pv, dist = _proportion_rows(w, n, fair, confidence)
+    return {
+        "sheriff": sheriff,
+        key: value,
+        count: n,
+        "wins": w,
+        "win_rate": w / n,
+        "ci_low": lo,
+        "ci_high": hi,
+        "fair": fair,
+        "p_value": pv,
+        "distinguishable": dist,
+        "sentence": f"Against {sheriff}, " + _verdict(what, w / n, lo, hi, fair, games, confidence),
+    }
+
+
 def _verdict(what: str, rate: float, lo: float, hi: float, fair: float, n: int, conf: float) -> str:
     head = f"{what} wins {rate:.1%} ({conf:.0%} CI {lo:.1%} to {hi:.1%}; fair share {fair:.1%})"
     if hi < fair:
@@ -796,45 +826,34 @@ def balance_report(
         )
         label = str(sim["sheriff_strategy"].iloc[0]) if len(sim) else str(bot)
         fair = float(sim["win"].mean()) if len(sim) else math.nan
-        for strategy, sub in sim.groupby("strategy", sort=True):
-            n, w = len(sub), int(sub["win"].sum())
-            lo, hi, pv, dist = _proportion_rows(w, n, fair, confidence)
-            win_rows.append(
-                {
-                    "sheriff": label,
-                    "strategy": strategy,
-                    "seats": n,
-                    "wins": w,
-                    "win_rate": w / n,
-                    "ci_low": lo,
-                    "ci_high": hi,
-                    "fair": fair,
-                    "p_value": pv,
-                    "distinguishable": dist,
-                    "sentence": f"Against {label}, "
-                    + _verdict(f"the {strategy} bot", w / n, lo, hi, fair, games, confidence),
-                }
+        win_rows += [
+            _share_row(
+                label,
+                "strategy",
+                strategy,
+                "seats",
+                f"the {strategy} bot",
+                sub,
+                fair,
+                games,
+                confidence,
             )
-        for seat, sub in sim.groupby("seat", sort=True):
-            n, w = len(sub), int(sub["win"].sum())
-            lo, hi, pv, dist = _proportion_rows(w, n, fair, confidence)
-            what = f"seat {seat}" + (" (the first Sheriff)" if seat == 0 else "")
-            seat_rows.append(
-                {
-                    "sheriff": label,
-                    "seat": int(seat),
-                    "games": n,
-                    "wins": w,
-                    "win_rate": w / n,
-                    "ci_low": lo,
-                    "ci_high": hi,
-                    "fair": fair,
-                    "p_value": pv,
-                    "distinguishable": dist,
-                    "sentence": f"Against {label}, "
-                    + _verdict(what, w / n, lo, hi, fair, games, confidence),
-                }
+            for strategy, sub in sim.groupby("strategy", sort=True)
+        ]
+        seat_rows += [
+            _share_row(
+                label,
+                "seat",
+                int(seat),
+                "games",
+                f"seat {seat}" + (" (the first Sheriff)" if seat == 0 else ""),
+                sub,
+                fair,
+                games,
+                confidence,
             )
+            for seat, sub in sim.groupby("seat", sort=True)
+        ]
         totals = sim.sort_values(["game", "total"], ascending=[True, False]).groupby("game")
         measures = {
             "score_sd": totals["total"].std(ddof=0).to_numpy(dtype=float),
