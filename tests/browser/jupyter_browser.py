@@ -117,7 +117,59 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class JupyterLab:
+class ServerProcesses:
+    """What the test servers (JupyterLab here, Voila in ``voila_server``) share: the
+    server ``process``, the processes it started (``_children``: pid -> create time, so
+    a reused pid is never touched) and its ``log_path``. Stop exactly those."""
+
+    process: subprocess.Popen | None
+    _children: dict[int, float]
+    log_path: Path
+
+    def remember_children(self) -> None:
+        """Record the processes the server has started so far (its kernels)."""
+        if self.process is None:
+            return
+        try:
+            for child in psutil.Process(self.process.pid).children(recursive=True):
+                try:
+                    self._children.setdefault(child.pid, child.create_time())
+                except psutil.Error:
+                    pass
+        except psutil.Error:
+            pass
+
+    def kill_children(self) -> None:
+        """Kill the processes the server started that still run (after the server)."""
+        for pid, created in self._children.items():
+            try:
+                proc = psutil.Process(pid)
+                if proc.create_time() == created:  # the same process, not a reused pid
+                    proc.kill()
+                    proc.wait(timeout=10)
+            except psutil.Error:
+                pass
+
+    def leftovers(self) -> list[int]:
+        """Pids of processes this server started that are still running."""
+        alive = []
+        for pid, created in self._children.items():
+            try:
+                if psutil.Process(pid).create_time() == created:
+                    alive.append(pid)
+            except psutil.Error:
+                pass
+        return alive
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
+
+
+class JupyterLab(ServerProcesses):
     """A JupyterLab server for one test session, serving a copy of `notebooks`.
 
     Use as a context manager. `root` is a scratch folder (e.g. pytest's
@@ -212,19 +264,6 @@ class JupyterLab:
             f"JupyterLab did not answer in {self.startup_timeout} s:\n{self.log_tail()}"
         )
 
-    def remember_children(self) -> None:
-        """Record the processes the server has started so far (its kernels)."""
-        if self.process is None:
-            return
-        try:
-            for child in psutil.Process(self.process.pid).children(recursive=True):
-                try:
-                    self._children.setdefault(child.pid, child.create_time())
-                except psutil.Error:
-                    pass
-        except psutil.Error:
-            pass
-
     def stop(self) -> None:
         """Stop the server and every process it started; nothing else."""
         if self.process is None:
@@ -244,14 +283,7 @@ class JupyterLab:
                 except subprocess.TimeoutExpired:
                     self.process.kill()
                     self.process.wait(timeout=10)
-        for pid, created in self._children.items():
-            try:
-                proc = psutil.Process(pid)
-                if proc.create_time() == created:  # the same process, not a reused pid
-                    proc.kill()
-                    proc.wait(timeout=10)
-            except psutil.Error:
-                pass
+        self.kill_children()
         self.process = None
 
     def shutdown_sessions(self) -> None:
@@ -272,24 +304,6 @@ class JupyterLab:
         )
         with self._opener.open(req, timeout=timeout) as r:
             return r.read()
-
-    def leftovers(self) -> list[int]:
-        """Pids of processes this server started that are still running."""
-        alive = []
-        for pid, created in self._children.items():
-            try:
-                if psutil.Process(pid).create_time() == created:
-                    alive.append(pid)
-            except psutil.Error:
-                pass
-        return alive
-
-    def log_tail(self, lines: int = 40) -> str:
-        try:
-            text = self.log_path.read_text(errors="replace")
-        except OSError:
-            return ""
-        return "\n".join(text.splitlines()[-lines:])
 
 
 # JavaScript run in the page. `window.jupyterapp` is there because the server runs

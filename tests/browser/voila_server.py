@@ -20,13 +20,12 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-import psutil
-from jupyter_browser import free_port
+from jupyter_browser import ServerProcesses, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-class VoilaServer:
+class VoilaServer(ServerProcesses):
     """Voilà serving ``notebook`` (use as a context manager); ``url`` is its page."""
 
     def __init__(self, root: Path, notebook: Path, startup_timeout: float = 60) -> None:
@@ -95,19 +94,6 @@ class VoilaServer:
         self.stop()
         raise TimeoutError(f"Voilà did not answer in {self.startup_timeout} s:\n{self.log_tail()}")
 
-    def remember_children(self) -> None:
-        """Record the processes the server has started so far (its kernels)."""
-        if self.process is None:
-            return
-        try:
-            for child in psutil.Process(self.process.pid).children(recursive=True):
-                try:
-                    self._children.setdefault(child.pid, child.create_time())
-                except psutil.Error:
-                    pass
-        except psutil.Error:
-            pass
-
     def stop(self) -> None:
         """Stop the server and every process it started; nothing else."""
         if self.process is None:
@@ -120,30 +106,5 @@ class VoilaServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout=10)
-        for pid, created in self._children.items():
-            try:
-                proc = psutil.Process(pid)
-                if proc.create_time() == created:  # the same process, not a reused pid
-                    proc.kill()
-                    proc.wait(timeout=10)
-            except psutil.Error:
-                pass
+        self.kill_children()
         self.process = None
-
-    def leftovers(self) -> list[int]:
-        """Pids of processes this server started that are still running."""
-        alive = []
-        for pid, created in self._children.items():
-            try:
-                if psutil.Process(pid).create_time() == created:
-                    alive.append(pid)
-            except psutil.Error:
-                pass
-        return alive
-
-    def log_tail(self, lines: int = 40) -> str:
-        try:
-            text = self.log_path.read_text(errors="replace")
-        except OSError:
-            return ""
-        return "\n".join(text.splitlines()[-lines:])
