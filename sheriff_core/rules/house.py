@@ -659,7 +659,7 @@ def save_house_rule(
     (30, 'poor')
     >>> shutil.rmtree(folder)
     """
-    from sheriff_core.cli import write_atomic  # the project's one atomic write
+    from sheriff_core.files import write_atomic  # the project's one atomic write
 
     target = Path(path)
     if target.suffix != ".toml":
