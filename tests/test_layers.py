@@ -99,7 +99,7 @@ def _target(module: str, path: Path, node: ast.ImportFrom) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
-def imports_of(module: str) -> list[tuple[int, str, str]]:
+def imports_of(module: str, source: str | None = None) -> list[tuple[int, str, str]]:
     """``(line, imported sheriff_core module, name imported or "")`` of one module.
 
     ``from sheriff_core.x import y`` counts as importing ``x.y`` when that is a module.
@@ -108,7 +108,7 @@ def imports_of(module: str) -> list[tuple[int, str, str]]:
     True
     """
     path = MODULES[module]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = ast.parse(path.read_text(encoding="utf-8") if source is None else source)
     skipped = _type_checking_only(tree)
     found: list[tuple[int, str, str]] = []
     for node in ast.walk(tree):
@@ -148,26 +148,38 @@ def test_the_layer_check_sees_an_upward_import():
     assert "sheriff_core.rules.variants" in lines and "sheriff_core.pictures" in lines
 
 
-def upward_imports() -> list[str]:
+def upward_from(module: str, source: str | None = None) -> list[str]:
+    """The imports of ``module`` (its file, or ``source``) that run to a higher layer."""
     found = []
-    for module in MODULES:
-        low = ORDER.index(layer_of(module) or "apps")
-        for line, full, _ in imports_of(module):
-            target = _short(full)
-            if target not in MODULES:
-                found.append(f"{_shown(module)}:{line} imports {full}: no such module")
-                continue
-            layer = layer_of(target) or "apps"
-            if ORDER.index(layer) > low and (module, target) not in ALLOWED_UPWARD:
-                found.append(
-                    f"{MODULES[module].relative_to(PACKAGE.parent)}:{line} {_shown(module)} "
-                    f"({layer_of(module)}) imports {full} ({layer})"
-                )
+    low = ORDER.index(layer_of(module) or "apps")
+    for line, full, _ in imports_of(module, source):
+        target = _short(full)
+        if target not in MODULES:
+            found.append(f"{_shown(module)}:{line} imports {full}: no such module")
+            continue
+        layer = layer_of(target) or "apps"
+        if ORDER.index(layer) > low and (module, target) not in ALLOWED_UPWARD:
+            found.append(
+                f"{MODULES[module].relative_to(PACKAGE.parent)}:{line} {_shown(module)} "
+                f"({layer_of(module)}) imports {full} ({layer})"
+            )
     return found
 
 
+def test_the_layer_check_sees_an_upward_import_at_any_depth():
+    source = "from sheriff_core.errors import RulesError\ndef f():\n    from ..cli import main\n"
+    assert upward_from("rules.house", source) == [
+        "sheriff_core/rules/house.py:3 sheriff_core.rules.house (rules) imports "
+        "sheriff_core.cli (apps)"
+    ]
+    typed = (
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from sheriff_core.sim import x\n"
+    )
+    assert upward_from("rules.cards", typed) == []
+
+
 def test_no_import_runs_upward():
-    found = upward_imports()
+    found = [line for module in MODULES for line in upward_from(module)]
     if found:
         pytest.fail(
             f"{len(found)} import(s) run upward (layers, lowest first: {' -> '.join(ORDER)}):\n"
@@ -189,26 +201,29 @@ def _private(name: str) -> bool:
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
 
-def private_imports() -> list[str]:
-    """``from x import _y`` and ``x._y`` (``x`` an imported sheriff_core module) across modules."""
-    found = []
-    for module, path in MODULES.items():
-        where = path.relative_to(PACKAGE.parent)
-        for line, full, name in imports_of(module):
-            if _private(name) and _short(full) != module:
-                found.append(f"{where}:{line} {_shown(module)} imports {full}.{name}")
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        bound = _module_names(module, path, tree)
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Attribute)
-                and isinstance(node.value, ast.Name)
-                and node.value.id in bound
-                and _private(node.attr)
-                and bound[node.value.id] != module
-            ):
-                full = _shown(bound[node.value.id])
-                found.append(f"{where}:{node.lineno} {_shown(module)} reads {full}.{node.attr}")
+def private_uses(module: str, source: str | None = None) -> list[str]:
+    """``from x import _y`` and ``x._y`` (``x`` an imported sheriff_core module) in ``module``
+    (its file, or ``source`` read as if it were that module), ``x`` another module."""
+    path = MODULES[module]
+    where = path.relative_to(PACKAGE.parent)
+    source = path.read_text(encoding="utf-8") if source is None else source
+    found = [
+        f"{where}:{line} {_shown(module)} imports {full}.{name}"
+        for line, full, name in imports_of(module, source)
+        if _private(name) and _short(full) != module
+    ]
+    tree = ast.parse(source)
+    bound = _module_names(module, path, tree)
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in bound
+            and _private(node.attr)
+            and bound[node.value.id] != module
+        ):
+            full = _shown(bound[node.value.id])
+            found.append(f"{where}:{node.lineno} {_shown(module)} reads {full}.{node.attr}")
     return found
 
 
@@ -230,7 +245,7 @@ def _module_names(module: str, path: Path, tree: ast.Module) -> dict[str, str]:
 
 
 def test_no_module_reaches_into_another_modules_private_names():
-    found = private_imports()
+    found = [use for module in MODULES for use in private_uses(module)]
     if found:
         pytest.fail(
             f"{len(found)} use(s) of another module's private name (make it public or "
@@ -240,9 +255,17 @@ def test_no_module_reaches_into_another_modules_private_names():
 
 
 def test_the_private_name_check_sees_an_offence():
-    tree = ast.parse("from sheriff_core import sim\nsim._as_list(1)\n")
-    path = MODULES["cli"]
-    assert _module_names("cli", path, tree) == {"sim": "sim"}
+    source = (
+        "from sheriff_core import sim\n"
+        "from sheriff_core.bots.base import _REGISTRY, make_player\n"
+        "from sheriff_core.cli import _Parser\n"  # its own private name: fine
+        "def f():\n"
+        "    return sim._as_list(1), sim.__name__, sim.simulate\n"
+    )
+    assert private_uses("cli", source) == [
+        "sheriff_core/cli.py:2 sheriff_core.cli imports sheriff_core.bots.base._REGISTRY",
+        "sheriff_core/cli.py:5 sheriff_core.cli reads sheriff_core.sim._as_list",
+    ]
 
 
 def test_lower_layers_import_no_pandas_altair_or_widgets_at_module_level():
