@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import pytest
 from engine_helpers import drive
-from scenarios import (
-    fresh,
-    honest_round,
-)
+from scenarios import fresh, honest_round
 
 import sheriff_core as sc
 from sheriff_core.bots import play_game

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import pytest
 from engine_helpers import arrange, drive
-from scenarios import (
-    fresh,
-)
+from scenarios import fresh
 
 import sheriff_core as sc
 

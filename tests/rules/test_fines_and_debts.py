@@ -9,13 +9,7 @@ from __future__ import annotations
 
 import pytest
 from engine_helpers import play_to_inspection
-from scenarios import (
-    disney_game,
-    fresh,
-    refused,
-    setup_bags,
-    to_inspection,
-)
+from scenarios import disney_game, fresh, refused, setup_bags, to_inspection
 
 import sheriff_core as sc
 

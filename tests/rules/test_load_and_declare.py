@@ -8,11 +8,7 @@ Moved from test_rulebook_scenarios.py, test_rules_traced.py and test_other_varia
 from __future__ import annotations
 
 import pytest
-from scenarios import (
-    after_market,
-    fresh,
-    refused,
-)
+from scenarios import after_market, fresh, refused
 
 import sheriff_core as sc
 

@@ -12,10 +12,7 @@ from collections import Counter
 
 import pytest
 from engine_helpers import arrange
-from scenarios import (
-    fresh,
-    refused,
-)
+from scenarios import fresh, refused
 
 import sheriff_core as sc
 

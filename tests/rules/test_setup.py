@@ -11,10 +11,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from scenarios import (
-    deputies_round,
-    fresh,
-)
+from scenarios import deputies_round, fresh
 
 import sheriff_core as sc
 
