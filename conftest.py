@@ -23,6 +23,12 @@ def classic() -> sc.Variant:
     return sc.load_variant("classic")
 
 
+@pytest.fixture
+def disney() -> sc.Variant:
+    """Disney's Robin Hood rules, loaded."""
+    return sc.load_variant("disney")
+
+
 def pytest_collection_modifyitems(items):  # noqa: D103
     for item in items:
         cell = getattr(item, "cell", None)

@@ -20,10 +20,11 @@ import argparse
 import os
 import re
 import sys
-import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
+
+from sheriff_core.files import write_atomic
 
 __all__ = ["main", "narrate", "write_atomic"]
 
@@ -166,39 +167,6 @@ def _check_out(path: str) -> tuple[Path, str]:
     if out.is_dir():
         raise CliError(f"cannot write {path}: it is a folder")
     return out, ext
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def write_atomic(path: Path, write: Callable[[Path], None]) -> None:
-    """Call ``write(tmp)`` on a temporary file next to ``path``, then move it into place.
-
-    If ``write`` fails or is interrupted, the temporary file is removed and an
-    existing ``path`` is left as it was.
-
-    >>> import shutil, tempfile
-    >>> target = Path(tempfile.mkdtemp()) / "out.txt"
-    >>> write_atomic(target, lambda tmp: tmp.write_text("done"))
-    >>> target.read_text(), [p.name for p in target.parent.iterdir()]
-    ('done', ['out.txt'])
-    >>> shutil.rmtree(target.parent)
-    """
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
-    os.close(fd)
-    tmp = Path(name)
-    try:
-        mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
-        os.chmod(tmp, mode)
-        write(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
 
 
 def _lineup(args: argparse.Namespace) -> dict[str, Any]:

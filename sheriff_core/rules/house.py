@@ -111,7 +111,7 @@ class Field:
                 isinstance(value, Integral)
                 and not isinstance(value, bool)
                 and self.bounds is not None
-                and self.bounds[0] <= value <= self.bounds[1]
+                and self.bounds[0] <= int(value) <= self.bounds[1]
             )
         return self.choices is not None and _plain(value) in self.choices
 
@@ -141,17 +141,34 @@ def editable_fields(variant: str | Variant) -> list[Field]:
     (3, (1, 50))
     """
     v = load_variant(variant)
-    out: list[Field] = []
-    add = out.append
-    most = LIMITS["players"]
-    add(_int_field("players.min", "fewest players", "Setup", v.min_players, 2, most))
-    add(_int_field("players.max", "most players", "Setup", v.max_players, 2, most))
-    add(_int_field("setup.starting_gold", "starting gold", "Setup", v.starting_gold, 0, _NUMBER))
-    hand = LIMITS["hand_size"]
-    add(_int_field("setup.hand_size", "hand size", "Setup", v.hand_size, 1, hand))
-    piles = LIMITS["discard_piles"]
-    add(_int_field("setup.discard_piles", "discard piles", "Setup", v.discard_piles, 1, piles))
-    add(
+    return [
+        *_setup_fields(v),
+        *_round_fields(v),
+        *_sheriffs_fields(v),
+        *_goods_fields(v),
+        *_removed_fields(v),
+        *_bonus_fields(v),
+        *_token_fields(v),
+        _choice_field("debts.order", "debts paid in goods", "Scoring", v.debt_order, DEBT_ORDERS),
+        _choice_field(
+            "scoring.tiebreaks",
+            "winner tie-breaks, in order",
+            "Scoring",
+            v.tiebreaks,
+            TIEBREAK_ORDERS,
+        ),
+    ]
+
+
+def _setup_fields(v: Variant) -> list[Field]:
+    """Players and setup: table size, gold, hand, discard piles."""
+    most, hand, piles = LIMITS["players"], LIMITS["hand_size"], LIMITS["discard_piles"]
+    return [
+        _int_field("players.min", "fewest players", "Setup", v.min_players, 2, most),
+        _int_field("players.max", "most players", "Setup", v.max_players, 2, most),
+        _int_field("setup.starting_gold", "starting gold", "Setup", v.starting_gold, 0, _NUMBER),
+        _int_field("setup.hand_size", "hand size", "Setup", v.hand_size, 1, hand),
+        _int_field("setup.discard_piles", "discard piles", "Setup", v.discard_piles, 1, piles),
         _int_field(
             "setup.discard_pile_setup",
             "cards on each discard pile at setup",
@@ -159,12 +176,15 @@ def editable_fields(variant: str | Variant) -> list[Field]:
             v.discard_pile_setup,
             0,
             LIMITS["deck"],
-        )
-    )
+        ),
+    ]
 
-    turns = LIMITS["sheriff_turns"]
+
+def _round_fields(v: Variant) -> list[Field]:
+    """The round: Sheriff turns (per player count too), the market, the bag."""
+    turns, hand = LIMITS["sheriff_turns"], LIMITS["hand_size"]
     sheriff = v.term("sheriff")
-    add(
+    out = [
         _int_field(
             "round.sheriff_turns",
             f"times each player is {sheriff}",
@@ -173,9 +193,9 @@ def editable_fields(variant: str | Variant) -> list[Field]:
             1,
             turns,
         )
-    )
+    ]
     for n in range(v.min_players, v.max_players + 1):
-        add(
+        out.append(
             _int_field(
                 f"round.sheriff_turns_by_players.{n}",
                 f"times each player is {sheriff}, {n} players",
@@ -185,33 +205,27 @@ def editable_fields(variant: str | Variant) -> list[Field]:
                 turns,
             )
         )
-    add(
+    return out + [
         _choice_field(
             "round.market_starter",
             "who starts the market",
             "Round",
             v.market_starter,
             MARKET_STARTERS,
-        )
-    )
-    add(
+        ),
         _choice_field(
             "round.market_order", "market turn order", "Round", v.market_order, MARKET_ORDERS
-        )
-    )
-    add(
+        ),
         Field(
             "round.draw_from_discards",
             "draw from the discard piles",
             "Round",
             "bool",
             v.draw_from_discards,
-        )
-    )
-    add(_int_field("round.set_aside_max", "set aside at most", "Round", v.set_aside_max, 0, hand))
-    add(_int_field("round.bag_min", "fewest cards in a bag", "Round", v.bag_min, 1, hand))
-    add(_int_field("round.bag_max", "most cards in a bag", "Round", v.bag_max, 1, hand))
-    add(
+        ),
+        _int_field("round.set_aside_max", "set aside at most", "Round", v.set_aside_max, 0, hand),
+        _int_field("round.bag_min", "fewest cards in a bag", "Round", v.bag_min, 1, hand),
+        _int_field("round.bag_max", "most cards in a bag", "Round", v.bag_max, 1, hand),
         _int_field(
             "round.reshuffle_keep",
             "reshuffle keeps the top cards of each pile",
@@ -219,45 +233,49 @@ def editable_fields(variant: str | Variant) -> list[Field]:
             v.reshuffle_keep,
             0,
             LIMITS["deck"],
-        )
-    )
-    add(
+        ),
+    ]
+
+
+def _sheriffs_fields(v: Variant) -> list[Field]:
+    """How the Sheriffs (or Deputies) are chosen."""
+    sheriffs = v.term("sheriffs")
+    return [
         _choice_field(
             "sheriffs.selection",
-            f"how the {v.term('sheriffs')} are chosen",
+            f"how the {sheriffs} are chosen",
             "Round",
             v.sheriff_selection,
             SHERIFF_SELECTIONS,
-        )
-    )
-    add(
+        ),
         _int_field(
             "sheriffs.per_round",
-            f"{v.term('sheriffs')} per round",
+            f"{sheriffs} per round",
             "Round",
             v.sheriffs_per_round,
             1,
             _MAX_DEPUTIES,
-        )
-    )
-    add(
+        ),
         _int_field(
             "sheriffs.deck_passes",
             "times the deputy deck is used up",
             "Round",
             v.deputy_deck_passes,
             0,
-            turns,
-        )
-    )
+            LIMITS["sheriff_turns"],
+        ),
+    ]
 
-    legal = v.legal_goods
+
+def _goods_fields(v: Variant) -> list[Field]:
+    """Each good: kind, cards, value, penalty, and what a royal good counts as."""
+    out: list[Field] = []
+    card_count = LIMITS["card_count"]
     for name, g in v.goods.items():
-        add(_choice_field(f"goods.{name}.kind", f"{name}: kind", "Goods", g.kind, KINDS))
-        card_count = LIMITS["card_count"]
-        add(_int_field(f"goods.{name}.count", f"{name}: cards", "Goods", g.count, 0, card_count))
-        add(_int_field(f"goods.{name}.value", f"{name}: value", "Goods", g.value, 0, _NUMBER))
-        add(
+        out += [
+            _choice_field(f"goods.{name}.kind", f"{name}: kind", "Goods", g.kind, KINDS),
+            _int_field(f"goods.{name}.count", f"{name}: cards", "Goods", g.count, 0, card_count),
+            _int_field(f"goods.{name}.value", f"{name}: value", "Goods", g.value, 0, _NUMBER),
             _int_field(
                 f"goods.{name}.penalty",
                 f"{name}: fine per card (penalty)",
@@ -265,16 +283,18 @@ def editable_fields(variant: str | Variant) -> list[Field]:
                 g.penalty,
                 0,
                 _NUMBER,
-            )
-        )
+            ),
+        ]
         if g.counts_as is not None:
             base, times = g.counts_as
-            add(
+            out += [
                 _choice_field(
-                    f"goods.{name}.counts_as.good", f"{name}: counts as good", "Goods", base, legal
-                )
-            )
-            add(
+                    f"goods.{name}.counts_as.good",
+                    f"{name}: counts as good",
+                    "Goods",
+                    base,
+                    v.legal_goods,
+                ),
                 _int_field(
                     f"goods.{name}.counts_as.n",
                     f"{name}: counts as how many",
@@ -282,33 +302,49 @@ def editable_fields(variant: str | Variant) -> list[Field]:
                     times,
                     1,
                     _NUMBER,
-                )
-            )
-    for n in range(v.min_players, v.max_players + 1):
-        gone = v.removed.get(n, {})
-        for name in v.goods:
-            add(
-                _int_field(
-                    f"removed.{n}.{name}",
-                    f"{name}: cards removed with {n} players",
-                    "Goods",
-                    gone.get(name, 0),
-                    0,
-                    LIMITS["card_count"],
-                )
-            )
+                ),
+            ]
+    return out
 
-    king, queen = v.term("king"), v.term("queen")
-    for name, b in v.bonuses.items():
-        add(_int_field(f"bonuses.{name}.king", f"{name}: {king}", "Bonuses", b.king, 0, _NUMBER))
-        add(_int_field(f"bonuses.{name}.queen", f"{name}: {queen}", "Bonuses", b.queen, 0, _NUMBER))
-    for name, t in v.tokens.items():
-        add(
-            _choice_field(
-                f"tokens.{name}.good", f"{name}: for which good", "Bonuses", t.good, legal
-            )
+
+def _removed_fields(v: Variant) -> list[Field]:
+    """The cards of each good removed for each player count."""
+    return [
+        _int_field(
+            f"removed.{n}.{name}",
+            f"{name}: cards removed with {n} players",
+            "Goods",
+            v.removed.get(n, {}).get(name, 0),
+            0,
+            LIMITS["card_count"],
         )
-        add(
+        for n in range(v.min_players, v.max_players + 1)
+        for name in v.goods
+    ]
+
+
+def _bonus_fields(v: Variant) -> list[Field]:
+    """King and Queen bonuses."""
+    king, queen = v.term("king"), v.term("queen")
+    out: list[Field] = []
+    for name, b in v.bonuses.items():
+        out.append(
+            _int_field(f"bonuses.{name}.king", f"{name}: {king}", "Bonuses", b.king, 0, _NUMBER)
+        )
+        out.append(
+            _int_field(f"bonuses.{name}.queen", f"{name}: {queen}", "Bonuses", b.queen, 0, _NUMBER)
+        )
+    return out
+
+
+def _token_fields(v: Variant) -> list[Field]:
+    """Each token: its good, goods per token, value, supply (per player count too)."""
+    out: list[Field] = []
+    for name, t in v.tokens.items():
+        out += [
+            _choice_field(
+                f"tokens.{name}.good", f"{name}: for which good", "Bonuses", t.good, v.legal_goods
+            ),
             _int_field(
                 f"tokens.{name}.per_token",
                 f"{name}: goods per token",
@@ -316,32 +352,21 @@ def editable_fields(variant: str | Variant) -> list[Field]:
                 t.per_token,
                 1,
                 _NUMBER,
+            ),
+            _int_field(f"tokens.{name}.value", f"{name}: value", "Bonuses", t.value, 0, _NUMBER),
+            _int_field(f"tokens.{name}.supply", f"{name}: supply", "Bonuses", t.supply, 0, _NUMBER),
+        ]
+        out += [
+            _int_field(
+                f"tokens.{name}.supply_by_players.{n}",
+                f"{name}: supply with {n} players",
+                "Bonuses",
+                t.supply_for(n),
+                0,
+                _NUMBER,
             )
-        )
-        add(_int_field(f"tokens.{name}.value", f"{name}: value", "Bonuses", t.value, 0, _NUMBER))
-        add(_int_field(f"tokens.{name}.supply", f"{name}: supply", "Bonuses", t.supply, 0, _NUMBER))
-        for n in range(v.min_players, v.max_players + 1):
-            add(
-                _int_field(
-                    f"tokens.{name}.supply_by_players.{n}",
-                    f"{name}: supply with {n} players",
-                    "Bonuses",
-                    t.supply_for(n),
-                    0,
-                    _NUMBER,
-                )
-            )
-
-    add(_choice_field("debts.order", "debts paid in goods", "Scoring", v.debt_order, DEBT_ORDERS))
-    add(
-        _choice_field(
-            "scoring.tiebreaks",
-            "winner tie-breaks, in order",
-            "Scoring",
-            v.tiebreaks,
-            TIEBREAK_ORDERS,
-        )
-    )
+            for n in range(v.min_players, v.max_players + 1)
+        ]
     return out
 
 
@@ -634,7 +659,7 @@ def save_house_rule(
     (30, 'poor')
     >>> shutil.rmtree(folder)
     """
-    from sheriff_core.cli import write_atomic  # the project's one atomic write
+    from sheriff_core.files import write_atomic  # the project's one atomic write
 
     target = Path(path)
     if target.suffix != ".toml":

@@ -243,8 +243,10 @@ _FROM_DATA: dict[tuple[str, str], Variant] = {}
 # --------------------------------------------------------------------------- loading
 
 
-def load_variant(name_or_path: str | Path) -> Variant:
+def load_variant(name_or_path: str | Path | Variant) -> Variant:
     """Load a bundled variant by name, or a user's own TOML file by path.
+
+    A loaded :class:`Variant` is returned as it is.
 
     >>> load_variant("classic-royal").goods["Bleu Cheese"].counts_as
     ('Cheese', 3)
@@ -548,12 +550,61 @@ def _need(section: Mapping[str, Any], key: str, path: str, where: str) -> Any:
 
 
 def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant:
+    """Check merged variant data and build its :class:`Variant`.
+
+    One helper per part of the file, called in the order the checks report errors
+    (the first rule broken is the one named): the top level, goods, players, removed
+    cards, tokens, bonuses, the round, the Sheriffs, the tie-breaks, then the values
+    read while building and the deck's size for every player count.
+    """
+    name = _check_top(data, path)
+    goods = _build_goods(data["goods"], path)
+    legal = _check_goods(goods, path)
+    min_p, max_p, names = _build_players(data["players"], path)
+    removed = _build_removed(data.get("removed", {}), path, goods, (min_p, max_p))
+    tokens = _build_tokens(data.get("tokens", {}), path, goods, legal)
+    bonuses = _build_bonuses(data["bonuses"], path, legal, tokens)
+    st, rd = data["setup"], data["round"]
+    turns_by = _build_turns_by(rd, path)
+    table = _build_table(st, rd, path)
+    sheriffs = _build_sheriffs(data.get("sheriffs", {}), path, (min_p, max_p))
+    tiebreaks = data["scoring"].get("tiebreaks", [])
+    if not isinstance(tiebreaks, list):
+        raise VariantError(f"{path}: [scoring] tiebreaks: must be a list, got {_show(tiebreaks)}")
+    for t in tiebreaks:
+        _choice(t, path, "[scoring] tiebreaks", TIEBREAKS)
+    variant = Variant(
+        name=name,
+        title=str(data.get("title", name)),
+        summary=str(data.get("summary", "")),
+        lineage=tuple(lineage),
+        source=path,
+        min_players=min_p,
+        max_players=max_p,
+        default_names=tuple(names),
+        sheriff_turns_by_players=MappingProxyType(turns_by),
+        tiebreaks=tuple(tiebreaks),
+        goods=MappingProxyType(goods),
+        removed=MappingProxyType({k: MappingProxyType(v) for k, v in removed.items()}),
+        bonuses=MappingProxyType(bonuses),
+        tokens=MappingProxyType(tokens),
+        terms=MappingProxyType(dict(data.get("terms", {}))),
+        raw=freeze(data),
+        **table,
+        **sheriffs,
+        **_build_numbers(data, st, rd, path),
+    )
+    _check_deck_size(variant, path)
+    return variant
+
+
+def _check_top(data: dict[str, Any], path: str) -> str:
+    """Depth, known keys, the required tables, name, title, summary; returns the name."""
     _check_depth(data, path)
     _check_keys(data, path)
     for sec in ("players", "setup", "round", "debts", "scoring", "goods", "bonuses"):
         if sec not in data:
             raise VariantError(f"{path}: missing required table [{sec}]")
-    pl, st, rd = data["players"], data["setup"], data["round"]
     name = data.get("name")
     if not isinstance(name, str) or not name:
         raise VariantError(f"{path}: name: must be a non-empty string, got {_show(name)}")
@@ -564,35 +615,46 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
         raise VariantError(
             f"{path}: [goods]: at most {LIMITS['goods']} kinds of goods, got {len(data['goods'])}"
         )
+    return name
 
-    goods: dict[str, Good] = {}
-    for gname, g in data["goods"].items():
-        where = f"[goods.{gname}]"
-        kind = _choice(_need(g, "kind", path, f"goods.{gname}"), path, f"{where} kind", KINDS)
-        counts_as = g.get("counts_as")
-        if counts_as is not None:
-            if (
-                not isinstance(counts_as, list)
-                or len(counts_as) != 2
-                or not isinstance(counts_as[0], str)
-            ):
-                raise VariantError(
-                    f"{path}: {where} counts_as: must be [good, n], got {_show(counts_as)}"
-                )
-            counts_as = (counts_as[0], _int(counts_as[1], path, f"{where} counts_as", 1))
-        goods[gname] = Good(
-            name=gname,
-            kind=kind,
-            count=_int(
-                _need(g, "count", path, f"goods.{gname}"),
-                path,
-                f"{where} count",
-                maximum=LIMITS["card_count"],
-            ),
-            value=_int(_need(g, "value", path, f"goods.{gname}"), path, f"{where} value"),
-            penalty=_int(_need(g, "penalty", path, f"goods.{gname}"), path, f"{where} penalty"),
-            counts_as=counts_as,
-        )
+
+def _build_goods(table: Mapping[str, Any], path: str) -> dict[str, Good]:
+    """Each ``[goods.X]`` table as a :class:`Good`, in file order."""
+    return {gname: _build_good(gname, g, path) for gname, g in table.items()}
+
+
+def _build_good(gname: str, g: Mapping[str, Any], path: str) -> Good:
+    where = f"[goods.{gname}]"
+    kind = _choice(_need(g, "kind", path, f"goods.{gname}"), path, f"{where} kind", KINDS)
+    counts_as = g.get("counts_as")
+    if counts_as is not None:
+        if (
+            not isinstance(counts_as, list)
+            or len(counts_as) != 2
+            or not isinstance(counts_as[0], str)
+        ):
+            raise VariantError(
+                f"{path}: {where} counts_as: must be [good, n], got {_show(counts_as)}"
+            )
+        counts_as = (counts_as[0], _int(counts_as[1], path, f"{where} counts_as", 1))
+    return Good(
+        name=gname,
+        kind=kind,
+        count=_int(
+            _need(g, "count", path, f"goods.{gname}"),
+            path,
+            f"{where} count",
+            maximum=LIMITS["card_count"],
+        ),
+        value=_int(_need(g, "value", path, f"goods.{gname}"), path, f"{where} value"),
+        penalty=_int(_need(g, "penalty", path, f"goods.{gname}"), path, f"{where} penalty"),
+        counts_as=counts_as,
+    )
+
+
+def _check_goods(goods: Mapping[str, Good], path: str) -> list[str]:
+    """The deck's size limit, at least one legal good, royal goods counting as legal ones;
+    returns the legal goods' names."""
     total = sum(g.count for g in goods.values())
     if total > LIMITS["deck"]:
         raise VariantError(
@@ -607,7 +669,11 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
                 f"{path}: [goods.{g.name}] counts_as: {g.counts_as[0]!r} is not a legal good "
                 f"(legal goods: {', '.join(legal)})"
             )
+    return legal
 
+
+def _build_players(pl: Mapping[str, Any], path: str) -> tuple[int, int, list[str]]:
+    """``[players]``: the fewest and most players and the default names."""
     most = LIMITS["players"]
     min_p = _int(_need(pl, "min", path, "players"), path, "[players] min", 2, most)
     max_p = _int(_need(pl, "max", path, "players"), path, "[players] max", min_p, most)
@@ -621,9 +687,16 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
         raise VariantError(
             f"{path}: [players] names: needs {max_p} distinct non-empty names, got {_show(names)}"
         )
+    return min_p, max_p, names
 
+
+def _build_removed(
+    table: Any, path: str, goods: Mapping[str, Good], players: tuple[int, int]
+) -> dict[int, dict[str, int]]:
+    """``[removed.N]``: cards of each good taken out of the deck with N players."""
+    min_p, max_p = players
     removed: dict[int, dict[str, int]] = {}
-    for count_key, cards in _table(data.get("removed", {}), path, "removed").items():
+    for count_key, cards in _table(table, path, "removed").items():
         n = _player_key(count_key, path, "[removed]")
         if not min_p <= n <= max_p:
             raise VariantError(
@@ -635,44 +708,26 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
                 raise VariantError(
                     f"{path}: [removed.{count_key}] {gname} = {_show(k)}: no such good"
                 )
-            k = _int(k, path, f"[removed.{count_key}] {gname}")
-            if k > goods[gname].count:
+            gone = _int(k, path, f"[removed.{count_key}] {gname}")
+            if gone > goods[gname].count:
                 raise VariantError(
-                    f"{path}: [removed.{count_key}] {gname}: removes {k} of only "
+                    f"{path}: [removed.{count_key}] {gname}: removes {gone} of only "
                     f"{goods[gname].count} cards"
                 )
-            removed[n][gname] = k
+            removed[n][gname] = gone
+    return removed
 
-    tokens: dict[str, Token] = {}
-    token_table = _table(data.get("tokens", {}), path, "tokens")
+
+def _build_tokens(
+    table: Any, path: str, goods: Mapping[str, Good], legal: list[str]
+) -> dict[str, Token]:
+    """``[tokens.X]``: at most ``LIMITS["tokens"]`` kinds, one per legal good."""
+    token_table = _table(table, path, "tokens")
     if len(token_table) > LIMITS["tokens"]:
         raise VariantError(
             f"{path}: [tokens]: at most {LIMITS['tokens']} kinds of tokens, got {len(token_table)}"
         )
-    for tname, t in token_table.items():
-        where = f"[tokens.{tname}]"
-        good = _need(t, "good", path, f"tokens.{tname}")
-        if good not in legal:
-            raise VariantError(
-                f"{path}: {where} good: {good!r} is not a legal good "
-                f"(legal goods: {', '.join(legal)})"
-            )
-        if tname in goods:
-            raise VariantError(f"{path}: {where}: a token cannot share a good's name")
-        by_players = {}
-        for k, n in _table(t.get("supply_by_players", {}), path, f"tokens.{tname}").items():
-            key = _player_key(k, path, f"{where} supply_by_players")
-            by_players[key] = _int(n, path, f"{where} supply_by_players.{k}")
-        tokens[tname] = Token(
-            name=tname,
-            good=good,
-            per_token=_int(
-                _need(t, "per_token", path, f"tokens.{tname}"), path, f"{where} per_token", 1
-            ),
-            value=_int(_need(t, "value", path, f"tokens.{tname}"), path, f"{where} value"),
-            supply=_int(_need(t, "supply", path, f"tokens.{tname}"), path, f"{where} supply"),
-            supply_by_players=MappingProxyType(by_players),
-        )
+    tokens = {tname: _build_token(tname, t, path, goods, legal) for tname, t in token_table.items()}
     if len({t.good for t in tokens.values()}) != len(tokens):
         doubled = sorted(
             {t.good for t in tokens.values() if [u.good for u in tokens.values()].count(t.good) > 1}
@@ -680,9 +735,42 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
         raise VariantError(
             f"{path}: [tokens]: each good may have one token at most; {', '.join(doubled)} has more"
         )
+    return tokens
 
+
+def _build_token(
+    tname: str, t: Mapping[str, Any], path: str, goods: Mapping[str, Good], legal: list[str]
+) -> Token:
+    where = f"[tokens.{tname}]"
+    good = _need(t, "good", path, f"tokens.{tname}")
+    if good not in legal:
+        raise VariantError(
+            f"{path}: {where} good: {good!r} is not a legal good (legal goods: {', '.join(legal)})"
+        )
+    if tname in goods:
+        raise VariantError(f"{path}: {where}: a token cannot share a good's name")
+    by_players: dict[int, int] = {}
+    for k, n in _table(t.get("supply_by_players", {}), path, f"tokens.{tname}").items():
+        key = _player_key(k, path, f"{where} supply_by_players")
+        by_players[key] = _int(n, path, f"{where} supply_by_players.{k}")
+    return Token(
+        name=tname,
+        good=good,
+        per_token=_int(
+            _need(t, "per_token", path, f"tokens.{tname}"), path, f"{where} per_token", 1
+        ),
+        value=_int(_need(t, "value", path, f"tokens.{tname}"), path, f"{where} value"),
+        supply=_int(_need(t, "supply", path, f"tokens.{tname}"), path, f"{where} supply"),
+        supply_by_players=MappingProxyType(by_players),
+    )
+
+
+def _build_bonuses(
+    table: Mapping[str, Any], path: str, legal: list[str], tokens: Mapping[str, Token]
+) -> dict[str, Bonus]:
+    """``[bonuses.X]``: King and Queen bonuses for a legal good or a token."""
     bonuses: dict[str, Bonus] = {}
-    for bname, b in data["bonuses"].items():
+    for bname, b in table.items():
         if bname not in legal and bname not in tokens:
             raise VariantError(
                 f"{path}: [bonuses.{bname}]: {bname!r} is not a legal good or a token of this "
@@ -695,8 +783,12 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
                 _need(b, "queen", path, f"bonuses.{bname}"), path, f"[bonuses.{bname}] queen"
             ),
         )
+    return bonuses
 
-    turns_by = {}
+
+def _build_turns_by(rd: Mapping[str, Any], path: str) -> dict[int, int]:
+    """``[round] sheriff_turns_by_players``: times each player is Sheriff, per player count."""
+    turns_by: dict[int, int] = {}
     turns_table = rd.get("sheriff_turns_by_players", {})
     for k, v in _table(turns_table, path, "round.sheriff_turns_by_players").items():
         # Keys outside this variant's player range are allowed (a file extending classic
@@ -705,7 +797,12 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
         turns_by[key] = _int(
             v, path, f"[round] sheriff_turns_by_players.{k}", 1, LIMITS["sheriff_turns"]
         )
+    return turns_by
 
+
+def _build_table(st: Mapping[str, Any], rd: Mapping[str, Any], path: str) -> dict[str, Any]:
+    """The hand, the bag's size, the set-aside cards, the market and the discard piles
+    (the :class:`Variant` fields they fill, by name)."""
     hand = _int(
         _need(st, "hand_size", path, "setup"), path, "[setup] hand_size", 1, LIMITS["hand_size"]
     )
@@ -736,7 +833,20 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
         1,
         LIMITS["discard_piles"],
     )
-    sh = _table(data.get("sheriffs", {}), path, "sheriffs")
+    return {
+        "hand_size": hand,
+        "bag_min": bag_min,
+        "bag_max": bag_max,
+        "set_aside_max": set_aside,
+        "draw_from_discards": draw_from_discards,
+        "market_order": market_order,
+        "discard_piles": piles,
+    }
+
+
+def _build_sheriffs(table: Any, path: str, players: tuple[int, int]) -> dict[str, Any]:
+    """``[sheriffs]``: a rotating Sheriff, or a deck of deputy cards dealt 1-2 at a time."""
+    sh = _table(table, path, "sheriffs")
     selection = _choice(
         sh.get("selection", "rotate"), path, "[sheriffs] selection", SHERIFF_SELECTIONS
     )
@@ -757,82 +867,65 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
             raise VariantError(
                 f"{path}: [sheriffs] deck_passes: must be >= 1 for a deputy deck, got {deck_passes}"
             )
-        for n in range(min_p, max_p + 1):
+        for n in range(players[0], players[1] + 1):
             if n % per_round or n - per_round < 1:
                 raise VariantError(
                     f"{path}: [sheriffs] per_round: {n} players cannot be dealt deputy cards "
                     f"{per_round} at a time"
                 )
-    tiebreaks = data["scoring"].get("tiebreaks", [])
-    if not isinstance(tiebreaks, list):
-        raise VariantError(f"{path}: [scoring] tiebreaks: must be a list, got {_show(tiebreaks)}")
-    for t in tiebreaks:
-        _choice(t, path, "[scoring] tiebreaks", TIEBREAKS)
+    return {
+        "sheriff_selection": selection,
+        "sheriffs_per_round": per_round,
+        "deputy_deck_passes": deck_passes,
+    }
 
-    variant = Variant(
-        name=name,
-        title=str(data.get("title", name)),
-        summary=str(data.get("summary", "")),
-        lineage=tuple(lineage),
-        source=path,
-        min_players=min_p,
-        max_players=max_p,
-        default_names=tuple(names),
-        starting_gold=_int(
+
+def _build_numbers(
+    data: Mapping[str, Any], st: Mapping[str, Any], rd: Mapping[str, Any], path: str
+) -> dict[str, Any]:
+    """The remaining single values (gold, piles at setup, turns, market starter, reshuffle,
+    debts), checked last and in this order."""
+    return {
+        "starting_gold": _int(
             _need(st, "starting_gold", path, "setup"), path, "[setup] starting_gold"
         ),
-        hand_size=hand,
-        discard_piles=piles,
-        discard_pile_setup=_int(
+        "discard_pile_setup": _int(
             st.get("discard_pile_setup", 0),
             path,
             "[setup] discard_pile_setup",
             maximum=LIMITS["deck"],
         ),
-        sheriff_turns=_int(
+        "sheriff_turns": _int(
             _need(rd, "sheriff_turns", path, "round"),
             path,
             "[round] sheriff_turns",
             1,
             LIMITS["sheriff_turns"],
         ),
-        sheriff_turns_by_players=MappingProxyType(turns_by),
-        market_starter=_choice(
+        "market_starter": _choice(
             _need(rd, "market_starter", path, "round"),
             path,
             "[round] market_starter",
             MARKET_STARTERS,
         ),
-        set_aside_max=set_aside,
-        draw_from_discards=draw_from_discards,
-        bag_min=bag_min,
-        bag_max=bag_max,
-        reshuffle_keep=_int(
+        "reshuffle_keep": _int(
             rd.get("reshuffle_keep", 0), path, "[round] reshuffle_keep", maximum=LIMITS["deck"]
         ),
-        debt_order=_choice(
+        "debt_order": _choice(
             data["debts"].get("order", "legal_first"), path, "[debts] order", DEBT_ORDERS
         ),
-        tiebreaks=tuple(tiebreaks),
-        goods=MappingProxyType(goods),
-        removed=MappingProxyType({k: MappingProxyType(v) for k, v in removed.items()}),
-        bonuses=MappingProxyType(bonuses),
-        sheriff_selection=selection,
-        market_order=market_order,
-        sheriffs_per_round=per_round,
-        deputy_deck_passes=deck_passes,
-        tokens=MappingProxyType(tokens),
-        terms=MappingProxyType(dict(data.get("terms", {}))),
-        raw=freeze(data),
-    )
-    for n in range(min_p, max_p + 1):
+    }
+
+
+def _check_deck_size(variant: Variant, path: str) -> None:
+    """Every supported table can be dealt its hands and its discard piles."""
+    for n in range(variant.min_players, variant.max_players + 1):
         deck = sum(variant.deck_counts(n).values())
-        needed = n * hand + piles * variant.discard_pile_setup
+        needed = n * variant.hand_size + variant.discard_piles * variant.discard_pile_setup
         if deck < needed:
             raise VariantError(
                 f"{path}: [goods]: a {n}-player deck of {deck} cards cannot deal {needed} cards"
             )
-    return variant
 
 
 def freeze(value: Any) -> Any:

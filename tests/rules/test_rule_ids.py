@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("rule_ids", ROOT / "tools" / "rule_ids.py")
 assert _spec is not None and _spec.loader is not None
 rule_ids = importlib.util.module_from_spec(_spec)

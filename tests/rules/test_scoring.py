@@ -89,3 +89,31 @@ def test_final_scores_dataframe_contract(classic):
 def test_final_scores_rejects_unknown_cards(classic):
     with pytest.raises(ValueError, match="not cards of classic"):
         sc.final_scores(classic, {"Ann": ["Turnips"]}, {"Ann": 0})
+
+
+@pytest.mark.rules("DIS-SCO-1", "DIS-SCO-2", "DIS-SCO-3")
+def test_king_richards_bonuses_by_tokens_and_token_tie_break(disney):
+    stands = {"Robin": [], "John": [], "Marian": []}
+    gold = {"Robin": 10, "John": 8, "Marian": 0}
+    tokens = {
+        "Robin": {"Rabbit": 2, "Owl": 1},
+        "John": {"Rabbit": 2, "Mouse": 1},
+        "Marian": {"Mouse": 1, "Owl": 1},
+    }
+    rows = {r["player"]: r for r in sc.scoring.score_rows(disney, stands, gold, tokens)}
+    assert rows["Robin"]["bonus_Rabbit"] == rows["John"]["bonus_Rabbit"] == 15  # tie: 30 // 2
+    assert rows["Robin"]["bonus_Owl"] == rows["Marian"]["bonus_Owl"] == 7  # tie: 15 // 2
+    assert rows["John"]["bonus_Mouse"] == rows["Marian"]["bonus_Mouse"] == 12  # 25 // 2
+    assert rows["Robin"]["tokens_value"] == 2 * 6 + 12
+    assert rows["Robin"]["total"] == 10 + 24 + 15 + 7
+    assert rows["John"]["total"] == 8 + 21 + 15 + 12
+    assert rows["Robin"]["total"] == rows["John"]["total"]
+    assert rows["Robin"]["tokens"] == rows["John"]["tokens"] == 3
+    assert rows["Robin"]["rank"] == rows["John"]["rank"] == 1  # same tokens: shared
+    # Equal totals, more tokens overall wins.
+    rows = sc.scoring.score_rows(
+        disney, {"A": [], "B": []}, {"A": 12, "B": 38}, {"A": {"Rabbit": 1}, "B": {}}
+    )
+    assert [(r["total"], r["rank"]) for r in rows] == [(38, 1), (38, 2)]
+    df = sc.final_scores(disney, stands, gold, tokens)
+    assert {"tokens_Rabbit", "tokens_Mouse", "tokens_Otto", "tokens_Owl", "tokens"} <= set(df)

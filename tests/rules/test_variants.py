@@ -6,8 +6,10 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from scenarios import fresh, to_inspection
 
 import sheriff_core as sc
+from sheriff_core.bots import play_game
 
 RULES_TABLE = {  # docs/rules.md SET-3: count, value, penalty, kind, counts_as
     "Apples": (48, 2, 2, "legal", None),
@@ -451,3 +453,77 @@ def test_a_bad_value_inherited_from_a_parent_names_the_parent(tmp_path):
     with pytest.raises(sc.VariantError) as info:
         sc.load_variant(path)
     assert str(info.value) == f"{path}: [setup] hand_size: must be >= 1, got 0"
+
+
+@pytest.mark.rules("SRC-1", "SUM-1")
+def test_the_contraband_fine_is_4_in_classic_and_the_value_on_the_summary_sheet():
+    fines = {}
+    for variant in ("classic", "summary-sheet"):
+        g = to_inspection(fresh(variant), {1: ["Crossbow"], 2: ["Apples"], 3: ["Apples"]},
+                          {1: ("Apples", 1), 2: ("Apples", 1), 3: ("Apples", 1)})  # fmt: skip
+        g.apply(sc.Inspect(1))
+        fines[variant] = 50 - g.gold[1]
+        assert g.gold[0] == 50 + fines[variant]
+    assert fines == {"classic": 4, "summary-sheet": 9}
+
+
+@pytest.mark.rules("SRC-6")
+def test_what_a_variant_text_leaves_unsaid_is_the_rulebooks():
+    classic = sc.load_variant("classic")
+    for name in ("second-edition", "deputies", "disney", "classic-royal", "summary-sheet"):
+        v = sc.load_variant(name)
+        assert v.lineage[0] == "classic", name
+        for field in ("starting_gold", "hand_size", "set_aside_max", "bag_min", "bag_max"):
+            assert getattr(v, field) == getattr(classic, field), (name, field)
+    assert (classic.starting_gold, classic.hand_size, classic.bag_max) == (50, 6, 5)
+    # and the choice is written in the data file, e.g. second edition's 3-player removal
+    text = Path(sc.load_variant("second-edition").source).read_text(encoding="utf-8")
+    assert "inherited" in text and "(A)" in text
+
+
+def test_bundled_variants_are_all_there():
+    assert set(sc.variant_names()) >= {
+        "classic",
+        "classic-royal",
+        "summary-sheet",
+        "second-edition",
+        "deputies",
+        "disney",
+    }
+
+
+@pytest.mark.parametrize("name", sc.variant_names())
+def test_every_variant_plays_complete_games_for_every_player_count(name):
+    v = sc.load_variant(name)
+    for players in range(v.min_players, v.max_players + 1):
+        g = play_game(sc.new_game(v, players=players, seed=players))
+        assert g.is_over and len(g.score_rows()) == players
+
+
+@pytest.mark.rules("DIS-SET-1", "DIS-SET-2", "DIS-SET-3", "SRC-5")
+def test_disney_goods_treasure_and_data_choice(disney):
+    assert disney.legal_goods == ("Carrots", "Cheese", "Wood", "Fabric")
+    treasure = {n: (g.value, g.penalty) for n, g in disney.goods.items() if g.kind != "legal"}
+    assert treasure == {
+        "Jewels": (9, 4),
+        "Rings": (10, 4),
+        "Money Bags": (11, 4),
+        "Crowns": (15, 4),
+    }
+    assert len(sc.build_deck(disney, 4)) == 204
+    assert len(sc.build_deck(disney, 3)) == 204 - 36 - 4 - 5 - 3
+    assert disney.term("contraband") == "Stolen Treasure"
+
+
+def test_compare_variants_covers_every_variant_and_reads_the_data():
+    table = sc.compare_variants()
+    assert list(table.columns) == sc.variant_names()
+    assert table.loc["discard piles", "classic"] == 2
+    assert table.loc["discard piles", "second-edition"] == 1
+    assert table.loc["market starts", "disney"] == "the Sheriff chooses"
+    assert "Deputies" in table.loc["Sheriffs", "deputies"]
+    assert table.loc["rounds", "deputies"] == "6p: 9"
+    assert "Rabbit" in table.loc["tokens", "disney"]
+    assert table.loc["tokens", "classic"] == "-"
+    diff = sc.compare_variants(["classic", "summary-sheet"], only_differences=True)
+    assert "contraband goods (value/penalty)" in diff.index and "starting gold" not in diff.index
