@@ -74,6 +74,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from sheriff_core.theory.inspection import goods_pair
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -158,12 +160,6 @@ class ExactEquilibrium:
     kind: str
 
 
-def _goods(variant: Any, legal: str | None, contraband: str | None) -> tuple[Any, Any]:
-    from sheriff_core.theory.inspection import _good
-
-    return _good(variant, legal, ("legal",)), _good(variant, contraband, ("contraband", "royal"))
-
-
 def _weight(players: int | None) -> Fraction:
     if players is None:
         return Fraction(0)
@@ -200,7 +196,7 @@ def bag_game(
     ...
     ValueError: a load is a number of contraband cards from 0 to the bag size 5, got 6
     """
-    lg, cg = _goods(variant, legal, contraband)
+    lg, cg = goods_pair(variant, legal, contraband)
     k = int(variant.bag_max if k is None else k)
     if k < 1:
         raise ValueError(f"the bag size k must be at least 1, got {k}")
@@ -495,7 +491,7 @@ def bribe_condition(
     >>> bribe_condition(sc.load_variant("classic"), contraband="Crossbow", max_bribe=19).reason
     'a cap of 19 gold is less than the fine on a full bag of 5 Crossbow (20)'
     """
-    lg, cg = _goods(variant, legal, contraband)
+    lg, cg = goods_pair(variant, legal, contraband)
     k = int(variant.bag_max if k is None else k)
     if k < 1:
         raise ValueError(f"the bag size k must be at least 1, got {k}")

@@ -168,6 +168,19 @@ def _good(variant: Any, name: str | None, kinds: Sequence[str]) -> Any:
     return good
 
 
+def goods_pair(variant: Any, legal: str | None = None, contraband: str | None = None) -> Any:
+    """The legal good and the contraband (or royal) good a one-bag model compares:
+    the named ones, or the variant's first of each kind; a clear ``ValueError`` for
+    an unknown name or a good of the wrong kind.
+
+    >>> import sheriff_core as sc
+    >>> lg, cg = goods_pair(sc.load_variant("classic"))
+    >>> lg.name, cg.name
+    ('Apples', 'Pepper')
+    """
+    return _good(variant, legal, ("legal",)), _good(variant, contraband, ("contraband", "royal"))
+
+
 def inspection_game(
     variant: Any,
     *,
@@ -203,8 +216,7 @@ def inspection_game(
     >>> g.merchant, g.sheriff
     (((10.0, 20.0), (14.0, 2.0)), ((0.0, -10.0), (0.0, 6.0)))
     """
-    lg = _good(variant, legal, ("legal",))
-    cg = _good(variant, contraband, ("contraband", "royal"))
+    lg, cg = goods_pair(variant, legal, contraband)
     k = variant.bag_max if k is None else int(k)
     if not 1 <= j <= k:
         raise ValueError(f"j must be between 1 and k={k}, got {j}")

@@ -302,10 +302,9 @@ def sheriff_game_from_variant(
     >>> g.params["item_penalty"], g.params["sheriff_penalty"], g.sizes()["terminals"]
     (6.0, 10.0, 60)
     """
-    from sheriff_core.theory.inspection import _good
+    from sheriff_core.theory.inspection import goods_pair
 
-    lg = _good(variant, legal, ("legal",))
-    cg = _good(variant, contraband, ("contraband", "royal"))
+    lg, cg = goods_pair(variant, legal, contraband)
     k = variant.bag_max if bag_size is None else int(bag_size)
     prm = SheriffParams(
         item_penalty=float(cg.penalty),
