@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from sheriff_core.bots.base import Bot, BotSpec, Player, make_bot
+from sheriff_core.driver import drive
 from sheriff_core.engine.game import Game, new_game
-from sheriff_core.engine.steps import Step
 from sheriff_core.rules.variants import Variant, load_variant
 
 if TYPE_CHECKING:
@@ -188,6 +188,10 @@ def _as_list(specs: BotSpec | Sequence[BotSpec], what: str) -> list[BotSpec]:
     return out
 
 
+#: The public name of the spec-list reader (the CLI reads bot lists as ``simulate`` does).
+bot_list = _as_list
+
+
 def _slot(seat: int, game: int, players: int, rotate: bool) -> int:
     return (seat + game) % players if rotate else seat
 
@@ -230,19 +234,8 @@ def play_seeded(
     True
     """
     game = new_game(variant, players=players, seed=seed, first_sheriff=0)
-    apply = game.apply
-    # What Player.act does, one call less per action: each seat's table of bot
-    # methods by step (Player.by_step); act() only for steps the table lacks.
-    tables = [p.by_step for p in lineup]
-    over = Step.OVER
-    for _ in range(max_actions):
-        step = game.step
-        if step is over:
-            return game
-        seat: int = game.to_move  # type: ignore[assignment]  # None only when over
-        fn = tables[seat].get(step)
-        apply(fn(game, seat) if fn is not None else lineup[seat].act(game, step, seat))
-    raise RuntimeError(f"game did not end within {max_actions} actions")
+    drive(game, lineup, max_actions=max_actions)  # the driver's hot loop (no stop condition)
+    return game
 
 
 # --------------------------------------------------------------------------- rows

@@ -76,6 +76,7 @@ from sheriff_core.engine.actions import (
     Threaten,
     parse_action,
 )
+from sheriff_core.driver import drive
 from sheriff_core.engine.game import STEPS, Game
 from sheriff_core.errors import RulesError
 from sheriff_core.narrate import describe_event, describe_for, describe_offer
@@ -104,10 +105,11 @@ def run_bots(
     (1, 'market')
     """
     events: list[Any] = []
-    while not game.is_over and game.to_move != stop_seat:
-        if stop_round is not None and game.round != stop_round:
-            break
-        events.extend(game.apply(lineup[game.to_move].choose(game)))  # type: ignore[index]
+
+    def stop(g: Game) -> bool:
+        return g.to_move == stop_seat or (stop_round is not None and g.round != stop_round)
+
+    drive(game, lineup, until=stop, on_events=events.extend)
     return events
 
 
