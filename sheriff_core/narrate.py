@@ -27,12 +27,14 @@ Round 1 of 9 - Sheriff: Ann
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 from typing import Any
 
 from sheriff_core.driver import play_rounds  # moved to the driver; re-exported here
 from sheriff_core.engine.actions import Offer, parse_action
 from sheriff_core.engine.events import Event
 from sheriff_core.engine.game import Game
+from sheriff_core.record import bag_records
 
 __all__ = [
     "cards_text",
@@ -415,40 +417,29 @@ def bag_rows(game: Game) -> list[dict[str, Any]]:
     >>> [(r["merchant"], r["outcome"]) for r in bag_rows(g)]
     [('Ben', 'inspected: truth'), ('Cat', 'inspected: truth')]
     """
-    rows: list[dict[str, Any]] = []
-    open_: dict[tuple[int, int], dict[str, Any]] = {}
-    for e in game.events:
-        key = (e.round, e.seat)  # type: ignore[assignment]
-        if e.kind == "declared":
-            row = {
-                "round": e.round + 1,
-                "merchant": game.players[e.seat],  # type: ignore[index]
-                "declared": f"{e.info['count']} {e.info['good']}",
-                "bag": "",
-                "threatened": False,
-                "offers": "",
-                "outcome": "",
-                "bribe": "",
-                "fine": 0,
+    rows = []
+    for r in sorted(bag_records(game), key=_ORDER):  # in the order the bags were declared
+        said = "; ".join(
+            f"{'Sheriff' if by == 'sheriff' else 'merchant'}: {describe_offer(o, game.players)}"
+            for by, o in r.offers
+        )
+        info = r.settled
+        bag = info["cards"] if r.inspected else info["cards"] + info.get("bribe_bag", [])
+        rows.append(
+            {
+                "round": r.round + 1,
+                "merchant": game.players[r.seat],
+                "declared": f"{r.count} {r.good}",
+                "bag": cards_text(bag),
+                "threatened": r.threatened,
+                "offers": said,
+                "outcome": ("inspected: " if r.inspected else "passed: ")
+                + ("truth" if r.truthful else "lie"),
+                "bribe": "" if r.bribe is None else describe_offer(r.bribe, game.players),
+                "fine": r.merchant_pays,
             }
-            open_[key] = row  # type: ignore[index]
-            rows.append(row)
-        row = open_.get(key)  # type: ignore[arg-type]
-        if row is None:
-            continue
-        if e.kind == "threatened":
-            row["threatened"] = True
-        elif e.kind == "offer":
-            by = "Sheriff" if e.info["by"] == "sheriff" else "merchant"
-            said = f"{by}: {describe_offer(e.info['offer'], game.players)}"
-            row["offers"] = f"{row['offers']}; {said}" if row["offers"] else said
-        elif e.kind == "passed":
-            row["bag"] = cards_text(e.info["cards"] + e.info.get("bribe_bag", []))
-            row["outcome"] = "passed: " + ("truth" if e.info["truthful"] else "lie")
-            if "bribe" in e.info:
-                row["bribe"] = describe_offer(e.info["bribe"], game.players)
-        elif e.kind == "inspected":
-            row["bag"] = cards_text(e.info["cards"])
-            row["outcome"] = "inspected: " + ("truth" if e.info["truthful"] else "lie")
-            row["fine"] = e.info["merchant_pays"]
-    return [r for r in rows if r["outcome"]]
+        )
+    return rows
+
+
+_ORDER = attrgetter("order")

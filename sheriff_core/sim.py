@@ -34,6 +34,7 @@ import numpy as np
 from sheriff_core.bots.base import Bot, BotSpec, Player, make_bot
 from sheriff_core.driver import drive
 from sheriff_core.engine.game import Game, new_game
+from sheriff_core.record import bag_records
 from sheriff_core.rules.variants import Variant, load_variant
 
 if TYPE_CHECKING:
@@ -354,64 +355,37 @@ _FIRST, _SECOND = itemgetter(0), itemgetter(1)
 def _bag_rows(
     game: Game, index: int, labels: Sequence[tuple[str, str]], cols: dict[str, list[Any]]
 ) -> None:
+    """One row per settled bag (:data:`BAG_COLUMNS`), from the one event reader
+    (:func:`sheriff_core.record.bag_records`), appended column by column."""
+    records = bag_records(game)
+    if not records:
+        return
+    n = len(records)
     is_legal = {name: g.kind == "legal" for name, g in game.variant.goods.items()}
-    vname = game.variant.name
-    sheriff: int | None = None
-    loaded: dict[int, list[str]] = {}
-    open_rows: dict[int, dict[str, Any]] = {}
-    done: list[dict[str, Any]] = []
-    for e in game.events:
-        kind, s, info = e.kind, e.seat, e.info
-        if kind == "round_start":
-            sheriff = s
-        elif kind == "loaded":
-            loaded[s] = list(info["cards"])  # type: ignore[index]
-        elif kind == "declared":
-            cards = loaded[s]  # type: ignore[index]
-            good = info["good"]
-            open_rows[s] = {  # type: ignore[index]
-                "game": index,
-                "round": e.round,
-                "seat": s,
-                "player": game.players[s],  # type: ignore[index]
-                "strategy": labels[s][0],  # type: ignore[index]
-                "sheriff": -1 if sheriff is None else sheriff,
-                "sheriff_strategy": "" if sheriff is None else labels[sheriff][1],
-                "variant": vname,
-                "players": game.n,
-                "declared_good": good,
-                "declared_count": info["count"],
-                "bag_size": len(cards),
-                "contraband": sum(1 for c in cards if not is_legal[c]),
-                "truthful": all(c == good for c in cards),
-                "threatened": False,
-                "offered": False,
-                "inspected": False,
-                "bribe": 0,
-                "outcome": "",
-                "merchant_pays": 0,
-                "smuggled": 0,
-            }
-        elif kind == "threatened":
-            open_rows[s]["threatened"] = True  # type: ignore[index]
-        elif kind == "offer" and info["by"] == "merchant":
-            open_rows[s]["offered"] = True  # type: ignore[index]
-        elif kind == "passed":
-            row = open_rows.pop(s)  # type: ignore[arg-type]
-            bribed = "bribe" in info
-            row["bribe"] = info["bribe_gold"] if bribed else 0
-            row["outcome"] = "bribed" if bribed else "passed"
-            row["smuggled"] = info["smuggled"]
-            done.append(row)
-        elif kind == "inspected":
-            row = open_rows.pop(s)  # type: ignore[arg-type]
-            row["inspected"] = True
-            row["outcome"] = "cleared" if info["truthful"] else "caught"
-            row["merchant_pays"] = info["merchant_pays"]
-            done.append(row)
-    for row in done:
-        for c in BAG_COLUMNS:
-            cols[c].append(row[c])
+    players = game.players
+    cols["game"].extend([index] * n)
+    cols["variant"].extend([game.variant.name] * n)
+    cols["players"].extend([game.n] * n)
+    for r in records:
+        s, sheriff, cards, good = r.seat, r.sheriff, r.cards, r.good
+        cols["round"].append(r.round)
+        cols["seat"].append(s)
+        cols["player"].append(players[s])
+        cols["strategy"].append(labels[s][0])
+        cols["sheriff"].append(-1 if sheriff is None else sheriff)
+        cols["sheriff_strategy"].append("" if sheriff is None else labels[sheriff][1])
+        cols["declared_good"].append(good)
+        cols["declared_count"].append(r.count)
+        cols["bag_size"].append(len(cards))
+        cols["contraband"].append(sum(1 for c in cards if not is_legal[c]))
+        cols["truthful"].append(all(c == good for c in cards))
+        cols["threatened"].append(r.threatened)
+        cols["offered"].append(r.offered)
+        cols["inspected"].append(r.inspected)
+        cols["bribe"].append(r.bribe_gold)
+        cols["outcome"].append(r.outcome)
+        cols["merchant_pays"].append(r.merchant_pays)
+        cols["smuggled"].append(r.smuggled)
 
 
 @contextmanager
