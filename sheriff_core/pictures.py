@@ -30,6 +30,7 @@ from collections.abc import Callable, Collection, Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
+from sheriff_core.engine.steps import ConfiscateChoice
 from sheriff_core.rules.variants import Good, Variant
 
 if TYPE_CHECKING:
@@ -920,12 +921,12 @@ def table_html(game: Game, *, viewer: int | None = None, scale: float = TABLE_SC
     waiting = [
         cards_html(
             v,
-            p["cards"],
-            label=f"confiscated from {game.players[p['seat']]}, to go on a discard pile",
+            list(p.cards),
+            label=f"confiscated from {game.players[p.seat]}, to go on a discard pile",
             scale=scale,
         )
         for p in game.pending
-        if p["type"] == "confiscate"
+        if isinstance(p, ConfiscateChoice)
     ]
     extras = []
     if game.loot:
