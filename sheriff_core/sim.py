@@ -245,6 +245,36 @@ def play_seeded(
 def _player_rows(
     game: Game, index: int, labels: Sequence[tuple[str, str]], cols: dict[str, list[Any]]
 ) -> None:
+    """One row per seat (:data:`PLAYER_COLUMNS`), appended column by column.
+
+    The counts come from one pass over the events (:func:`_player_counts`): the fast
+    path, kept apart from :func:`sheriff_core.record.bag_records` because it also reads
+    the payments (``tests/test_event_reader.py`` checks the two agree)."""
+    n = game.n
+    per, totals = _player_counts(game)
+    # Whole columns at a time (one extend per column and game, not one append per cell).
+    # map(itemgetter) rather than comprehensions: no function call per column.
+    rows = game.score_rows()
+    ranks = list(map(_RANK, rows))
+    cols["game"].extend([index] * n)
+    cols["seat"].extend(range(n))
+    cols["player"].extend(map(_PLAYER, rows))
+    cols["strategy"].extend(map(_FIRST, labels[:n]))
+    cols["sheriff_strategy"].extend(map(_SECOND, labels[:n]))
+    cols["variant"].extend([game.variant.name] * n)
+    cols["players"].extend([n] * n)
+    for key, get in _SCORE_FIELDS:
+        cols[key].extend(map(get, rows))
+    cols["rank"].extend(ranks)
+    cols["win"].extend([r == 1 for r in ranks])
+    for c in _COUNTS:
+        cols[c].extend(per[c])
+    for key, value in totals:
+        cols[key].extend([value] * n)
+
+
+def _player_counts(game: Game) -> tuple[dict[str, list[int]], tuple[tuple[str, int], ...]]:
+    """Per seat, the :data:`_COUNTS` columns; and the whole game's totals."""
     n = game.n
     per: dict[str, list[int]] = {c: [0] * n for c in _COUNTS}
     bags, lies, inspected, caught = per["bags"], per["lies"], per["inspected"], per["caught"]
@@ -305,24 +335,7 @@ def _player_rows(
             fine = None
         elif kind == "round_end":
             fine = None
-    # Whole columns at a time (one extend per column and game, not one append per cell).
-    # map(itemgetter) rather than comprehensions: no function call per column.
-    rows = game.score_rows()
-    ranks = list(map(_RANK, rows))
-    cols["game"].extend([index] * n)
-    cols["seat"].extend(range(n))
-    cols["player"].extend(map(_PLAYER, rows))
-    cols["strategy"].extend(map(_FIRST, labels[:n]))
-    cols["sheriff_strategy"].extend(map(_SECOND, labels[:n]))
-    cols["variant"].extend([game.variant.name] * n)
-    cols["players"].extend([n] * n)
-    for key, get in _SCORE_FIELDS:
-        cols[key].extend(map(get, rows))
-    cols["rank"].extend(ranks)
-    cols["win"].extend([r == 1 for r in ranks])
-    for c in _COUNTS:
-        cols[c].extend(per[c])
-    for key, value in (
+    return per, (
         ("game_bags_passed", passed),
         ("game_bags_inspected", opened),
         ("game_lies_caught", sum(caught)),
@@ -330,8 +343,7 @@ def _player_rows(
         ("game_bribe_gold", bribe_gold),
         ("game_fines", sum(f_paid)),
         ("game_compensation", sum(c_paid)),
-    ):
-        cols[key].extend([value] * n)
+    )
 
 
 #: Event kinds :func:`_player_rows` does not read (most events of a game).
