@@ -354,9 +354,7 @@ def _round_heading(game: Any, event: Any, labels: Sequence[str] | None) -> str:
     """``Round 2 of 9. Sheriff: Ben (honest/threshold).`` (Deputies: both named)."""
     sheriffs = event.info.get("sheriffs") or [event.seat]
     title = "Deputies" if len(sheriffs) > 1 else "Sheriff"
-    named = [
-        f"{game.players[x]} ({labels[x]})" if labels else game.players[x] for x in sheriffs
-    ]
+    named = [f"{game.players[x]} ({labels[x]})" if labels else game.players[x] for x in sheriffs]
     return f"Round {event.round + 1} of {game.rounds}. {title}: {' and '.join(named)}."
 
 
@@ -439,8 +437,12 @@ def _save_path(args: argparse.Namespace) -> Path | None:
 def _save(game: Any, save: Path | None) -> None:
     if save is None:
         return
+
+    def write(tmp: Path) -> None:
+        tmp.write_text(game.to_json(), encoding="utf-8")
+
     try:
-        write_atomic(save, lambda tmp: tmp.write_text(game.to_json(), encoding="utf-8"))
+        write_atomic(save, write)
     except OSError as exc:
         raise CliError(f"cannot write {save}: {exc.strerror or exc}") from None
     print(f"saved the game to {save}")

@@ -196,8 +196,9 @@ def simulate_variants(
 
     run = {"player": simulate, "bag": simulate_bags}[per]
     frames = []
-    for name in [variants] if isinstance(variants, str | Variant) else variants:
-        v = name if isinstance(name, Variant) else load_variant(name)
+    names = [variants] if isinstance(variants, str | Variant) else variants
+    for name in names:
+        v = load_variant(name) if isinstance(name, str) else name
         n = min(max(players, v.min_players), v.max_players)
         frames.append(run(v, players=n, games=games, seed=seed, progress=False, **kwargs))
     return pd.concat(frames, ignore_index=True)

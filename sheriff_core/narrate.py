@@ -340,9 +340,7 @@ def describe_for(
         text = f'{by} opened {bag} ("{i["declared"]}"): {cards_text(i["cards"])}.'
         if i["truthful"]:
             return text + f" The truth: the penalty is {-i['merchant_pays']} gold to the merchant."
-        lie = (
-            f" A lie: {cards_text(i['confiscated'])} confiscated, a fine of {i['merchant_pays']} gold."
-        )
+        lie = f" A lie: {cards_text(i['confiscated'])} confiscated, a fine of {i['merchant_pays']} gold."
         return text + lie
     if k == "paid" and (s == me or i["to"] == me):
         if s == me:

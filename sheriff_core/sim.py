@@ -283,7 +283,7 @@ def _player_counts(game: Game) -> tuple[dict[str, list[int]], tuple[tuple[str, i
     c_paid, c_recv = per["compensation_paid"], per["compensation_received"]
     passed = opened = bribes = bribe_gold = 0
     sheriff: int | None = None
-    loaded: dict[int, Any] = {}
+    loaded: dict[int | None, Any] = {}
     fine: bool | None = None  # kind of the payments that follow an inspection
     # Runs over every event of every game: skip the kinds no column uses with one set
     # lookup. Attribute reads, not tuple unpacking: Event is a tuple subclass, which

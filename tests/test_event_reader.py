@@ -42,9 +42,7 @@ def test_player_rows_agree_with_the_bag_records_on_50_seeded_games(frames):
     assert (
         players.groupby("game")["game_bags_inspected"].first() == per_game["inspected"].sum()
     ).all()
-    assert (
-        players.groupby("game")["game_bribe_gold"].first() == per_game["bribe"].sum()
-    ).all()
+    assert (players.groupby("game")["game_bribe_gold"].first() == per_game["bribe"].sum()).all()
 
 
 @pytest.mark.parametrize("name", ["classic", "deputies", "summary-sheet"])

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sheriff_core.driver import drive
 from sheriff_core.engine.actions import (
     Accept,
     Action,
@@ -28,7 +29,6 @@ from sheriff_core.engine.actions import (
     Promise,
     Threaten,
 )
-from sheriff_core.driver import drive
 from sheriff_core.engine.game import Game
 
 __all__ = ["RandomBot", "play_game"]

@@ -19,6 +19,7 @@ from typing import Protocol
 
 import numpy as np
 
+from sheriff_core.driver import drive
 from sheriff_core.nottingham.actions import (
     Accept,
     Action,
@@ -34,7 +35,6 @@ from sheriff_core.nottingham.actions import (
     TakeCard,
     Use,
 )
-from sheriff_core.driver import drive
 from sheriff_core.nottingham.game import Game, new_game
 from sheriff_core.nottingham.rules import Rules
 

@@ -434,7 +434,9 @@ class Game:
         me = self.to_move
         assert me is not None
         if player is not None and player != me:
-            raise WrongDecision(f"it is {self.names[me]} (seat {me})'s decision, not seat {player!r}'s")
+            raise WrongDecision(
+                f"it is {self.names[me]} (seat {me})'s decision, not seat {player!r}'s"
+            )
         if type(action) not in _KINDS[d]:
             wanted = ", ".join(c.__name__ for c in _KINDS[d])
             raise WrongDecision(

@@ -35,6 +35,7 @@ from sheriff_core.rules.outcomes import OUTCOME_COLUMNS, bag_outcomes  # re-expo
 
 __all__ = ["bag_outcomes", "bag_builder", "BagBuilder", "OUTCOME_COLUMNS"]
 
+
 class BagBuilder(widgets.VBox):
     """The bag builder; display it as a widget. Parts:
 

@@ -49,6 +49,7 @@ import ipywidgets as widgets
 
 import sheriff_core as sc
 from sheriff_core.bots import bot_names, make_player
+from sheriff_core.driver import drive
 from sheriff_core.engine.actions import (
     Accept,
     Action,
@@ -67,7 +68,6 @@ from sheriff_core.engine.actions import (
     Threaten,
     parse_action,
 )
-from sheriff_core.driver import drive
 from sheriff_core.engine.game import Game
 from sheriff_core.engine.saves import game_from_json, game_to_json
 from sheriff_core.errors import RulesError, SaveError

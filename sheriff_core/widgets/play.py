@@ -58,6 +58,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from sheriff_core.driver import drive
 from sheriff_core.engine.actions import (
     Accept,
     Action,
@@ -76,7 +77,6 @@ from sheriff_core.engine.actions import (
     Threaten,
     parse_action,
 )
-from sheriff_core.driver import drive
 from sheriff_core.engine.game import STEPS, Game
 from sheriff_core.errors import RulesError
 from sheriff_core.narrate import describe_event, describe_for, describe_offer
