@@ -273,96 +273,177 @@ def describe_for(
     >>> describe_for(passed, ["Ann", "Ben", "Cat"], me=2, sheriffs=[0]) is None
     True
     """
-    k, s, i = event.kind, event.seat, event.info
+    tell = _TELL_YOU.get(event.kind)
+    if tell is None:
+        return None
+    return tell(_You(event, players, me, sheriffs, last_demand))
 
-    def name(seat: Any) -> str:
+
+class _You:
+    """What one sentence of :func:`describe_for` is made from."""
+
+    __slots__ = ("i", "s", "players", "me", "sheriffs", "sheriff", "judge", "whose", "demand")
+
+    def __init__(
+        self,
+        event: Event,
+        players: Sequence[str],
+        me: int,
+        sheriffs: Sequence[int],
+        last_demand: str | None,
+    ) -> None:
+        self.i, self.s, self.players, self.me = event.info, event.seat, players, me
+        self.sheriffs, self.demand = sheriffs, last_demand
+        self.sheriff = players[sheriffs[0]] if sheriffs else "the Sheriff"
+        self.judge = me in sheriffs  # this seat judges the bags this round
+        s = event.seat
+        self.whose = players[s] if s is not None and 0 <= s < len(players) else ""
+
+    def name(self, seat: Any) -> str:
         if seat == "loot" or seat == -1:
             return "the Loot"
-        if seat == me:
+        if seat == self.me:
             return "you"
+        players = self.players
         return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else str(seat)
 
-    sheriff = players[sheriffs[0]] if sheriffs else "the Sheriff"
-    i_judge = me in sheriffs
-    whose = players[s] if s is not None and 0 <= s < len(players) else ""
-    if k == "market" and s == me:
-        if not i["set_aside"]:
-            return "You kept your whole hand."
-        text = f"You set aside {cards_text(i['set_aside'])} (onto pile {i['pile']})"
-        if i["took"]:
-            text += f", took {cards_text(i['took'])} from the discard piles"
-        if i["drawn"]:
-            text += f" and drew {cards_text(i['drawn'])}"
-        return text + "."
-    if k == "loaded" and s == me:
-        return f"You loaded your bag with {cards_text(i['cards'])}."
-    if k == "declared" and s == me:
-        return f'You declared "{i["count"]} {i["good"]}".'
-    if k == "starter" and i_judge:
-        return f"You chose {whose} to start the market."
-    if k == "threatened":
-        if s == me:
-            return f"{sheriff} threatens to open your bag."
-        if i_judge:
-            return f"You threaten to open {whose}'s bag."
-    if k == "offer":
-        offer = describe_offer(i["offer"], players)
-        if s == me:
-            if i["by"] == "sheriff":
-                return f"{sheriff} demands {offer} to let your bag pass."
-            return f"You offered {offer}."
-        if i_judge:
-            if i["by"] == "sheriff":
-                return f"You demanded {offer} from {whose}."
-            return f"{whose} offers you {offer}."
-    if k == "declined":
-        if s == me:
-            return "You made no (further) offer."
-        if i_judge:
-            if last_demand is not None:
-                return f"{whose} refused your demand of {describe_offer(last_demand, players)}."
-            return f"{whose} makes no offer."
-    if k == "passed":
-        bribe = f" for a bribe of {describe_offer(i['bribe'], players)}" if "bribe" in i else ""
-        if s == me:
-            return f"Your bag passed unopened{bribe}: {cards_text(i['cards'])} go to your stand."
-        if i_judge:
-            up = len(i["cards"]) - i["smuggled"]
-            took = f" (you took a bribe of {describe_offer(i['bribe'], players)})" if bribe else ""
-            return (
-                f"You let {whose}'s bag pass{took}: {up} card(s) go to the stand face up, "
-                f"{i['smuggled']} face down."
-            )
-    if k == "inspected" and (s == me or i_judge):
-        by = " and ".join(name(d) for d in i.get("inspectors", sheriffs[:1]))
-        by = by[0].upper() + by[1:] if by else "The Sheriff"
-        bag = "your bag" if s == me else f"{whose}'s bag"
-        text = f'{by} opened {bag} ("{i["declared"]}"): {cards_text(i["cards"])}.'
-        if i["truthful"]:
-            return text + f" The truth: the penalty is {-i['merchant_pays']} gold to the merchant."
-        lie = f" A lie: {cards_text(i['confiscated'])} confiscated, a fine of {i['merchant_pays']} gold."
-        return text + lie
-    if k == "paid" and (s == me or i["to"] == me):
-        if s == me:
-            return f"You paid {i['gold']} gold to {name(i['to'])}."
-        return f"{whose} paid you {i['gold']} gold."
-    if k == "paid_in_goods" and (s == me or i["to"] == me):
-        payer = "You" if s == me else whose
-        return f"{payer} paid {cards_text(i['cards'])} (worth {i['value']}) to {name(i['to'])}."
-    if k == "confiscated" and i_judge:
-        return f"The confiscated {cards_text(i['cards'])} went on discard pile {i['pile']}."
-    if k == "vote" and (i["deputy"] == me or s == me):
-        voter = "You" if i["deputy"] == me else f"Deputy {name(i['deputy'])}"
-        bag = "your bag" if s == me else f"{whose}'s bag"
-        verb = "inspect" if i["choice"] == "inspect" else "let pass"
-        return f"{voter} voted to {verb} {bag}."
-    if k == "exchanged" and s == me:
-        return f"You traded {cards_text(i['goods'])} for a {i['token']} token."
-    if k == "drew" and s == me:
-        return f"You drew {cards_text(i['cards'])}."
-    if k == "game_over":
-        return f"Game over. Winner(s): {', '.join(i['winners'])}."
+    def offer(self, offer: Offer | str) -> str:
+        return describe_offer(offer, self.players)
+
+
+def _you_market(t: _You) -> str | None:
+    i = t.i
+    if t.s != t.me:
+        return None
+    if not i["set_aside"]:
+        return "You kept your whole hand."
+    text = f"You set aside {cards_text(i['set_aside'])} (onto pile {i['pile']})"
+    if i["took"]:
+        text += f", took {cards_text(i['took'])} from the discard piles"
+    if i["drawn"]:
+        text += f" and drew {cards_text(i['drawn'])}"
+    return text + "."
+
+
+def _you_threatened(t: _You) -> str | None:
+    if t.s == t.me:
+        return f"{t.sheriff} threatens to open your bag."
+    if t.judge:
+        return f"You threaten to open {t.whose}'s bag."
     return None
+
+
+def _you_offer(t: _You) -> str | None:
+    offer, by, whose = t.offer(t.i["offer"]), t.i["by"], t.whose
+    if t.s == t.me:
+        if by == "sheriff":
+            return f"{t.sheriff} demands {offer} to let your bag pass."
+        return f"You offered {offer}."
+    if t.judge:
+        if by == "sheriff":
+            return f"You demanded {offer} from {whose}."
+        return f"{whose} offers you {offer}."
+    return None
+
+
+def _you_declined(t: _You) -> str | None:
+    if t.s == t.me:
+        return "You made no (further) offer."
+    if t.judge:
+        if t.demand is not None:
+            return f"{t.whose} refused your demand of {t.offer(t.demand)}."
+        return f"{t.whose} makes no offer."
+    return None
+
+
+def _you_passed(t: _You) -> str | None:
+    i = t.i
+    bribe = f" for a bribe of {t.offer(i['bribe'])}" if "bribe" in i else ""
+    if t.s == t.me:
+        return f"Your bag passed unopened{bribe}: {cards_text(i['cards'])} go to your stand."
+    if t.judge:
+        up = len(i["cards"]) - i["smuggled"]
+        took = f" (you took a bribe of {t.offer(i['bribe'])})" if bribe else ""
+        return (
+            f"You let {t.whose}'s bag pass{took}: {up} card(s) go to the stand face up, "
+            f"{i['smuggled']} face down."
+        )
+    return None
+
+
+def _you_inspected(t: _You) -> str | None:
+    i = t.i
+    if not (t.s == t.me or t.judge):
+        return None
+    by = " and ".join(t.name(d) for d in i.get("inspectors", t.sheriffs[:1]))
+    by = by[0].upper() + by[1:] if by else "The Sheriff"
+    bag = "your bag" if t.s == t.me else f"{t.whose}'s bag"
+    text = f'{by} opened {bag} ("{i["declared"]}"): {cards_text(i["cards"])}.'
+    if i["truthful"]:
+        return text + f" The truth: the penalty is {-i['merchant_pays']} gold to the merchant."
+    return (
+        text
+        + f" A lie: {cards_text(i['confiscated'])} confiscated, a fine of {i['merchant_pays']} gold."
+    )
+
+
+def _you_paid(t: _You) -> str | None:
+    i = t.i
+    if t.s == t.me:
+        return f"You paid {i['gold']} gold to {t.name(i['to'])}."
+    if i["to"] == t.me:
+        return f"{t.whose} paid you {i['gold']} gold."
+    return None
+
+
+def _you_paid_in_goods(t: _You) -> str | None:
+    i = t.i
+    if not (t.s == t.me or i["to"] == t.me):
+        return None
+    payer = "You" if t.s == t.me else t.whose
+    return f"{payer} paid {cards_text(i['cards'])} (worth {i['value']}) to {t.name(i['to'])}."
+
+
+def _you_vote(t: _You) -> str | None:
+    i = t.i
+    if not (i["deputy"] == t.me or t.s == t.me):
+        return None
+    voter = "You" if i["deputy"] == t.me else f"Deputy {t.name(i['deputy'])}"
+    bag = "your bag" if t.s == t.me else f"{t.whose}'s bag"
+    verb = "inspect" if i["choice"] == "inspect" else "let pass"
+    return f"{voter} voted to {verb} {bag}."
+
+
+def _mine(text: Callable[[_You], str]) -> Callable[[_You], str | None]:
+    """Told only to the seat that acted."""
+    return lambda t: text(t) if t.s == t.me else None
+
+
+#: The second-person sentence of each kind of event (None: not about this seat).
+_TELL_YOU: dict[str, Callable[[_You], str | None]] = {
+    "market": _you_market,
+    "loaded": _mine(lambda t: f"You loaded your bag with {cards_text(t.i['cards'])}."),
+    "declared": _mine(lambda t: f'You declared "{t.i["count"]} {t.i["good"]}".'),
+    "starter": lambda t: f"You chose {t.whose} to start the market." if t.judge else None,
+    "threatened": _you_threatened,
+    "offer": _you_offer,
+    "declined": _you_declined,
+    "passed": _you_passed,
+    "inspected": _you_inspected,
+    "paid": _you_paid,
+    "paid_in_goods": _you_paid_in_goods,
+    "confiscated": lambda t: (
+        f"The confiscated {cards_text(t.i['cards'])} went on discard pile {t.i['pile']}."
+        if t.judge
+        else None
+    ),
+    "vote": _you_vote,
+    "exchanged": _mine(
+        lambda t: f"You traded {cards_text(t.i['goods'])} for a {t.i['token']} token."
+    ),
+    "drew": _mine(lambda t: f"You drew {cards_text(t.i['cards'])}."),
+    "game_over": lambda t: f"Game over. Winner(s): {', '.join(t.i['winners'])}.",
+}
 
 
 def round_lines(game: Game, round: int, secrets: bool = True) -> list[str]:
