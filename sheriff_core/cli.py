@@ -328,8 +328,10 @@ def narrate(game: Any, events: Sequence[Any], labels: Sequence[str] | None = Non
 
     >>> import sheriff_core as sc
     >>> g = sc.new_game("classic", players=3, seed=0)
-    >>> narrate(g, g.events)
-    ['Cards dealt to Ann, Ben, Cat.', 'Round 1 of 9. Sheriff: Ann.']
+    >>> narrate(g, g.events)[1:]
+    ['Round 1 of 9. Sheriff: Ann.']
+    >>> narrate(g, g.events)[0]
+    'Cards dealt to Ann, Ben, Cat. Top of the discard piles: pile 0: Apples, pile 1: Mead.'
     """
     from sheriff_core.narrate import describe_event
 
