@@ -170,23 +170,7 @@ class OfferBuilder(widgets.VBox):
                 value=0, min=0, max=g.gold[seat], description=f"{prefix} gold", style=_WIDE
             )
         )
-        if player == seat:
-            stand = {c: g.stands[seat].count(c) for c in dict.fromkeys(g.stands[seat])}
-        else:
-            stand = dict(g.stand_view(seat)["legal"])
-        self.stand = [
-            self._add(
-                widgets.BoundedIntText(
-                    value=0,
-                    min=0,
-                    max=n,
-                    description=f"{prefix} from stand: {c}",
-                    style=_WIDE,
-                    layout=widgets.Layout(width="auto"),
-                )
-            )
-            for c, n in stand.items()
-        ]
+        self.stand = self._stand_boxes()
         bag = g.bags[seat]
         self.bag_good = self._add(
             widgets.Dropdown(
@@ -206,23 +190,7 @@ class OfferBuilder(widgets.VBox):
                 style=_WIDE,
             )
         )
-        self.promises = {
-            t: self._add(
-                widgets.Dropdown(
-                    options=[
-                        ("no promise", ""),
-                        (f"the Sheriff inspects {g.players[t]}'s bag", "inspect"),
-                        (f"the Sheriff lets {g.players[t]}'s bag pass", "pass"),
-                    ],
-                    value="",
-                    description=f"{prefix}: promise about {g.players[t]}",
-                    style=_WIDE,
-                    layout=widgets.Layout(width="auto"),
-                )
-            )
-            for t in g.unresolved()
-            if t != seat
-        }
+        self.promises = self._promise_boxes()
         self.future = self._add(
             widgets.Text(
                 value="",
@@ -248,6 +216,48 @@ class OfferBuilder(widgets.VBox):
         parts += [self.future, self.check, widgets.HBox([self.go])]
         super().__init__(parts)
         self._update()
+
+    def _stand_boxes(self) -> list[Any]:
+        """One count per good on the stand the offer may take from (as the player sees it)."""
+        g, seat, prefix = self.game, self.seat, self.prefix
+        if self.player == seat:
+            stand = {c: g.stands[seat].count(c) for c in dict.fromkeys(g.stands[seat])}
+        else:
+            stand = dict(g.stand_view(seat)["legal"])
+        return [
+            self._add(
+                widgets.BoundedIntText(
+                    value=0,
+                    min=0,
+                    max=n,
+                    description=f"{prefix} from stand: {c}",
+                    style=_WIDE,
+                    layout=widgets.Layout(width="auto"),
+                )
+            )
+            for c, n in stand.items()
+        ]
+
+    def _promise_boxes(self) -> dict[int, Any]:
+        """One binding promise per other merchant still waiting for the Sheriff."""
+        g, prefix = self.game, self.prefix
+        return {
+            t: self._add(
+                widgets.Dropdown(
+                    options=[
+                        ("no promise", ""),
+                        (f"the Sheriff inspects {g.players[t]}'s bag", "inspect"),
+                        (f"the Sheriff lets {g.players[t]}'s bag pass", "pass"),
+                    ],
+                    value="",
+                    description=f"{prefix}: promise about {g.players[t]}",
+                    style=_WIDE,
+                    layout=widgets.Layout(width="auto"),
+                )
+            )
+            for t in g.unresolved()
+            if t != self.seat
+        }
 
     def _add(self, w: Any) -> Any:
         self.controls[w.description] = w
