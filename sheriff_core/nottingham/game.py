@@ -142,6 +142,23 @@ class Game:
     history: list[tuple[int, Action]]
     #: Every event so far (the deal's first turn, then each action's), oldest first.
     events: list[Event]
+    deck: list[str]
+    discards: list[str]
+    hands: list[dict[str, int]]
+    scored: list[list[str]]
+    tasks: list[list[str]]
+    task_takers: dict[str, list[int]]
+    ambush_pile: list[str]
+    ambushes: list[list[Any]]
+    sheriff: int
+    active: int
+    turn: int
+    turn_revealed: bool
+    idle: int
+    revealed: str | None
+    decision: str
+    pending: dict[str, Any]
+    end_reason: str | None
 
     # ------------------------------------------------------------------ setup
 
