@@ -49,7 +49,11 @@ __all__ = [
 
 
 def cards_text(cards: Sequence[str]) -> str:
-    """``['Apples', 'Apples', 'Silk']`` -> ``'2 Apples, 1 Silk'`` (in first-seen order)."""
+    """Cards counted by name, in first-seen order (``'nothing'`` for none).
+
+    >>> cards_text(["Apples", "Silk", "Apples"]), cards_text([])
+    ('2 Apples, 1 Silk', 'nothing')
+    """
     if not cards:
         return "nothing"
     counts: dict[str, int] = {}
