@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from sheriff_core.engine.game import STEPS
 from sheriff_core.files import write_atomic
 
 __all__ = ["main", "narrate", "write_atomic"]
@@ -269,11 +270,12 @@ def plain(text: str) -> str:
 def cmd_bots(args: argparse.Namespace) -> int:
     import inspect
 
-    from sheriff_core.bots.base import _REGISTRY
+    from sheriff_core.bots.base import bot_names, make_bot
 
     for role in ("merchant", "sheriff"):
         print(f"{role} bots:")
-        for name, cls in _REGISTRY[role].items():
+        for name in bot_names(role):
+            cls = type(make_bot(name, role))
             params = [
                 f"{k}={p.default}"
                 for k, p in inspect.signature(cls.__init__).parameters.items()
@@ -284,142 +286,76 @@ def cmd_bots(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cards(cards: Sequence[str]) -> str:
-    return ", ".join(cards) if cards else "nothing"
-
-
 def narrate(game: Any, events: Sequence[Any], labels: Sequence[str] | None = None) -> list[str]:
     """Plain-English lines for ``events`` of ``game`` (hidden bag contents shown).
 
+    The sentences are :func:`sheriff_core.narrate.describe_event`'s (the one narrator);
+    the terminal adds a heading per round (with the bots' labels), indents the rest
+    and leaves out payments of no gold.
+
     >>> import sheriff_core as sc
     >>> g = sc.new_game("classic", players=3, seed=0)
+    >>> narrate(g, g.events)[1:]
+    ['Round 1 of 9. Sheriff: Ann.']
     >>> narrate(g, g.events)[0]
-    'Round 1 of 9. Sheriff: Ann.'
+    'Cards dealt to Ann, Ben, Cat. Top of the discard piles: pile 0: Apples, pile 1: Mead.'
     """
-
-    def who(seat: Any) -> str:
-        if not isinstance(seat, int) or not 0 <= seat < game.n:
-            return "the Loot" if seat in ("loot", -1) else str(seat)
-        name = game.players[seat]
-        return f"{name} ({labels[seat]})" if labels else name
-
-    def name(seat: Any) -> str:
-        return game.players[seat] if isinstance(seat, int) and 0 <= seat < game.n else who(seat)
+    from sheriff_core.narrate import describe_event
 
     lines: list[str] = []
     for e in events:
-        k, s, i = e.kind, e.seat, e.info
-        if k == "round_start":
-            sheriffs = i.get("sheriffs") or [s]
-            title = "Deputies" if len(sheriffs) > 1 else "Sheriff"
-            lines.append(
-                f"Round {e.round + 1} of {game.rounds}. {title}: "
-                f"{' and '.join(who(x) for x in sheriffs)}."
-            )
-        elif k == "starter":
-            lines.append(f"  {name(s)} starts the market.")
-        elif k == "market":
-            if not i["set_aside"]:
-                lines.append(f"  {name(s)} keeps the hand.")
-            else:
-                took = f", takes {_cards(i['took'])} from the discard piles" if i["took"] else ""
-                lines.append(
-                    f"  {name(s)} discards {_cards(i['set_aside'])}{took}, draws {i['drew']}."
-                )
-        elif k == "loaded":
-            lines.append(f"  {name(s)} bags {i['size']} card(s) [hidden: {_cards(i['cards'])}].")
-        elif k == "declared":
-            lines.append(f'  {name(s)} declares "{i["count"]} {i["good"]}".')
-        elif k == "threatened":
-            lines.append(f"  The Sheriff picks up {name(s)}'s bag and threatens to open it.")
-        elif k == "offer":
-            by = "The Sheriff demands" if i["by"] == "sheriff" else f"{name(s)} offers"
-            lines.append(f"  {by}: {i['offer'].removeprefix('offer ')}.")
-        elif k == "declined":
-            lines.append(f"  {name(s)} makes no deal.")
-        elif k == "vote":
-            lines.append(f"  Deputy {name(i['deputy'])} votes to {i['choice']} {name(s)}'s bag.")
-        elif k == "passed":
-            bribe = f", for a bribe ({i['bribe'].removeprefix('offer ')})" if "bribe" in i else ""
-            truth = "honest" if i["truthful"] else f"a lie: {i['smuggled']} contraband got through"
-            lines.append(
-                f"  {name(s)}'s bag ({i['declared']}) passes{bribe}: it held "
-                f"{_cards(i['cards'])} -- {truth}."
-            )
-        elif k == "inspected":
-            if i["truthful"]:
-                lines.append(
-                    f"  {name(s)}'s bag is opened: {_cards(i['cards'])}, exactly as declared "
-                    f"({i['declared']}). The Sheriff owes {-i['merchant_pays']} gold."
-                )
-            else:
-                lines.append(
-                    f"  {name(s)}'s bag is opened: {_cards(i['cards'])} -- declared "
-                    f"{i['declared']}, a lie! Confiscated: {_cards(i['confiscated'])}; "
-                    f"{name(s)} owes a fine of {i['merchant_pays']} gold."
-                )
-        elif k == "paid":
-            if i["gold"]:
-                lines.append(f"    {name(s)} pays {i['gold']} gold to {name(i['to'])}.")
-        elif k == "paid_in_goods":
-            forgiven = f" ({i['forgiven']} forgiven)" if i.get("forgiven") else ""
-            lines.append(
-                f"    {name(s)} has no gold left and pays with {_cards(i['cards'])} "
-                f"(worth {i['value']}){forgiven}."
-            )
-        elif k == "exchanged":
-            lines.append(f"  {name(s)} trades {_cards(i['goods'])} for a {i['token']} token.")
-        elif k == "loot_split":
-            lines.append(f"  The Loot is split: {i['each']} gold each to the Deputies.")
-        elif k == "reshuffled":
-            lines.append(f"  The draw pile ran out: {i['cards']} cards reshuffled.")
-        elif k == "game_over":
-            lines.append(f"Game over. Winner(s): {', '.join(i['winners'])}.")
+        if e.kind == "round_start":
+            lines.append(_round_heading(game, e, labels))
+            continue
+        if e.kind == "paid" and not e.info["gold"]:
+            continue
+        text = describe_event(e, game.players, secrets=True)
+        if text:
+            lines.append(_INDENT.get(e.kind, "  ") + text)
     return lines
 
 
-#: What each kind of decision asks, and the text forms that answer it.
-STEP_HELP: dict[str, tuple[str, tuple[str, ...]]] = {
-    "starter": ("choose which merchant starts the market", ("starter SEAT",)),
+#: How far each kind of event is indented under its round's heading (default: 2).
+_INDENT = {"setup": "", "game_over": "", "paid": "    ", "paid_in_goods": "    "}
+
+
+def _round_heading(game: Any, event: Any, labels: Sequence[str] | None) -> str:
+    """``Round 2 of 9. Sheriff: Ben (honest/threshold).`` (Deputies: both named)."""
+    sheriffs = event.info.get("sheriffs") or [event.seat]
+    title = "Deputies" if len(sheriffs) > 1 else "Sheriff"
+    named = [f"{game.players[x]} ({labels[x]})" if labels else game.players[x] for x in sheriffs]
+    return f"Round {event.round + 1} of {game.rounds}. {title}: {' and '.join(named)}."
+
+
+#: The text forms that answer each kind of decision (examples for 'help').
+STEP_FORMS: dict[str, tuple[str, ...]] = {
+    "starter": ("starter SEAT",),
     "market": (
-        "make your market turn: keep your hand, or set cards aside and draw back to a full hand",
-        (
-            "market keep",
-            "market set-aside Cheese,Pepper",
-            "market set-aside Cheese,Pepper take 0,1 pile 1"
-            "   (take: discard pile of each card drawn, in order; pile: where the set-aside go)",
-        ),
+        "market keep",
+        "market set-aside Cheese,Pepper",
+        "market set-aside Cheese,Pepper take 0,1 pile 1"
+        "   (take: discard pile of each card drawn, in order; pile: where the set-aside go)",
     ),
-    "load": ("load your bag with cards from your hand", ("load Apples,Apples,Pepper",)),
-    "declare": (
-        "declare your bag: one legal good and the exact number of cards",
-        ("declare 3 Apples",),
-    ),
-    "sheriff": (
-        "deal with a bag: threaten to open it (and negotiate), inspect it or let it pass",
-        ("threaten SEAT", "inspect SEAT", "pass SEAT"),
-    ),
+    "load": ("load Apples,Apples,Pepper",),
+    "declare": ("declare 3 Apples",),
+    "sheriff": ("threaten SEAT", "inspect SEAT", "pass SEAT"),
     "merchant": (
-        "answer the Sheriff's threat: offer a bribe, accept the Sheriff's demand or decline",
-        (
-            "offer 2 gold",
-            "offer 1 gold; stand Apples; bag Pepper",
-            "offer 0 gold; promise future I will let your bag pass",
-            "accept",
-            "decline",
-        ),
+        "offer 2 gold",
+        "offer 1 gold; stand Apples; bag Pepper",
+        "offer 0 gold; promise future I will let your bag pass",
+        "accept",
+        "decline",
     ),
-    "negotiation": (
-        "let the bag pass (taking what is offered), inspect it, or demand something",
-        ("pass SEAT", "inspect SEAT", "offer 5 gold   (a demand)"),
-    ),
-    "confiscate": (
-        "place the confiscated cards on a discard pile, in order",
-        ("confiscate PILE Pepper,Silk",),
-    ),
-    "debt": ("choose goods from your stand to pay your debt", ("pay-debt Apples,Cheese",)),
-    "vote": ("vote to inspect the bag or let it pass", ("inspect SEAT", "pass SEAT")),
-    "exchange": ("exchange goods for tokens, or be done", ("exchange TOKEN", "done")),
+    "negotiation": ("pass SEAT", "inspect SEAT", "offer 5 gold   (a demand)"),
+    "confiscate": ("confiscate PILE Pepper,Silk",),
+    "debt": ("pay-debt Apples,Cheese",),
+    "vote": ("inspect SEAT", "pass SEAT"),
+    "exchange": ("exchange TOKEN", "done"),
+}
+#: What each kind of decision asks (the engine's step table, ``STEPS[step].asks``) and
+#: the text forms that answer it.
+STEP_HELP: dict[str, tuple[str, tuple[str, ...]]] = {
+    str(step): (rule.asks, STEP_FORMS.get(str(step), ())) for step, rule in STEPS.items()
 }
 
 _BOT_SPLIT = re.compile(r",(?=\s*[A-Za-z][\w-]*\s*(?:[:/,]|$))")
@@ -428,7 +364,7 @@ _BOT_SPLIT = re.compile(r",(?=\s*[A-Za-z][\w-]*\s*(?:[:/,]|$))")
 def _bot_players(args: argparse.Namespace, players: int, human: int | None) -> list[Any]:
     """One bot player per seat (None at the human's seat)."""
     from sheriff_core.bots.base import make_player
-    from sheriff_core.sim import DEFAULT_SHERIFFS, _as_list
+    from sheriff_core.sim import DEFAULT_SHERIFFS, bot_list
 
     if args.bots:
         specs = [s.strip() for arg in args.bots for s in _BOT_SPLIT.split(arg) if s.strip()]
@@ -445,8 +381,8 @@ def _bot_players(args: argparse.Namespace, players: int, human: int | None) -> l
             bots[s] = make_player(*pairs[k % len(pairs)])
         return bots
     lineup = _lineup(args)
-    ms = _as_list(lineup["merchants"], "merchants")
-    ss = _as_list(lineup["sheriffs"], "sheriffs")
+    ms = bot_list(lineup["merchants"], "merchants")
+    ss = bot_list(lineup["sheriffs"], "sheriffs")
     return [
         None if s == human else make_player(ms[s % len(ms)], ss[s % len(ss)])
         for s in range(players)
@@ -470,14 +406,19 @@ def _save_path(args: argparse.Namespace) -> Path | None:
 def _save(game: Any, save: Path | None) -> None:
     if save is None:
         return
+
+    def write(tmp: Path) -> None:
+        tmp.write_text(game.to_json(), encoding="utf-8")
+
     try:
-        write_atomic(save, lambda tmp: tmp.write_text(game.to_json(), encoding="utf-8"))
+        write_atomic(save, write)
     except OSError as exc:
         raise CliError(f"cannot write {save}: {exc.strerror or exc}") from None
     print(f"saved the game to {save}")
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from sheriff_core.driver import drive
     from sheriff_core.engine.game import new_game
 
     v, players = _load(args)
@@ -492,17 +433,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(f"{v.title}: {players} players, seed {args.seed}")
     for seat in range(players):
         print(f"  seat {seat}: {game.players[seat]} plays {labels[seat]}")
-    events = list(game.events)
-    while True:
+
+    def tell(events: Sequence[Any]) -> None:
         for e in events:
             for line in narrate(game, [e], labels):
                 print(line)
             if e.kind == "round_end":
                 gold = ", ".join(f"{p} {g}" for p, g in zip(game.players, game.gold, strict=True))
                 print(f"  Gold after the round: {gold}.")
-        if game.is_over:
-            break
-        events = game.apply(bots[game.to_move].choose(game))  # type: ignore[index]
+
+    tell(game.events)
+    drive(game, bots, on_events=tell)
     print()
     print(game.final_scores().to_string(index=False))
     _save(game, save)
@@ -581,11 +522,11 @@ class _Seated:
         ask = STEP_HELP.get(g.step, (g.step, ()))[0]
         print(f"Your decision: {ask}.")
         neg = g.negotiation
-        if neg is not None and neg.get("offer") is not None:
+        if neg is not None and neg.offer is not None:
             from sheriff_core.narrate import describe_offer
 
-            by = "The Sheriff demands" if neg["by"] == "sheriff" else "The merchant offers"
-            print(f"  ({by} {describe_offer(neg['offer'], g.players)}.)")
+            by = "The Sheriff demands" if neg.by == "sheriff" else "The merchant offers"
+            print(f"  ({by} {describe_offer(neg.offer, g.players)}.)")
 
     def help(self) -> None:
         from itertools import islice
@@ -658,13 +599,13 @@ class _Seated:
 
     def run(self) -> bool:
         """Play to the end (True) or until the human quits (False)."""
+        from sheriff_core.driver import drive, seat_to_move
+
         g = self.game
         while not g.is_over:
-            if g.to_move == self.seat:
-                if not self.decide():
-                    return False
-            else:
-                g.apply(self.bots[g.to_move].choose(g))
+            drive(g, self.bots, until=seat_to_move(self.seat))  # the bots, up to the human
+            if not g.is_over and not self.decide():
+                return False
         self.tell()
         return True
 

@@ -1,7 +1,8 @@
-"""The variant-difference table: one row per rule field, one column per variant.
+"""Variants compared: the difference table (one row per rule field, one column per
+variant) and :func:`simulate_variants` (the same seeded games for several variants).
 
-Built from the loaded data only, so a new variant file shows up in it with no
-code change.
+The table is built from the loaded data only, so a new variant file shows up in it
+with no code change.
 
 >>> import sheriff_core as sc
 >>> t = sc.compare_variants(["classic", "summary-sheet"])
@@ -12,15 +13,16 @@ code change.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sheriff_core.rules.cards import build_deck
 from sheriff_core.rules.variants import Variant, load_variant
+from sheriff_core.sim import simulate, simulate_bags
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["compare_variants", "whole_cells", "WholeCells", "RULE_FIELDS"]
+__all__ = ["compare_variants", "simulate_variants", "whole_cells", "WholeCells", "RULE_FIELDS"]
 
 
 def _per_players(v: Variant, f: Callable[[int], object]) -> str:
@@ -170,3 +172,33 @@ def whole_cells(table: pd.DataFrame) -> WholeCells:
     True
     """
     return WholeCells(table)
+
+
+def simulate_variants(
+    variants: Sequence[str | Variant] | str | Variant,
+    *,
+    players: int = 4,
+    games: int = 200,
+    seed: int = 0,
+    per: str = "player",
+    **kwargs: Any,
+) -> pd.DataFrame:
+    """:func:`sheriff_core.simulate` (``per="player"``) or :func:`sheriff_core.simulate_bags`
+    (``per="bag"``) for several variants with the same seed, stacked. Variants that
+    cannot be played by ``players`` are played at their nearest supported count.
+    (Also importable from :mod:`sheriff_core.viz.variants`, where it used to live.)
+
+    >>> df = simulate_variants(["classic", "summary-sheet"], players=3, games=2, seed=1)
+    >>> df.groupby("variant").size().to_dict()
+    {'classic': 6, 'summary-sheet': 6}
+    """
+    import pandas as pd
+
+    run = {"player": simulate, "bag": simulate_bags}[per]
+    frames = []
+    names = [variants] if isinstance(variants, str | Variant) else variants
+    for name in names:
+        v = load_variant(name) if isinstance(name, str) else name
+        n = min(max(players, v.min_players), v.max_players)
+        frames.append(run(v, players=n, games=games, seed=seed, progress=False, **kwargs))
+    return pd.concat(frames, ignore_index=True)

@@ -30,6 +30,7 @@ from collections.abc import Callable, Collection, Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
+from sheriff_core.engine.steps import ConfiscateChoice
 from sheriff_core.rules.variants import Good, Variant
 
 if TYPE_CHECKING:
@@ -878,6 +879,20 @@ def player_html(
     )
 
 
+def _confiscated_html(game: Game, scale: float) -> list[str]:
+    """The confiscated cards waiting to be placed on a discard pile, one row per bag."""
+    return [
+        cards_html(
+            game.variant,
+            list(p.cards),
+            label=f"confiscated from {game.players[p.seat]}, to go on a discard pile",
+            scale=scale,
+        )
+        for p in game.pending
+        if isinstance(p, ConfiscateChoice)
+    ]
+
+
 def table_html(game: Game, *, viewer: int | None = None, scale: float = TABLE_SCALE) -> str:
     """The whole table: round ("Round 2 of 8", counted from 1), whose turn, the discard
     piles, the draw pile and every player's place.
@@ -917,16 +932,7 @@ def table_html(game: Game, *, viewer: int | None = None, scale: float = TABLE_SC
         )
         + "</div>"
     )
-    waiting = [
-        cards_html(
-            v,
-            p["cards"],
-            label=f"confiscated from {game.players[p['seat']]}, to go on a discard pile",
-            scale=scale,
-        )
-        for p in game.pending
-        if p["type"] == "confiscate"
-    ]
+    waiting = _confiscated_html(game, scale)
     extras = []
     if game.loot:
         extras.append(_chip(f"Loot: {game.loot} gold", scale, "#8a6d00"))

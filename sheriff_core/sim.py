@@ -32,8 +32,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from sheriff_core.bots.base import Bot, BotSpec, Player, make_bot
+from sheriff_core.driver import drive
 from sheriff_core.engine.game import Game, new_game
-from sheriff_core.engine.steps import Step
+from sheriff_core.record import bag_records
 from sheriff_core.rules.variants import Variant, load_variant
 
 if TYPE_CHECKING:
@@ -188,6 +189,10 @@ def _as_list(specs: BotSpec | Sequence[BotSpec], what: str) -> list[BotSpec]:
     return out
 
 
+#: The public name of the spec-list reader (the CLI reads bot lists as ``simulate`` does).
+bot_list = _as_list
+
+
 def _slot(seat: int, game: int, players: int, rotate: bool) -> int:
     return (seat + game) % players if rotate else seat
 
@@ -230,19 +235,8 @@ def play_seeded(
     True
     """
     game = new_game(variant, players=players, seed=seed, first_sheriff=0)
-    apply = game.apply
-    # What Player.act does, one call less per action: each seat's table of bot
-    # methods by step (Player.by_step); act() only for steps the table lacks.
-    tables = [p.by_step for p in lineup]
-    over = Step.OVER
-    for _ in range(max_actions):
-        step = game.step
-        if step is over:
-            return game
-        seat: int = game.to_move  # type: ignore[assignment]  # None only when over
-        fn = tables[seat].get(step)
-        apply(fn(game, seat) if fn is not None else lineup[seat].act(game, step, seat))
-    raise RuntimeError(f"game did not end within {max_actions} actions")
+    drive(game, lineup, max_actions=max_actions)  # the driver's hot loop (no stop condition)
+    return game
 
 
 # --------------------------------------------------------------------------- rows
@@ -251,6 +245,36 @@ def play_seeded(
 def _player_rows(
     game: Game, index: int, labels: Sequence[tuple[str, str]], cols: dict[str, list[Any]]
 ) -> None:
+    """One row per seat (:data:`PLAYER_COLUMNS`), appended column by column.
+
+    The counts come from one pass over the events (:func:`_player_counts`): the fast
+    path, kept apart from :func:`sheriff_core.record.bag_records` because it also reads
+    the payments (``tests/test_event_reader.py`` checks the two agree)."""
+    n = game.n
+    per, totals = _player_counts(game)
+    # Whole columns at a time (one extend per column and game, not one append per cell).
+    # map(itemgetter) rather than comprehensions: no function call per column.
+    rows = game.score_rows()
+    ranks = list(map(_RANK, rows))
+    cols["game"].extend([index] * n)
+    cols["seat"].extend(range(n))
+    cols["player"].extend(map(_PLAYER, rows))
+    cols["strategy"].extend(map(_FIRST, labels[:n]))
+    cols["sheriff_strategy"].extend(map(_SECOND, labels[:n]))
+    cols["variant"].extend([game.variant.name] * n)
+    cols["players"].extend([n] * n)
+    for key, get in _SCORE_FIELDS:
+        cols[key].extend(map(get, rows))
+    cols["rank"].extend(ranks)
+    cols["win"].extend([r == 1 for r in ranks])
+    for c in _COUNTS:
+        cols[c].extend(per[c])
+    for key, value in totals:
+        cols[key].extend([value] * n)
+
+
+def _player_counts(game: Game) -> tuple[dict[str, list[int]], tuple[tuple[str, int], ...]]:
+    """Per seat, the :data:`_COUNTS` columns; and the whole game's totals."""
     n = game.n
     per: dict[str, list[int]] = {c: [0] * n for c in _COUNTS}
     bags, lies, inspected, caught = per["bags"], per["lies"], per["inspected"], per["caught"]
@@ -259,7 +283,7 @@ def _player_rows(
     c_paid, c_recv = per["compensation_paid"], per["compensation_received"]
     passed = opened = bribes = bribe_gold = 0
     sheriff: int | None = None
-    loaded: dict[int, Any] = {}
+    loaded: dict[int | None, Any] = {}
     fine: bool | None = None  # kind of the payments that follow an inspection
     # Runs over every event of every game: skip the kinds no column uses with one set
     # lookup. Attribute reads, not tuple unpacking: Event is a tuple subclass, which
@@ -311,24 +335,7 @@ def _player_rows(
             fine = None
         elif kind == "round_end":
             fine = None
-    # Whole columns at a time (one extend per column and game, not one append per cell).
-    # map(itemgetter) rather than comprehensions: no function call per column.
-    rows = game.score_rows()
-    ranks = list(map(_RANK, rows))
-    cols["game"].extend([index] * n)
-    cols["seat"].extend(range(n))
-    cols["player"].extend(map(_PLAYER, rows))
-    cols["strategy"].extend(map(_FIRST, labels[:n]))
-    cols["sheriff_strategy"].extend(map(_SECOND, labels[:n]))
-    cols["variant"].extend([game.variant.name] * n)
-    cols["players"].extend([n] * n)
-    for key, get in _SCORE_FIELDS:
-        cols[key].extend(map(get, rows))
-    cols["rank"].extend(ranks)
-    cols["win"].extend([r == 1 for r in ranks])
-    for c in _COUNTS:
-        cols[c].extend(per[c])
-    for key, value in (
+    return per, (
         ("game_bags_passed", passed),
         ("game_bags_inspected", opened),
         ("game_lies_caught", sum(caught)),
@@ -336,8 +343,7 @@ def _player_rows(
         ("game_bribe_gold", bribe_gold),
         ("game_fines", sum(f_paid)),
         ("game_compensation", sum(c_paid)),
-    ):
-        cols[key].extend([value] * n)
+    )
 
 
 #: Event kinds :func:`_player_rows` does not read (most events of a game).
@@ -361,64 +367,37 @@ _FIRST, _SECOND = itemgetter(0), itemgetter(1)
 def _bag_rows(
     game: Game, index: int, labels: Sequence[tuple[str, str]], cols: dict[str, list[Any]]
 ) -> None:
+    """One row per settled bag (:data:`BAG_COLUMNS`), from the one event reader
+    (:func:`sheriff_core.record.bag_records`), appended column by column."""
+    records = bag_records(game)
+    if not records:
+        return
+    n = len(records)
     is_legal = {name: g.kind == "legal" for name, g in game.variant.goods.items()}
-    vname = game.variant.name
-    sheriff: int | None = None
-    loaded: dict[int, list[str]] = {}
-    open_rows: dict[int, dict[str, Any]] = {}
-    done: list[dict[str, Any]] = []
-    for e in game.events:
-        kind, s, info = e.kind, e.seat, e.info
-        if kind == "round_start":
-            sheriff = s
-        elif kind == "loaded":
-            loaded[s] = list(info["cards"])  # type: ignore[index]
-        elif kind == "declared":
-            cards = loaded[s]  # type: ignore[index]
-            good = info["good"]
-            open_rows[s] = {  # type: ignore[index]
-                "game": index,
-                "round": e.round,
-                "seat": s,
-                "player": game.players[s],  # type: ignore[index]
-                "strategy": labels[s][0],  # type: ignore[index]
-                "sheriff": -1 if sheriff is None else sheriff,
-                "sheriff_strategy": "" if sheriff is None else labels[sheriff][1],
-                "variant": vname,
-                "players": game.n,
-                "declared_good": good,
-                "declared_count": info["count"],
-                "bag_size": len(cards),
-                "contraband": sum(1 for c in cards if not is_legal[c]),
-                "truthful": all(c == good for c in cards),
-                "threatened": False,
-                "offered": False,
-                "inspected": False,
-                "bribe": 0,
-                "outcome": "",
-                "merchant_pays": 0,
-                "smuggled": 0,
-            }
-        elif kind == "threatened":
-            open_rows[s]["threatened"] = True  # type: ignore[index]
-        elif kind == "offer" and info["by"] == "merchant":
-            open_rows[s]["offered"] = True  # type: ignore[index]
-        elif kind == "passed":
-            row = open_rows.pop(s)  # type: ignore[arg-type]
-            bribed = "bribe" in info
-            row["bribe"] = info["bribe_gold"] if bribed else 0
-            row["outcome"] = "bribed" if bribed else "passed"
-            row["smuggled"] = info["smuggled"]
-            done.append(row)
-        elif kind == "inspected":
-            row = open_rows.pop(s)  # type: ignore[arg-type]
-            row["inspected"] = True
-            row["outcome"] = "cleared" if info["truthful"] else "caught"
-            row["merchant_pays"] = info["merchant_pays"]
-            done.append(row)
-    for row in done:
-        for c in BAG_COLUMNS:
-            cols[c].append(row[c])
+    players = game.players
+    cols["game"].extend([index] * n)
+    cols["variant"].extend([game.variant.name] * n)
+    cols["players"].extend([game.n] * n)
+    for r in records:
+        s, sheriff, cards, good = r.seat, r.sheriff, r.cards, r.good
+        cols["round"].append(r.round)
+        cols["seat"].append(s)
+        cols["player"].append(players[s])
+        cols["strategy"].append(labels[s][0])
+        cols["sheriff"].append(-1 if sheriff is None else sheriff)
+        cols["sheriff_strategy"].append("" if sheriff is None else labels[sheriff][1])
+        cols["declared_good"].append(good)
+        cols["declared_count"].append(r.count)
+        cols["bag_size"].append(len(cards))
+        cols["contraband"].append(sum(1 for c in cards if not is_legal[c]))
+        cols["truthful"].append(all(c == good for c in cards))
+        cols["threatened"].append(r.threatened)
+        cols["offered"].append(r.offered)
+        cols["inspected"].append(r.inspected)
+        cols["bribe"].append(r.bribe_gold)
+        cols["outcome"].append(r.outcome)
+        cols["merchant_pays"].append(r.merchant_pays)
+        cols["smuggled"].append(r.smuggled)
 
 
 @contextmanager

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sheriff_core.driver import drive
 from sheriff_core.engine.actions import (
     Accept,
     Action,
@@ -124,8 +125,5 @@ class RandomBot:
 def play_game(game: Game, bots: Sequence[object] | None = None, max_actions: int = 100_000) -> Game:
     """Play ``game`` to the end with one bot per seat (default: :class:`RandomBot`)."""
     seats = list(bots) if bots is not None else [RandomBot()] * game.n
-    for _ in range(max_actions):
-        if game.is_over:
-            return game
-        game.apply(seats[game.to_move].choose(game))  # type: ignore[attr-defined,index]
-    raise RuntimeError(f"game did not end within {max_actions} actions")
+    drive(game, seats, max_actions=max_actions)
+    return game

@@ -19,6 +19,7 @@ from typing import Protocol
 
 import numpy as np
 
+from sheriff_core.driver import drive
 from sheriff_core.nottingham.actions import (
     Accept,
     Action,
@@ -185,10 +186,5 @@ def play_game(
     """
     players: int | Sequence[str] = len(bots) if names is None else names
     game = new_game(rules, players, seed)
-    for _ in range(max_steps):
-        if game.is_over:
-            return game
-        seat = game.to_move
-        assert seat is not None
-        game.apply(bots[seat].choose(game))
-    raise RuntimeError(f"game did not end within {max_steps} decisions")
+    drive(game, bots, max_actions=max_steps)  # the one driver (sheriff_core.driver)
+    return game

@@ -140,6 +140,25 @@ class Game:
     players_rng: np.random.Generator
     #: Every action applied, as ``(seat, action)``.
     history: list[tuple[int, Action]]
+    #: Every event so far (the deal's first turn, then each action's), oldest first.
+    events: list[Event]
+    deck: list[str]
+    discards: list[str]
+    hands: list[dict[str, int]]
+    scored: list[list[str]]
+    tasks: list[list[str]]
+    task_takers: dict[str, list[int]]
+    ambush_pile: list[str]
+    ambushes: list[list[Any]]
+    sheriff: int
+    active: int
+    turn: int
+    turn_revealed: bool
+    idle: int
+    revealed: str | None
+    decision: str
+    pending: dict[str, Any]
+    end_reason: str | None
 
     # ------------------------------------------------------------------ setup
 
@@ -169,7 +188,8 @@ class Game:
         g.decision = "reveal"
         g.pending = {}
         g.end_reason = None
-        g._start_turn([])
+        g.events = []
+        g._start_turn(g.events)
         return g
 
     def _shuffled(self, cards: list[str]) -> list[str]:
@@ -182,6 +202,17 @@ class Game:
     def players(self) -> int:
         """Number of players."""
         return len(self.names)
+
+    @property
+    def n(self) -> int:
+        """Number of players (as ``engine.Game.n``; :attr:`players` is the same here)."""
+        return len(self.names)
+
+    @property
+    def step(self) -> str:
+        """The kind of decision due now: :attr:`decision` under the name both games use
+        (:class:`~sheriff_core.protocol.GameProtocol`)."""
+        return self.decision
 
     @property
     def is_over(self) -> bool:
@@ -390,22 +421,27 @@ class Game:
             return f"both copies of {tname} are taken (only {t.copies} per kind)"
         return None
 
-    def can(self, action: Action) -> bool:
+    def can(self, action: Action, player: int | None = None) -> bool:
         """Whether ``action`` is legal now (``verify`` without the exception)."""
         try:
-            self.verify(action)
+            self.verify(action, player)
         except NottinghamRulesError:
             return False
         return True
 
-    def verify(self, action: Any) -> None:
-        """Raise a :class:`NottinghamRulesError` naming the rule unless ``action`` is legal.
+    def verify(self, action: Any, player: int | None = None) -> None:
+        """Raise a :class:`NottinghamRulesError` naming the rule unless ``action`` is legal
+        (and, with ``player``, unless it is that seat's decision).
 
         >>> g = new_game(None, 3, seed=4)
         >>> g.verify(Use())
         Traceback (most recent call last):
         ...
         sheriff_core.nottingham.errors.IllegalUse: Necklace (Defend): when revealed it can only be taken into hand
+        >>> g.verify(Keep(), player=1)
+        Traceback (most recent call last):
+        ...
+        sheriff_core.nottingham.errors.WrongDecision: it is Ann (seat 0)'s decision, not seat 1's
         """
         d, p = self.decision, self.pending
         if d == "over":
@@ -414,6 +450,10 @@ class Game:
             raise WrongDecision(f"{action!r} is not a Nottingham action")
         me = self.to_move
         assert me is not None
+        if player is not None and player != me:
+            raise WrongDecision(
+                f"it is {self.names[me]} (seat {me})'s decision, not seat {player!r}'s"
+            )
         if type(action) not in _KINDS[d]:
             wanted = ", ".join(c.__name__ for c in _KINDS[d])
             raise WrongDecision(
@@ -537,8 +577,9 @@ class Game:
 
     # ------------------------------------------------------------------ apply
 
-    def apply(self, action: Action) -> list[Event]:
-        """Play ``action`` for :attr:`to_move`; return the events it caused.
+    def apply(self, action: Action, player: int | None = None) -> list[Event]:
+        """Play ``action`` for :attr:`to_move` (checked: :meth:`verify`, with ``player``);
+        return the events it caused (also added to :attr:`events`).
 
         >>> g = new_game(None, 3, seed=1)
         >>> g.apply(Pass())
@@ -546,10 +587,11 @@ class Game:
         ...
         sheriff_core.nottingham.errors.WrongDecision: 'pass' is not allowed now: the game waits for the 'reveal' decision of Ann (seat 0), answered by Keep, Use
         """
-        self.verify(action)
+        self.verify(action, player)
         self.history.append((self.to_move, action))  # type: ignore[arg-type]
         events: list[Event] = []
         getattr(self, f"_do_{self.decision}")(action, events)
+        self.events.extend(events)
         return events
 
     def _give(self, seat: int, item: str, n: int = 1) -> None:

@@ -26,6 +26,7 @@ from typing import Any
 
 from sheriff_core.nottingham.errors import NottinghamDataError
 from sheriff_core.rules.variants import data_dir, freeze, thaw
+from sheriff_core.schema import TomlChecker
 
 __all__ = ["ACTIONS", "Item", "Task", "Rules", "load_rules", "rules_path"]
 
@@ -226,152 +227,31 @@ def load_rules(
 
 
 # --------------------------------------------------------------------------- validation
-
-
-def _fail(path: str, where: str, msg: str) -> NottinghamDataError:
-    return NottinghamDataError(f"{path}: {where}: {msg}")
-
-
-def _table(value: Any, path: str, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise _fail(path, f"[{where}]", "must be a table")
-    return value
-
-
-def _need(section: Mapping[str, Any], key: str, path: str, where: str) -> Any:
-    if key not in section:
-        raise _fail(path, f"[{where}]", f"missing required key {key!r}")
-    return section[key]
-
-
-def _int(value: Any, path: str, where: str, minimum: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(path, where, f"must be an integer, got {value!r}")
-    if value < minimum:
-        raise _fail(path, where, f"must be >= {minimum}, got {value}")
-    return value
-
-
-def _names(value: Any, path: str, where: str, n: int) -> tuple[str, ...]:
-    if (
-        not isinstance(value, list)
-        or len(value) < n
-        or len(set(value)) != len(value)
-        or not all(isinstance(v, str) and v for v in value)
-    ):
-        raise _fail(path, where, f"needs at least {n} distinct non-empty names")
-    return tuple(value)
-
-
-def _check_keys(data: Mapping[str, Any], path: str) -> None:
-    for key, value in data.items():
-        if key not in _SCHEMA:
-            raise _fail(path, repr(key), f"unknown key; known keys: {sorted(_SCHEMA)}")
-        spec = _SCHEMA[key]
-        if isinstance(spec, set):
-            for sub in _table(value, path, key):
-                if sub not in spec:
-                    raise _fail(
-                        path, f"[{key}]", f"unknown key {sub!r}; known keys: {sorted(spec)}"
-                    )
-        elif spec == "table":
-            keys = _ITEM_KEYS if key == "items" else _TASK_KEYS
-            for entry, fields in _table(value, path, key).items():
-                for sub in _table(fields, path, f"{key}.{entry}"):
-                    if sub not in keys:
-                        raise _fail(
-                            path,
-                            f"[{key}.{entry}]",
-                            f"unknown key {sub!r}; known keys: {sorted(keys)}",
-                        )
-    for key in _SCHEMA:
-        if key not in data:
-            raise _fail(path, repr(key), "missing required key")
+# The checks are sheriff_core.schema.TomlChecker's (shared); messages name file and key.
 
 
 def _build(data: dict[str, Any], path: str) -> Rules:
-    _check_keys(data, path)
+    c = TomlChecker(path, NottinghamDataError)
+    c.check_keys(data, _SCHEMA, {"items": _ITEM_KEYS, "tasks": _TASK_KEYS})
     name = data["name"]
     if not isinstance(name, str) or not name:
-        raise _fail(path, "name", "must be a non-empty string")
-    pl, st, tu = data["players"], data["setup"], data["turn"]
-    min_p = _int(_need(pl, "min", path, "players"), path, "[players] min", 2)
-    max_p = _int(_need(pl, "max", path, "players"), path, "[players] max", min_p)
-    names = _names(_need(pl, "names", path, "players"), path, "[players] names", max_p)
-    colours = _names(_need(pl, "colours", path, "players"), path, "[players] colours", max_p)
-
-    items: dict[str, Item] = {}
-    for iname, it in _table(data["items"], path, "items").items():
-        where = f"items.{iname}"
-        action = _need(it, "action", path, where)
-        if action not in ACTIONS:
-            raise _fail(
-                path, f"[{where}] action", f"must be one of {list(ACTIONS)}, got {action!r}"
-            )
-        if "/" in iname:
-            raise _fail(path, f"[{where}]", "an item name may not contain '/'")
-        items[iname] = Item(
-            name=iname,
-            title=str(it.get("title", iname)),
-            count=_int(_need(it, "count", path, where), path, f"[{where}] count", 1),
-            value=_int(_need(it, "value", path, where), path, f"[{where}] value"),
-            action=action,
-        )
-    if len(items) < 2:
-        raise _fail(path, "[items]", "needs at least two items")
-
-    pairs: list[tuple[str, str]] = []
-    raw_pairs = _need(data["ambush"], "pairs", path, "ambush")
-    if not isinstance(raw_pairs, list):
-        raise _fail(path, "[ambush] pairs", "must be a list of [item, item]")
-    for i, p in enumerate(raw_pairs):
-        if not (
-            isinstance(p, list) and len(p) == 2 and all(x in items for x in p) and p[0] != p[1]
-        ):
-            raise _fail(path, f"[ambush] pairs[{i}]", f"must name two different items, got {p!r}")
-        pairs.append((p[0], p[1]))
-    pair_names = {f"{a}/{b}" for a, b in pairs}
-    if len(pair_names) != len(pairs):
-        raise _fail(path, "[ambush] pairs", "the same pair appears twice")
-    if pair_names & set(colours):
-        raise _fail(path, "[players] colours", "a colour has the name of an ambush pair card")
-
-    tasks: dict[str, Task] = {}
-    for tname, t in _table(data["tasks"], path, "tasks").items():
-        where = f"tasks.{tname}"
-        task = Task(
-            name=tname,
-            title=str(t.get("title", tname)),
-            distinct=_int(_need(t, "distinct", path, where), path, f"[{where}] distinct", 1),
-            each=_int(_need(t, "each", path, where), path, f"[{where}] each", 1),
-            copies=_int(_need(t, "copies", path, where), path, f"[{where}] copies", 1),
-            first=_int(_need(t, "first", path, where), path, f"[{where}] first"),
-            second=_int(_need(t, "second", path, where), path, f"[{where}] second"),
-        )
-        if task.distinct > len(items):
-            raise _fail(path, f"[{where}] distinct", f"only {len(items)} items exist")
-        if sum(it.count >= task.each for it in items.values()) < task.distinct:
-            raise _fail(path, f"[{where}] each", "too few items have that many cards")
-        tasks[tname] = task
-
-    spaces = _need(data["track"], "spaces", path, "track")
+        raise c.fail("name", "must be a non-empty string")
+    min_p, max_p, names, colours = _players(c, data["players"])
+    items = _items(c, data["items"])
+    pairs = _pairs(c, data["ambush"], items, colours)
+    tasks = _tasks(c, data["tasks"], items)
+    spaces = c.need(data["track"], "spaces", "track")
     if not isinstance(spaces, list) or len(spaces) < 2:
-        raise _fail(path, "[track] spaces", "must be a list of at least 2 numbers")
-    track = tuple(_int(s, path, f"[track] spaces[{i}]") for i, s in enumerate(spaces))
-
-    cancels = _need(tu, "defend_cancels", path, "turn")
-    if not isinstance(cancels, list) or any(c not in TARGETED for c in cancels):
-        raise _fail(path, "[turn] defend_cancels", f"must be a list drawn from {list(TARGETED)}")
-    shared = _need(data["tasks_rule"], "shared_scores_low", path, "tasks_rule")
+        raise c.fail("[track] spaces", "must be a list of at least 2 numbers")
+    track = tuple(c.integer(s, f"[track] spaces[{i}]") for i, s in enumerate(spaces))
+    tu = data["turn"]
+    cancels = c.need(tu, "defend_cancels", "turn")
+    if not isinstance(cancels, list) or any(x not in TARGETED for x in cancels):
+        raise c.fail("[turn] defend_cancels", f"must be a list drawn from {list(TARGETED)}")
+    shared = c.need(data["tasks_rule"], "shared_scores_low", "tasks_rule")
     if not isinstance(shared, bool):
-        raise _fail(path, "[tasks_rule] shared_scores_low", "must be true or false")
-    hand = _int(_need(st, "hand_size", path, "setup"), path, "[setup] hand_size")
-    if hand * max_p > sum(it.count for it in items.values()):
-        raise _fail(path, "[setup] hand_size", f"the deck cannot deal {hand} cards to {max_p}")
-    first = _int(_need(st, "first_player", path, "setup"), path, "[setup] first_player")
-    if first >= min_p:
-        raise _fail(path, "[setup] first_player", f"must be a seat below {min_p}")
-
+        raise c.fail("[tasks_rule] shared_scores_low", "must be true or false")
+    hand, first = _setup(c, data["setup"], items, min_p, max_p)
     return Rules(
         name=name,
         title=str(data["title"]),
@@ -382,11 +262,9 @@ def _build(data: dict[str, Any], path: str) -> Rules:
         colours=colours,
         hand_size=hand,
         first_player=first,
-        ambush_draw=_int(_need(tu, "ambush_draw", path, "turn"), path, "[turn] ambush_draw", 1),
+        ambush_draw=c.int_key(tu, "ambush_draw", "turn", 1),
         defend_cancels=frozenset(cancels),
-        stalemate_rounds=_int(
-            _need(tu, "stalemate_rounds", path, "turn"), path, "[turn] stalemate_rounds", 1
-        ),
+        stalemate_rounds=c.int_key(tu, "stalemate_rounds", "turn", 1),
         shared_scores_low=shared,
         items=MappingProxyType(items),
         pairs=tuple(pairs),
@@ -394,3 +272,88 @@ def _build(data: dict[str, Any], path: str) -> Rules:
         track=track,
         raw=freeze(data),
     )
+
+
+def _players(
+    c: TomlChecker, pl: dict[str, Any]
+) -> tuple[int, int, tuple[str, ...], tuple[str, ...]]:
+    min_p = c.int_key(pl, "min", "players", 2)
+    max_p = c.int_key(pl, "max", "players", min_p)
+    names = c.names(c.need(pl, "names", "players"), "[players] names", max_p)
+    colours = c.names(c.need(pl, "colours", "players"), "[players] colours", max_p)
+    return min_p, max_p, names, colours
+
+
+def _items(c: TomlChecker, table: Any) -> dict[str, Item]:
+    items: dict[str, Item] = {}
+    for iname, it in c.table(table, "items").items():
+        where = f"items.{iname}"
+        action = c.need(it, "action", where)
+        if action not in ACTIONS:
+            raise c.fail(f"[{where}] action", f"must be one of {list(ACTIONS)}, got {action!r}")
+        if "/" in iname:
+            raise c.fail(f"[{where}]", "an item name may not contain '/'")
+        items[iname] = Item(
+            name=iname,
+            title=str(it.get("title", iname)),
+            count=c.int_key(it, "count", where, 1),
+            value=c.int_key(it, "value", where),
+            action=action,
+        )
+    if len(items) < 2:
+        raise c.fail("[items]", "needs at least two items")
+    return items
+
+
+def _pairs(
+    c: TomlChecker, ambush: dict[str, Any], items: dict[str, Item], colours: tuple[str, ...]
+) -> list[tuple[str, str]]:
+    pairs: list[tuple[str, str]] = []
+    raw_pairs = c.need(ambush, "pairs", "ambush")
+    if not isinstance(raw_pairs, list):
+        raise c.fail("[ambush] pairs", "must be a list of [item, item]")
+    for i, p in enumerate(raw_pairs):
+        if not (
+            isinstance(p, list) and len(p) == 2 and all(x in items for x in p) and p[0] != p[1]
+        ):
+            raise c.fail(f"[ambush] pairs[{i}]", f"must name two different items, got {p!r}")
+        pairs.append((p[0], p[1]))
+    pair_names = {f"{a}/{b}" for a, b in pairs}
+    if len(pair_names) != len(pairs):
+        raise c.fail("[ambush] pairs", "the same pair appears twice")
+    if pair_names & set(colours):
+        raise c.fail("[players] colours", "a colour has the name of an ambush pair card")
+    return pairs
+
+
+def _tasks(c: TomlChecker, table: Any, items: dict[str, Item]) -> dict[str, Task]:
+    tasks: dict[str, Task] = {}
+    for tname, t in c.table(table, "tasks").items():
+        where = f"tasks.{tname}"
+        task = Task(
+            name=tname,
+            title=str(t.get("title", tname)),
+            distinct=c.int_key(t, "distinct", where, 1),
+            each=c.int_key(t, "each", where, 1),
+            copies=c.int_key(t, "copies", where, 1),
+            first=c.int_key(t, "first", where),
+            second=c.int_key(t, "second", where),
+        )
+        if task.distinct > len(items):
+            raise c.fail(f"[{where}] distinct", f"only {len(items)} items exist")
+        if sum(it.count >= task.each for it in items.values()) < task.distinct:
+            raise c.fail(f"[{where}] each", "too few items have that many cards")
+        tasks[tname] = task
+    return tasks
+
+
+def _setup(
+    c: TomlChecker, st: dict[str, Any], items: dict[str, Item], min_p: int, max_p: int
+) -> tuple[int, int]:
+    hand = c.int_key(st, "hand_size", "setup")
+    if hand * max_p > sum(it.count for it in items.values()):
+        raise c.fail("[setup] hand_size", f"the deck cannot deal {hand} cards to {max_p}")
+    first = c.int_key(st, "first_player", "setup")
+    if first >= min_p:
+        raise c.fail("[setup] first_player", f"must be a seat below {min_p}")
+    return hand, first

@@ -16,10 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from sheriff_core.nottingham.bots import Bot, RandomBot, play_game
 from sheriff_core.nottingham.rules import Rules, load_rules
+from sheriff_core.sim import game_seeds
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -82,7 +81,7 @@ def simulate(
         raise ValueError(f"bots: need {players} bots, one per seat, got {len(seat_bots)}")
     made: list[Bot] = [b() if isinstance(b, type) else b for b in seat_bots]
     rows: list[dict[str, Any]] = []
-    for k, child in enumerate(np.random.SeedSequence(seed).spawn(games)):
+    for k, child in enumerate(game_seeds(seed, 0, games)):  # the seeds simulate() uses
         game = play_game(rules, made, seed=child)
         rows.extend(game_rows(game, made, k))
     return pd.DataFrame(rows)

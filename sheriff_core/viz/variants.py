@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 import altair as alt
 import pandas as pd
 
 import sheriff_core as sc
+from sheriff_core.compare import simulate_variants  # moved to the analysis layer; re-exported
 
 __all__ = [
     "deck_composition",
@@ -103,31 +103,6 @@ def deck_composition_chart(
         )
         .properties(width=420, height=alt.Step(22))
     )
-
-
-def simulate_variants(
-    variants: Sequence[str | sc.Variant],
-    *,
-    players: int = 4,
-    games: int = 200,
-    seed: int = 0,
-    per: str = "player",
-    **kwargs: Any,
-) -> pd.DataFrame:
-    """:func:`sheriff_core.simulate` (``per="player"``) or :func:`sheriff_core.simulate_bags`
-    (``per="bag"``) for several variants with the same seed, stacked. Variants that
-    cannot be played by ``players`` are played at their nearest supported count.
-
-    >>> df = simulate_variants(["classic", "summary-sheet"], players=3, games=2, seed=1)
-    >>> df.groupby("variant").size().to_dict()
-    {'classic': 6, 'summary-sheet': 6}
-    """
-    run = {"player": sc.simulate, "bag": sc.simulate_bags}[per]
-    frames = []
-    for v in _names(variants):
-        n = min(max(players, v.min_players), v.max_players)
-        frames.append(run(v, players=n, games=games, seed=seed, progress=False, **kwargs))
-    return pd.concat(frames, ignore_index=True)
 
 
 def win_rates(sim: pd.DataFrame) -> pd.DataFrame:

@@ -1,5 +1,6 @@
 """The bag builder (notebook 02): choose 1-5 cards from a hand, pick a declaration, and
-see at once whether it is legal and what happens if the Sheriff lets it pass or opens it.
+see at once whether it is legal and what happens if the Sheriff lets it pass or opens it
+(:func:`~sheriff_core.rules.outcomes.bag_outcomes`, a rules function, re-exported here).
 The hand and the bag are drawn as cards (:mod:`sheriff_core.pictures`): ticked cards
 are marked in the hand and appear in the bag.
 
@@ -29,65 +30,10 @@ import ipywidgets as widgets
 
 from sheriff_core.errors import RulesError
 from sheriff_core.pictures import bag_html, cards_html
-from sheriff_core.rules import Variant, check_declaration, inspect_bag, load_variant
+from sheriff_core.rules import Variant, check_declaration, load_variant
+from sheriff_core.rules.outcomes import OUTCOME_COLUMNS, bag_outcomes  # re-exported here
 
 __all__ = ["bag_outcomes", "bag_builder", "BagBuilder", "OUTCOME_COLUMNS"]
-
-#: Columns of :func:`bag_outcomes`, with their headings in the widget's table.
-OUTCOME_COLUMNS: dict[str, str] = {
-    "sheriff": "if the Sheriff...",
-    "stand_face_up": "to your stand, face up",
-    "stand_face_down": "to your stand, face down",
-    "confiscated": "confiscated",
-    "merchant_gold": "your gold",
-    "sheriff_gold": "Sheriff's gold",
-    "stand_value": "value of goods you keep",
-}
-
-
-def _names(cards: Sequence[str]) -> str:
-    return ", ".join(cards) if cards else "-"
-
-
-def bag_outcomes(
-    variant: Variant, bag: Sequence[str], good: str, count: int
-) -> list[dict[str, Any]]:
-    """The two outcomes of a bag declared as ``count`` x ``good`` (no bribe): let pass,
-    then inspected. Raises the engine's :class:`~sheriff_core.IllegalDeclaration` if the
-    declaration is not legal. Gold columns are changes (+ gains, - pays).
-
-    >>> import sheriff_core as sc
-    >>> rows = bag_outcomes(sc.load_variant("classic"), ["Chickens", "Chickens", "Cheese", "Silk"], "Chickens", 4)
-    >>> [(r["sheriff"], r["confiscated"], r["merchant_gold"], r["stand_value"]) for r in rows]
-    [('lets it pass', '-', 0, 19), ('inspects it', 'Cheese, Silk', -6, 8)]
-    """
-    bag = list(bag)
-    res = inspect_bag(variant, bag, good, count)  # checks the declaration first
-    goods = variant.goods
-    up = [c for c in bag if goods[c].is_legal]
-    down = [c for c in bag if not goods[c].is_legal]
-    kept_up = [c for c in res.admitted if goods[c].is_legal]
-    kept_down = [c for c in res.admitted if not goods[c].is_legal]
-    return [
-        {
-            "sheriff": "lets it pass",
-            "stand_face_up": _names(up),
-            "stand_face_down": _names(down),
-            "confiscated": "-",
-            "merchant_gold": 0,
-            "sheriff_gold": 0,
-            "stand_value": sum(goods[c].value for c in bag),
-        },
-        {
-            "sheriff": "inspects it",
-            "stand_face_up": _names(kept_up),
-            "stand_face_down": _names(kept_down),
-            "confiscated": _names(res.confiscated),
-            "merchant_gold": -res.merchant_pays,
-            "sheriff_gold": res.merchant_pays,
-            "stand_value": sum(goods[c].value for c in res.admitted),
-        },
-    ]
 
 
 class BagBuilder(widgets.VBox):

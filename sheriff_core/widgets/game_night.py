@@ -49,6 +49,7 @@ import ipywidgets as widgets
 
 import sheriff_core as sc
 from sheriff_core.bots import bot_names, make_player
+from sheriff_core.driver import drive
 from sheriff_core.engine.actions import (
     Accept,
     Action,
@@ -70,7 +71,7 @@ from sheriff_core.engine.actions import (
 from sheriff_core.engine.game import Game
 from sheriff_core.engine.saves import game_from_json, game_to_json
 from sheriff_core.errors import RulesError, SaveError
-from sheriff_core.narrate import _cards, describe_event, describe_for, describe_offer
+from sheriff_core.narrate import cards_text, describe_event, describe_for, describe_offer
 from sheriff_core.rules_summary import rules_summary_html
 from sheriff_core.widgets.play import STEP_TEXT, PlayTable
 
@@ -104,12 +105,12 @@ def action_in_words(game: Game, action: Action) -> str:
     if isinstance(action, Declare):
         return f'declare "{action.count} {action.good}"'
     if isinstance(action, Load):
-        return f"load your bag with {_cards(action.cards)}"
+        return f"load your bag with {cards_text(action.cards)}"
     if isinstance(action, Market):
         if not action.set_aside:
             return "keep your whole hand"
         took = f", take {len(action.take)} from the discard piles" if action.take else ""
-        return f"set aside {_cards(action.set_aside)}{took}, draw the rest"
+        return f"set aside {cards_text(action.set_aside)}{took}, draw the rest"
     if isinstance(action, Offer):
         return f"offer {describe_offer(action, game.players)}"
     if isinstance(action, Accept):
@@ -119,7 +120,7 @@ def action_in_words(game: Game, action: Action) -> str:
     if isinstance(action, Confiscate):
         return f"put the confiscated cards on discard pile {action.pile}"
     if isinstance(action, PayDebt):
-        return f"pay the debt with {_cards(action.cards)}"
+        return f"pay the debt with {cards_text(action.cards)}"
     if isinstance(action, Exchange):
         return f"exchange goods for a {action.token} token"
     if isinstance(action, Done):
@@ -203,12 +204,14 @@ class PassAndPlayTable(PlayTable):
 
     def _bots(self) -> None:
         g = self.game
-        while not g.is_over and self.lineup[g.to_move] is not None:
-            g.apply(self.lineup[g.to_move].choose(g))
+
+        def show(_events: Any) -> None:
             if self._live and self.pause > 0:
                 self._narrate()
                 self._refresh()
                 time.sleep(self.pause)
+
+        drive(g, self.lineup, until=lambda g: self.lineup[g.to_move] is None, on_events=show)
         self._narrate()
         if not g.is_over and g.to_move != self.seat:
             self.seat = g.to_move
@@ -546,8 +549,7 @@ class GameNight(widgets.VBox):
             return
         if self.fast_forward.value and self._loaded is None:
             stand_in = [p or make_player(*FAST_FORWARD_BOT) for p in lineup]
-            while not game.is_over and game.round < game.rounds - 1:
-                game.apply(stand_in[game.to_move].choose(game))
+            drive(game, stand_in, until=lambda g: g.round >= g.rounds - 1)
         self._loaded = None
         self.setup_message.value = ""
         self.screen = "play"

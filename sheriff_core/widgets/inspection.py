@@ -34,6 +34,7 @@ import numpy as np
 from sheriff_core.bots import Player, make_player
 from sheriff_core.engine.actions import Declare, Load, Market
 from sheriff_core.engine.game import Game, new_game
+from sheriff_core.engine.steps import ConfiscateChoice
 from sheriff_core.errors import RulesError
 from sheriff_core.widgets.play import PlayTable, run_bots
 
@@ -133,8 +134,8 @@ def card_counts(game: Game) -> Counter[str]:
     for cards in (*game.piles, *game.hands, *game.stands, *game.bags.values()):
         counts.update(cards)
     for p in game.pending:
-        if p["type"] == "confiscate":
-            counts.update(p["cards"])
+        if isinstance(p, ConfiscateChoice):
+            counts.update(p.cards)
     counts.update(game.exchanged)
     return counts
 

@@ -58,6 +58,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from sheriff_core.driver import drive
 from sheriff_core.engine.actions import (
     Accept,
     Action,
@@ -104,10 +105,11 @@ def run_bots(
     (1, 'market')
     """
     events: list[Any] = []
-    while not game.is_over and game.to_move != stop_seat:
-        if stop_round is not None and game.round != stop_round:
-            break
-        events.extend(game.apply(lineup[game.to_move].choose(game)))  # type: ignore[index]
+
+    def stop(g: Game) -> bool:
+        return g.to_move == stop_seat or (stop_round is not None and g.round != stop_round)
+
+    drive(game, lineup, until=stop, on_events=events.extend)
     return events
 
 
@@ -168,23 +170,7 @@ class OfferBuilder(widgets.VBox):
                 value=0, min=0, max=g.gold[seat], description=f"{prefix} gold", style=_WIDE
             )
         )
-        if player == seat:
-            stand = {c: g.stands[seat].count(c) for c in dict.fromkeys(g.stands[seat])}
-        else:
-            stand = dict(g.stand_view(seat)["legal"])
-        self.stand = [
-            self._add(
-                widgets.BoundedIntText(
-                    value=0,
-                    min=0,
-                    max=n,
-                    description=f"{prefix} from stand: {c}",
-                    style=_WIDE,
-                    layout=widgets.Layout(width="auto"),
-                )
-            )
-            for c, n in stand.items()
-        ]
+        self.stand = self._stand_boxes()
         bag = g.bags[seat]
         self.bag_good = self._add(
             widgets.Dropdown(
@@ -204,23 +190,7 @@ class OfferBuilder(widgets.VBox):
                 style=_WIDE,
             )
         )
-        self.promises = {
-            t: self._add(
-                widgets.Dropdown(
-                    options=[
-                        ("no promise", ""),
-                        (f"the Sheriff inspects {g.players[t]}'s bag", "inspect"),
-                        (f"the Sheriff lets {g.players[t]}'s bag pass", "pass"),
-                    ],
-                    value="",
-                    description=f"{prefix}: promise about {g.players[t]}",
-                    style=_WIDE,
-                    layout=widgets.Layout(width="auto"),
-                )
-            )
-            for t in g.unresolved()
-            if t != seat
-        }
+        self.promises = self._promise_boxes()
         self.future = self._add(
             widgets.Text(
                 value="",
@@ -246,6 +216,48 @@ class OfferBuilder(widgets.VBox):
         parts += [self.future, self.check, widgets.HBox([self.go])]
         super().__init__(parts)
         self._update()
+
+    def _stand_boxes(self) -> list[Any]:
+        """One count per good on the stand the offer may take from (as the player sees it)."""
+        g, seat, prefix = self.game, self.seat, self.prefix
+        if self.player == seat:
+            stand = {c: g.stands[seat].count(c) for c in dict.fromkeys(g.stands[seat])}
+        else:
+            stand = dict(g.stand_view(seat)["legal"])
+        return [
+            self._add(
+                widgets.BoundedIntText(
+                    value=0,
+                    min=0,
+                    max=n,
+                    description=f"{prefix} from stand: {c}",
+                    style=_WIDE,
+                    layout=widgets.Layout(width="auto"),
+                )
+            )
+            for c, n in stand.items()
+        ]
+
+    def _promise_boxes(self) -> dict[int, Any]:
+        """One binding promise per other merchant still waiting for the Sheriff."""
+        g, prefix = self.game, self.prefix
+        return {
+            t: self._add(
+                widgets.Dropdown(
+                    options=[
+                        ("no promise", ""),
+                        (f"the Sheriff inspects {g.players[t]}'s bag", "inspect"),
+                        (f"the Sheriff lets {g.players[t]}'s bag pass", "pass"),
+                    ],
+                    value="",
+                    description=f"{prefix}: promise about {g.players[t]}",
+                    style=_WIDE,
+                    layout=widgets.Layout(width="auto"),
+                )
+            )
+            for t in g.unresolved()
+            if t != self.seat
+        }
 
     def _add(self, w: Any) -> Any:
         self.controls[w.description] = w
