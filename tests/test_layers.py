@@ -25,16 +25,25 @@ PACKAGE = Path(sheriff_core.__file__).resolve().parent
 #: Layer -> module patterns (``fnmatch``, names without the leading ``sheriff_core.``;
 #: ``""`` is the package itself). Lowest first; the first pattern that matches wins.
 LAYERS: dict[str, tuple[str, ...]] = {
-    # Errors and file writing: standard library only.
-    "base": ("errors", "files", "nottingham.errors"),
+    # Errors, file writing, the TOML checks and the game Protocol: standard library only.
+    "base": ("errors", "files", "schema", "protocol", "nottingham.errors"),
     # The rules as data and pure rule functions. ``scoring`` (final scores) and
     # ``theory.inspection`` (the closed-form inspection game of a variant's numbers,
     # which the bots read) are rules maths: they import nothing above this layer.
     "rules": ("rules", "rules.*", "scoring", "theory.inspection", "nottingham.rules"),
     # The state machine: a game, its actions, events and saves.
     "engine": ("engine", "engine.*", "nottingham.actions", "nottingham.game", "nottingham.saves"),
-    # Players and whole games: bots, simulation, narration.
-    "bots+simulation": ("bots", "bots.*", "sim", "narrate", "nottingham", "nottingham.*"),
+    # Players and whole games: bots, the driver, the event reader, simulation, narration.
+    "bots+simulation": (
+        "bots",
+        "bots.*",
+        "driver",
+        "record",
+        "sim",
+        "narrate",
+        "nottingham",
+        "nottingham.*",
+    ),
     # Tables and statistics (pandas, scipy): the lab, comparisons, game theory; the
     # package's front door re-exports ``compare`` and ``sim``.
     "analysis": ("", "compare", "lab", "theory", "theory.*"),
