@@ -15,7 +15,11 @@ Figures (4-player classic games, the default bots):
   charts rendered as SVG as in the notebook), for settings not seen before and for
   settings seen before (cached);
 * the inspection explorer's slider: milliseconds per move (SVG), new values and
-  values seen before.
+  values seen before;
+* CPU seconds of a run in one process and with 2 workers (the workers' and the
+  parent's): what the pool adds, a figure the load hardly moves;
+* ``--start-methods``: the time until 2 fresh workers answer, and the scaling, for
+  ``fork``, ``forkserver`` (preloading ``sheriff_core.sim``) and ``spawn``.
 
 The machine is printed first (CPUs, load average): on a shared machine the absolute
 figures move with the load; the interleaved ratios much less.
@@ -26,6 +30,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing as mp
 import os
+import resource
 import statistics
 import sys
 import time
@@ -66,6 +71,39 @@ def pairs(games: int, n_pairs: int, method: str | None = None) -> tuple[list[flo
     return one, two
 
 
+def cpu_seconds(games: int) -> tuple[float, float, float]:
+    """CPU seconds of one run in this process, and of a 2-worker run: (one process,
+    the workers together, the parent)."""
+    v = sc.load_variant("classic")
+    t0 = time.process_time()
+    sc.simulate(v, games=games, workers=1, progress=False)
+    one = time.process_time() - t0
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.process_time()
+    sc.simulate(v, games=games, workers=2, progress=False)
+    parent = time.process_time() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    children = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return one, children, parent
+
+
+def pool_start(method: str) -> float:
+    """Seconds from creating simulate's 2-worker pool to both workers answering."""
+    saved = sim.START_METHOD
+    sim.START_METHOD = method
+    try:
+        t0 = time.perf_counter()
+        pool = sim._new_pool(2, sc.load_variant("classic"))
+        futures = [pool.submit(time.sleep, 0.05) for _ in range(2)]  # one per worker
+        for f in futures:
+            f.result()
+        ready = time.perf_counter() - t0 - 0.05
+        pool.shutdown()
+    finally:
+        sim.START_METHOD = saved
+    return ready
+
+
 def report_pools(args: argparse.Namespace, command: str) -> None:
     sc.simulate("classic", games=20, progress=False)  # warm up (imports, caches)
     one, two = pairs(args.games, args.pairs)
@@ -77,7 +115,22 @@ def report_pools(args: argparse.Namespace, command: str) -> None:
         f"min {min(ratios):.2f}x over {len(ratios)} interleaved pairs "
         f"({', '.join(f'{r:.2f}' for r in ratios)})  [{command}]"
     )
+    cpu_one, cpu_two, parent = cpu_seconds(args.games)
+    print(
+        f"CPU seconds for {args.games} games: one process {cpu_one:.2f} s; 2 workers "
+        f"{cpu_two:.2f} s in the workers + {parent:.2f} s in the parent "
+        f"(pool overhead {100 * (cpu_two + parent - cpu_one) / cpu_one:+.1f} %; the load "
+        f"does not change CPU seconds much)  [{command}]"
+    )
     if args.start_methods:
+        for method in METHODS:
+            if method in mp.get_all_start_methods():
+                ready = [pool_start(method) for _ in range(args.pairs)]
+                print(
+                    f"start method {method}: 2 workers ready in "
+                    f"{1000 * statistics.median(ready):.0f} ms (median of {len(ready)})  "
+                    f"[{command}]"
+                )
         for method in METHODS:
             if method not in mp.get_all_start_methods():
                 continue

@@ -51,6 +51,7 @@ def test_speed_script_quick_mode_prints_every_figure():
         "one process:",
         "2 workers:",
         "2-worker scaling on 200 games:",
+        "CPU seconds for 200 games:",
         "05 simulation explorer, change of a control",
         "inspection explorer, slider move",
         "machine after:",
