@@ -10,6 +10,7 @@ only counts, averages and draws.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -18,6 +19,7 @@ import altair as alt
 import pandas as pd
 
 import sheriff_core as sc
+from sheriff_core.sim import simulate_tables
 
 __all__ = [
     "deck_composition",
@@ -118,16 +120,50 @@ def simulate_variants(
     (``per="bag"``) for several variants with the same seed, stacked. Variants that
     cannot be played by ``players`` are played at their nearest supported count.
 
+    Each variant's games are played once for both tables and kept (the last 16 runs):
+    asking again, for the other table, or for fewer games of the same seed (the first
+    games of a longer run are the same games) plays nothing.
+
     >>> df = simulate_variants(["classic", "summary-sheet"], players=3, games=2, seed=1)
     >>> df.groupby("variant").size().to_dict()
     {'classic': 6, 'summary-sheet': 6}
     """
-    run = {"player": sc.simulate, "bag": sc.simulate_bags}[per]
+    pick = {"player": 0, "bag": 1}[per]
     frames = []
     for v in _names(variants):
         n = min(max(players, v.min_players), v.max_players)
-        frames.append(run(v, players=n, games=games, seed=seed, progress=False, **kwargs))
+        frames.append(_tables(v, n, games, seed, kwargs)[pick])
     return pd.concat(frames, ignore_index=True)
+
+
+#: simulate_variants' runs: arguments but the number of games -> (games, both tables).
+_RUNS: dict[tuple[str, ...], tuple[int, pd.DataFrame, pd.DataFrame]] = {}
+
+
+def _tables(
+    v: sc.Variant, players: int, games: int, seed: int, kwargs: dict[str, Any]
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    def run(n: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+        return simulate_tables(v, players=players, games=n, seed=seed, progress=False, **kwargs)
+
+    try:  # bot instances among the arguments: not kept
+        key = (
+            json.dumps(v.to_data(), sort_keys=True),
+            v.source,
+            json.dumps(kwargs, sort_keys=True),
+        )
+    except (TypeError, ValueError):
+        return run(games)
+    key += (str(players), str(seed))
+    kept = _RUNS.get(key)
+    if kept is None or kept[0] < games:
+        if len(_RUNS) >= 16:
+            _RUNS.clear()
+        kept = _RUNS[key] = (games, *run(games))
+    known, per_player, per_bag = kept
+    if known == games:
+        return per_player, per_bag
+    return per_player[per_player["game"] < games], per_bag[per_bag["game"] < games]
 
 
 def win_rates(sim: pd.DataFrame) -> pd.DataFrame:

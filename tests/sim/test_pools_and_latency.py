@@ -151,3 +151,33 @@ def test_light_box_plot_renders_the_same_svg_as_every_row():
     every_row = light.properties(data=df[["variant", "strategy", "total"]])
     assert isinstance(every_row, alt.Chart)
     assert vlc.vegalite_to_svg(light.to_dict()) == vlc.vegalite_to_svg(every_row.to_dict())
+
+
+def test_simulate_variants_keeps_runs_and_serves_shorter_ones_and_the_other_table(monkeypatch):
+    from sheriff_core.viz import variants as vv
+
+    calls: list[int] = []
+    real = vv.simulate_tables
+
+    def counting(*args, **kwargs):
+        calls.append(kwargs["games"])
+        return real(*args, **kwargs)
+
+    names = ["classic", "summary-sheet"]
+    fresh_players = pd.concat(
+        [sc.simulate(n, players=3, games=12, seed=77) for n in names], ignore_index=True
+    )
+    fresh_bags = pd.concat(
+        [sc.simulate_bags(n, players=3, games=7, seed=77) for n in names], ignore_index=True
+    )
+    vv._RUNS.clear()
+    monkeypatch.setattr(vv, "simulate_tables", counting)
+    players = vv.simulate_variants(names, players=3, games=12, seed=77)
+    bags = vv.simulate_variants(names, players=3, games=7, seed=77, per="bag")
+    assert calls == [12, 12]  # once per variant; the 7-game bags come from the 12 games
+    pd.testing.assert_frame_equal(players, fresh_players)
+    pd.testing.assert_frame_equal(bags, fresh_bags)
+    players.loc[0, "total"] = -1  # the caller's frame: what is kept stays as simulated
+    assert vv.simulate_variants(names, players=3, games=12, seed=77).loc[0, "total"] != -1
+    vv.simulate_variants(names, players=3, games=12, seed=77, merchants=["honest"])
+    assert calls == [12, 12, 12, 12]  # other bots: other games
