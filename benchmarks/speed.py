@@ -17,7 +17,8 @@ Figures (4-player classic games, the default bots):
 * the inspection explorer's slider: milliseconds per move (SVG), new values and
   values seen before;
 * CPU seconds of a run in one process and with 2 workers (the workers' and the
-  parent's): what the pool adds, a figure the load hardly moves;
+  parent's): what the pool adds in work (two busy vCPUs of a virtual machine also
+  run slower than one, so this moves with the load too);
 * ``--start-methods``: the time until 2 fresh workers answer, and the scaling, for
   ``fork``, ``forkserver`` (preloading ``sheriff_core.sim``) and ``spawn``.
 
@@ -119,8 +120,7 @@ def report_pools(args: argparse.Namespace, command: str) -> None:
     print(
         f"CPU seconds for {args.games} games: one process {cpu_one:.2f} s; 2 workers "
         f"{cpu_two:.2f} s in the workers + {parent:.2f} s in the parent "
-        f"(pool overhead {100 * (cpu_two + parent - cpu_one) / cpu_one:+.1f} %; the load "
-        f"does not change CPU seconds much)  [{command}]"
+        f"({100 * (cpu_two + parent - cpu_one) / cpu_one:+.1f} %)  [{command}]"
     )
     if args.start_methods:
         for method in METHODS:
