@@ -12,12 +12,13 @@ with no code change.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from sheriff_core.rules.cards import build_deck
 from sheriff_core.rules.variants import Variant, load_variant
-from sheriff_core.sim import simulate, simulate_bags
+from sheriff_core.sim import simulate_tables
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -188,17 +189,51 @@ def simulate_variants(
     cannot be played by ``players`` are played at their nearest supported count.
     (Also importable from :mod:`sheriff_core.viz.variants`, where it used to live.)
 
+    Each variant's games are played once for both tables and kept (the last 16 runs):
+    asking again, for the other table, or for fewer games of the same seed (the first
+    games of a longer run are the same games) plays nothing.
+
     >>> df = simulate_variants(["classic", "summary-sheet"], players=3, games=2, seed=1)
     >>> df.groupby("variant").size().to_dict()
     {'classic': 6, 'summary-sheet': 6}
     """
     import pandas as pd
 
-    run = {"player": simulate, "bag": simulate_bags}[per]
+    pick = {"player": 0, "bag": 1}[per]
     frames = []
     names = [variants] if isinstance(variants, str | Variant) else variants
     for name in names:
         v = load_variant(name) if isinstance(name, str) else name
         n = min(max(players, v.min_players), v.max_players)
-        frames.append(run(v, players=n, games=games, seed=seed, progress=False, **kwargs))
+        frames.append(_tables(v, n, games, seed, kwargs)[pick])
     return pd.concat(frames, ignore_index=True)
+
+
+#: simulate_variants' runs: arguments but the number of games -> (games, both tables).
+_RUNS: dict[tuple[str, ...], tuple[int, pd.DataFrame, pd.DataFrame]] = {}
+
+
+def _tables(
+    v: Variant, players: int, games: int, seed: int, kwargs: dict[str, Any]
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    def run(n: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+        return simulate_tables(v, players=players, games=n, seed=seed, progress=False, **kwargs)
+
+    try:  # bot instances among the arguments: not kept
+        key = (
+            json.dumps(v.to_data(), sort_keys=True),
+            v.source,
+            json.dumps(kwargs, sort_keys=True),
+        )
+    except (TypeError, ValueError):
+        return run(games)
+    key += (str(players), str(seed))
+    kept = _RUNS.get(key)
+    if kept is None or kept[0] < games:
+        if len(_RUNS) >= 16:
+            _RUNS.clear()
+        kept = _RUNS[key] = (games, *run(games))
+    known, per_player, per_bag = kept
+    if known == games:
+        return per_player, per_bag
+    return per_player[per_player["game"] < games], per_bag[per_bag["game"] < games]

@@ -11,8 +11,8 @@
 
 Both are ``VBox`` subclasses: display them, or drive them from code by setting
 a control's ``.value`` (or ``run_button.click()``) and reading the result.
-Charts go into an ``Output`` widget by ``out.outputs = ()`` then
-``out.append_display_data(chart)``, so they also work under nbval and Voilà.
+Charts go into an ``Output`` widget as ``out.append_display_data(chart)`` would put
+them (rendered once per setting and cached), so they also work under nbval and Voilà.
 
 >>> ex = inspection_explorer("classic")
 >>> round(ex.equilibrium.inspect_prob, 3)
@@ -24,17 +24,21 @@ Charts go into an ``Output`` widget by ``out.outputs = ()`` then
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import altair as alt
 import ipywidgets as widgets
 import pandas as pd
+from IPython.core.interactiveshell import InteractiveShell
 
 import sheriff_core as sc
 from sheriff_core import theory
 from sheriff_core.bots import bot_names
-from sheriff_core.sim import DEFAULT_MERCHANTS, DEFAULT_SHERIFFS
+from sheriff_core.sim import DEFAULT_MERCHANTS, DEFAULT_SHERIFFS, simulate_tables
 from sheriff_core.viz import theory as vt
 from sheriff_core.viz import variants as vv
 
@@ -48,10 +52,63 @@ __all__ = [
 _WIDE = {"description_width": "initial"}
 
 
-def _show(out: widgets.Output, *charts: Any) -> None:
-    out.outputs = ()
+def _displayed(*charts: Any) -> tuple[dict[str, Any], ...]:
+    """The outputs ``Output.append_display_data`` would add for ``charts`` (each chart
+    rendered once, by the active renderer: with ``svg``, most of a redraw's time)."""
+    fmt = InteractiveShell.instance().display_formatter.format
+    out = []
     for chart in charts:
-        out.append_display_data(chart)
+        data, metadata = fmt(chart)
+        out.append({"output_type": "display_data", "data": data, "metadata": metadata})
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class _Drawn:
+    """One simulation explorer run as drawn: both tables, the sentence, charts, outputs."""
+
+    results: pd.DataFrame
+    bags: pd.DataFrame
+    status: str
+    charts: tuple[Any, ...]
+    outputs: tuple[dict[str, Any], ...]
+
+
+@lru_cache(maxsize=32)
+def _draw_run(
+    variant: str,
+    players: int,
+    games: int,
+    seed: int,
+    merchants: tuple[str, ...],
+    sheriff: str,
+    renderer: str,
+) -> _Drawn:
+    """Simulate one setting of the explorer's controls (each game played once, for both
+    tables) and draw it. Cached: a setting seen before is redrawn at once (``renderer``,
+    the active altair renderer, is part of the key because the outputs depend on it)."""
+    results, bags = simulate_tables(
+        variant,
+        players=players,
+        games=games,
+        seed=seed,
+        merchants=list(merchants),
+        sheriffs=[sheriff],
+        progress=False,
+    )
+    rates = vv.win_rates(results)
+    best = rates.sort_values(["win_rate", "strategy"], ascending=[False, True]).iloc[0]
+    status = (
+        f"{games} games of <b>{variant}</b>, {players} players, Sheriff bot {sheriff}, "
+        f"seed {seed}: the <b>{best['strategy']}</b> merchant wins most often "
+        f"({best['win_rate']:.0%} of its seats)."
+    )
+    charts = (
+        vv.win_rate_chart(results),
+        vv.score_distribution_chart(results),
+        vv.lies_caught_chart(bags),
+    )
+    return _Drawn(results, bags, status, charts, _displayed(*charts))
 
 
 class SimulationExplorer(widgets.VBox):
@@ -60,7 +117,9 @@ class SimulationExplorer(widgets.VBox):
     hold the last run; ``charts`` the charts drawn from them.
 
     With ``auto=True`` every change of a control runs the simulation again;
-    ``run_button.click()`` always does.
+    ``run_button.click()`` always does. Each game is played once for both tables
+    (:func:`sheriff_core.sim.simulate_tables`), and the last 32 settings are kept
+    with their rendered charts, so going back to one is immediate.
     """
 
     def __init__(
@@ -157,32 +216,21 @@ class SimulationExplorer(widgets.VBox):
             self.status.value = "<b>Pick at least one merchant strategy.</b>"
             self.out.outputs = ()
             return None
-        kw: dict[str, Any] = dict(
-            variant=self.variant.value,
-            players=self.players.value,
-            games=self.games.value,
-            seed=self.seed.value,
-            merchants=merchants,
-            sheriffs=[self.sheriff.value],
-            progress=False,
+        drawn = _draw_run(
+            self.variant.value,
+            self.players.value,
+            self.games.value,
+            self.seed.value,
+            tuple(merchants),
+            self.sheriff.value,
+            alt.renderers.active,
         )
-        self.results = sc.simulate(**kw)
-        self.bags = sc.simulate_bags(**kw)
+        # copies: the cached tables stay as simulated whatever the caller does with these
+        self.results, self.bags = drawn.results.copy(), drawn.bags.copy()
         self.runs += 1
-        rates = vv.win_rates(self.results)
-        best = rates.sort_values(["win_rate", "strategy"], ascending=[False, True]).iloc[0]
-        self.status.value = (
-            f"{self.games.value} games of <b>{self.variant.value}</b>, "
-            f"{self.players.value} players, Sheriff bot {self.sheriff.value}, seed "
-            f"{self.seed.value}: the <b>{best['strategy']}</b> merchant wins most often "
-            f"({best['win_rate']:.0%} of its seats)."
-        )
-        self.charts = [
-            vv.win_rate_chart(self.results),
-            vv.score_distribution_chart(self.results),
-            vv.lies_caught_chart(self.bags),
-        ]
-        _show(self.out, *self.charts)
+        self.status.value = drawn.status
+        self.charts = list(drawn.charts)
+        self.out.outputs = drawn.outputs
         return self.results
 
 
@@ -246,6 +294,7 @@ class InspectionExplorer(widgets.VBox):
         self.game: theory.InspectionGame = base
         self.equilibrium: theory.Equilibrium = theory.equilibrium(base)
         self.chart: alt.LayerChart | None = None
+        self._drawn: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
         for w in (self.value, self.penalty, self.bag_size, self.to_sheriff):
             w.observe(self._on_change, names="value")
         sliders = widgets.VBox([self.value, self.penalty, self.bag_size, self.to_sheriff])
@@ -267,35 +316,54 @@ class InspectionExplorer(widgets.VBox):
         self.update()
 
     def update(self) -> theory.Equilibrium:
-        """Rebuild the game from the controls, solve it and redraw."""
-        self.game = theory.inspection_game(
+        """Rebuild the game from the controls, solve it and redraw (a setting seen
+        before is redrawn from a cache of the last 256)."""
+        key = (
+            self.value.value,
+            self.penalty.value,
+            self.bag_size.value,
+            self.to_sheriff.value,
+            alt.renderers.active,
+        )
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            drawn = self._drawn[key] = self._draw(*key[:4])
+            if len(self._drawn) > 256:
+                self._drawn.popitem(last=False)
+        else:
+            self._drawn.move_to_end(key)
+        self.game, self.equilibrium, self.chart, self.readout.value, self.out.outputs = drawn
+        return self.equilibrium
+
+    def _draw(
+        self, value: int, penalty: int, k: int, to_sheriff: bool
+    ) -> tuple[theory.InspectionGame, theory.Equilibrium, alt.LayerChart, str, tuple[Any, ...]]:
+        game = theory.inspection_game(
             self.variant,
             legal=self.legal,
             contraband=self.contraband,
-            k=self.bag_size.value,
+            k=k,
             j=self.j,
-            value=self.value.value,
-            penalty=self.penalty.value,
-            fine_to_sheriff=self.to_sheriff.value,
+            value=value,
+            penalty=penalty,
+            fine_to_sheriff=to_sheriff,
         )
-        eq = self.equilibrium = theory.equilibrium(self.game)
-        k = self.bag_size.value
-        who = "the Sheriff" if self.to_sheriff.value else "the state (Tsebelis)"
+        eq = theory.equilibrium(game)
+        who = "the Sheriff" if to_sheriff else "the state (Tsebelis)"
         which = (
             f"the only equilibrium, {eq.kind}"
             if eq.unique
             else f"one of {'infinitely many' if eq.kind == 'continuum' else 'several'} equilibria"
         )
-        self.readout.value = (
-            f"{k} {self.legal} declared, {self.j} {self.contraband} worth {self.value.value} "
-            f"smuggled, fine {self.penalty.value} per card paid to {who}: "
+        readout = (
+            f"{k} {self.legal} declared, {self.j} {self.contraband} worth {value} "
+            f"smuggled, fine {penalty} per card paid to {who}: "
             f"the Sheriff inspects <b>{eq.inspect_prob:.1%}</b> of bags, the merchant "
             f"smuggles <b>{eq.smuggle_prob:.1%}</b> of the time ({which}).<br>"
             f"<small>Why: {eq.reason}.</small>"
         )
-        self.chart = vt.best_response_chart(self.game, title="Best responses and the equilibrium")
-        _show(self.out, self.chart)
-        return eq
+        chart = vt.best_response_chart(game, title="Best responses and the equilibrium")
+        return game, eq, chart, readout, _displayed(chart)
 
 
 def inspection_explorer(variant: str | sc.Variant = "classic", **kwargs: Any) -> InspectionExplorer:
