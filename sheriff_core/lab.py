@@ -41,11 +41,11 @@ from sheriff_core.rules.variants import Variant, load_variant
 from sheriff_core.sim import (
     DEFAULT_MERCHANTS,
     DEFAULT_SHERIFFS,
-    _cpu_count,
-    _ignore_sigint,
-    _stop_workers,
-    _Task,
+    chunk_games,
+    cpu_count,
+    ignore_sigint,
     simulate,
+    stop_workers,
 )
 
 __all__ = [
@@ -532,7 +532,7 @@ class _CountingExecutor(Executor):
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         task = args[0] if args else None
-        n = task.stop - task.start if isinstance(task, _Task) else 0
+        n = chunk_games(task)
 
         def done(_: Future[Any]) -> None:
             with self._lock:
@@ -628,8 +628,8 @@ def sweep(
     inner: Executor
     if executor is not None:
         inner = executor
-    elif workers is not None and min(workers, _cpu_count()) > 1:
-        own_pool = ProcessPoolExecutor(min(workers, _cpu_count()), initializer=_ignore_sigint)
+    elif workers is not None and min(workers, cpu_count()) > 1:
+        own_pool = ProcessPoolExecutor(min(workers, cpu_count()), initializer=ignore_sigint)
         inner = own_pool
     else:
         inner = _InlineExecutor()
@@ -656,7 +656,7 @@ def sweep(
                     frames.append(t)
     except BaseException:
         if own_pool is not None:
-            _stop_workers(own_pool)
+            stop_workers(own_pool)
             own_pool = None
         raise
     finally:

@@ -59,7 +59,7 @@ class WorkerError(RuntimeError):
     """A worker process died (killed, out of memory) and the run was abandoned."""
 
 
-def _cpu_count() -> int:
+def cpu_count() -> int:
     """CPUs this process may use (the cap on worker processes)."""
     try:
         return len(os.sched_getaffinity(0)) or 1
@@ -67,12 +67,12 @@ def _cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def _ignore_sigint() -> None:
+def ignore_sigint() -> None:
     """Worker initializer: Ctrl-C is the parent's to handle (it stops the workers)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
+def stop_workers(pool: ProcessPoolExecutor) -> None:
     """Cancel what is queued and end the worker processes now (Ctrl-C, a failure)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
@@ -199,6 +199,16 @@ def _slot(seat: int, game: int, players: int, rotate: bool) -> int:
     return (seat + game) % players if rotate else seat
 
 
+def chunk_games(task: object) -> int:
+    """Games in one chunk that :func:`simulate` hands to an executor (0 for anything else):
+    what an executor wrapper counts for a progress bar (:func:`sheriff_core.lab.sweep`).
+
+    >>> chunk_games(object())
+    0
+    """
+    return task.stop - task.start if isinstance(task, _Task) else 0
+
+
 @dataclass(frozen=True)
 class _Task:
     """One chunk of games, picklable for process pools and Dask."""
@@ -234,7 +244,7 @@ def _init_worker(payload: Any) -> None:
     """Initializer of simulate's workers: Ctrl-C is the parent's to handle, and the
     variant is built once per worker, not once per chunk."""
     global _WORKER_VARIANT
-    _ignore_sigint()
+    ignore_sigint()
     _WORKER_VARIANT = _variant_of(payload)
 
 
@@ -541,7 +551,7 @@ def _plan(
         raise ValueError(f"chunk_size must be a whole number >= 1, not {chunk_size!r}")
     if executor is not None:
         return 0, _bounds(games, chunk_size, os.cpu_count() or 2)
-    wanted = max(1, min(workers or 1, _cpu_count(), games))  # never more than CPUs or games
+    wanted = max(1, min(workers or 1, cpu_count(), games))  # never more than CPUs or games
     bounds = _bounds(games, chunk_size, wanted)
     return max(1, min(wanted, len(bounds))), bounds  # nor more than chunks
 
@@ -585,13 +595,13 @@ def _run_tasks(
         results = _collect(pool, tasks, bar)
     except BrokenProcessPool:
         if executor is None:
-            _stop_workers(pool)  # type: ignore[arg-type]
+            stop_workers(pool)  # type: ignore[arg-type]
         raise WorkerError(
             "a simulation worker process died (killed, or out of memory?); the run was abandoned"
         ) from None
     except BaseException:  # Ctrl-C or an error in a chunk: stop the workers now
         if executor is None:
-            _stop_workers(pool)  # type: ignore[arg-type]
+            stop_workers(pool)  # type: ignore[arg-type]
         raise
     if executor is None:
         pool.shutdown()

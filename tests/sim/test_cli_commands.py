@@ -320,7 +320,9 @@ def test_a_killed_worker_prints_one_line_and_exits_2(tmp_path, monkeypatch, caps
     import sheriff_core.sim as sim
 
     psutil = pytest.importorskip("psutil")
-    monkeypatch.setattr(sim, "_cpu_count", lambda: 2)
+    # processes started before (a forkserver lives as long as this process) are not ours
+    before = {p.pid for p in psutil.Process().children()}
+    monkeypatch.setattr(sim, "cpu_count", lambda: 2)
     monkeypatch.setattr(sim, "_run_chunk", _die)  # the forked workers inherit it
     out = tmp_path / "x.csv"
     got, _, err = run_main(
@@ -332,7 +334,11 @@ def test_a_killed_worker_prints_one_line_and_exits_2(tmp_path, monkeypatch, caps
         "the run was abandoned"
     ]
     assert not out.exists() and list(tmp_path.iterdir()) == []
-    leftover = [p for p in psutil.Process().children() if p.status() != psutil.STATUS_ZOMBIE]
+    leftover = [
+        p
+        for p in psutil.Process().children()
+        if p.status() != psutil.STATUS_ZOMBIE and p.pid not in before
+    ]
     assert leftover == []
 
 
@@ -351,7 +357,7 @@ def test_workers_are_capped_at_cpus_and_games(monkeypatch):
     # 10 games fit in one chunk: no pool at all, whatever was asked
     assert sc.simulate("classic", players=3, games=10, seed=2, workers=400).equals(one)
     assert made == []
-    monkeypatch.setattr(sim, "_cpu_count", lambda: 3)
+    monkeypatch.setattr(sim, "cpu_count", lambda: 3)
     many = sc.simulate("classic", players=3, games=40, seed=2, workers=400, chunk_size=5)
     assert made == [3]
     assert many.equals(sc.simulate("classic", players=3, games=40, seed=2))

@@ -56,7 +56,7 @@ def test_one_pool_per_call_and_the_variant_built_once_per_worker(monkeypatch):
     monkeypatch.setattr(_Recording, "made", [])
     monkeypatch.setattr(_Recording, "tasks", [])
     monkeypatch.setattr(sim, "ProcessPoolExecutor", _Recording)
-    monkeypatch.setattr(sim, "_cpu_count", lambda: 2)
+    monkeypatch.setattr(sim, "cpu_count", lambda: 2)
     got = sc.simulate(**ARGS, games=120, workers=2)
     assert len(_Recording.made) == 1
     made = _Recording.made[0]
@@ -69,7 +69,7 @@ def test_one_pool_per_call_and_the_variant_built_once_per_worker(monkeypatch):
 
 @pytest.mark.parametrize("method", ["forkserver", "spawn"])
 def test_other_start_methods_give_the_same_frame(monkeypatch, method):
-    monkeypatch.setattr(sim, "_cpu_count", lambda: 2)
+    monkeypatch.setattr(sim, "cpu_count", lambda: 2)
     monkeypatch.setattr(sim, "START_METHOD", method)
     got = sc.simulate(**ARGS, games=60, workers=2, chunk_size=20)
     pd.testing.assert_frame_equal(got, sc.simulate(**ARGS, games=60))
@@ -82,7 +82,7 @@ def _die(task):
 @pytest.mark.skipif(sim.START_METHOD != "fork", reason="the workers inherit the patch by fork")
 def test_a_dead_worker_is_a_worker_error_and_no_worker_is_left(monkeypatch):
     psutil = pytest.importorskip("psutil")
-    monkeypatch.setattr(sim, "_cpu_count", lambda: 2)
+    monkeypatch.setattr(sim, "cpu_count", lambda: 2)
     monkeypatch.setattr(sim, "_run_chunk", _die)
     before = set(psutil.Process().children())  # e.g. a forkserver started by another test
     with pytest.raises(sim.WorkerError, match="worker process died"):
@@ -92,7 +92,7 @@ def test_a_dead_worker_is_a_worker_error_and_no_worker_is_left(monkeypatch):
 
 
 def test_simulate_tables_is_simulate_and_simulate_bags_in_one_run(monkeypatch):
-    monkeypatch.setattr(sim, "_cpu_count", lambda: 2)
+    monkeypatch.setattr(sim, "cpu_count", lambda: 2)
     players, bags = simulate_tables(**ARGS, games=60, workers=2, merchants=["honest", "briber"])
     kw = {**ARGS, "games": 60, "merchants": ["honest", "briber"]}
     pd.testing.assert_frame_equal(players, sc.simulate(**kw))
