@@ -105,17 +105,19 @@ def _fresh_deck(variant: Variant, players: int) -> tuple[str, ...]:
     return hit[1]
 
 
-_PENALTIES: dict[int, tuple[Variant, dict[str, int]]] = {}
+_FACTS: dict[int, tuple[Variant, dict[str, int], frozenset[str]]] = {}
 
 
-def _penalties(variant: Variant) -> dict[str, int]:
-    """Each good's penalty in ``variant``, made once per variant (never changed)."""
-    hit = _PENALTIES.get(id(variant))
+def _facts(variant: Variant) -> tuple[dict[str, int], frozenset[str]]:
+    """Each good's penalty and the declarable goods of ``variant``, made once per variant
+    (never changed)."""
+    hit = _FACTS.get(id(variant))
     if hit is None or hit[0] is not variant:
-        if len(_PENALTIES) > 64:
-            _PENALTIES.clear()
-        hit = _PENALTIES[id(variant)] = (variant, {n: g.penalty for n, g in variant.goods.items()})
-    return hit[1]
+        if len(_FACTS) > 64:
+            _FACTS.clear()
+        penalty = {n: g.penalty for n, g in variant.goods.items()}
+        hit = _FACTS[id(variant)] = (variant, penalty, frozenset(variant.legal_goods))
+    return hit[1], hit[2]
 
 
 def _word(action: Action) -> str:
@@ -244,7 +246,7 @@ class Game:
         self.to_move: int | None = None
         self._final_rows: list[dict[str, Any]] | None = None
         self._log: list[tuple[Any, ...]] = []  # apply's undo log (see _restore)
-        self._penalty = _penalties(variant)
+        self._penalty, self._declarable = _facts(variant)
         self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}  # merchant order by Sheriffs
 
     def _setup(self) -> None:
@@ -375,17 +377,7 @@ class Game:
             raise _unreadable(action, err) from err
         log: list[tuple[Any, ...]] = []
         self._log = log
-        # the attributes an action may assign (the end of a round logs the rest)
-        attrs = (
-            self.turn,
-            self.phase,
-            self.step,
-            self.to_move,
-            self.negotiation,
-            self.vote,
-            self.loot,
-            self.order,
-        )
+        attrs = _snapshot(self)  # the attributes an action may assign (a round's end logs more)
         history = self.history
         n_history = len(history)
         try:
@@ -498,8 +490,10 @@ class Game:
         self._check_exchange(self.to_move, a.token)  # type: ignore[arg-type]
 
     def _check_declare(self, a: Declare) -> None:
-        seat = self.merchant_order[self.turn]
-        check_declaration(self.variant, len(self.bags[seat]), a.good, a.count)
+        size = len(self.bags[self.merchant_order[self.turn]])
+        v = self.variant
+        if a.count != size or a.good not in self._declarable or not v.bag_min <= size <= v.bag_max:
+            check_declaration(self.variant, size, a.good, a.count)  # raises, naming the rule
 
     def _check_starter(self, a: ChooseStarter) -> None:
         if a.seat in self.sheriffs or not 0 <= a.seat < self.n:
@@ -579,10 +573,16 @@ class Game:
     # Inspect / LetPass: the step says whose choice it is and what offer is on the table.
 
     def _do_inspect_alone(self, a: Inspect, _: None) -> None:
-        self._choose(a.seat, "inspect", None)
+        if len(self.sheriffs) == 1:  # what _choose does for one Sheriff, one call less
+            self._do_inspect(a.seat, self.sheriffs)
+        else:
+            self._choose(a.seat, "inspect", None)
 
     def _do_pass_alone(self, a: LetPass, _: None) -> None:
-        self._choose(a.seat, "pass", None)
+        if len(self.sheriffs) == 1:
+            self._pass_bag(a.seat, None, self.sheriffs)
+        else:
+            self._choose(a.seat, "pass", None)
 
     def _do_inspect_offer(self, a: Inspect, _: None) -> None:
         self._choose(a.seat, "inspect", self._negotiation().merchant_offer)
@@ -1669,6 +1669,7 @@ _ROUND_STATE = (
 )
 # One C call reading all of _ROUND_STATE (a tuple in that order) for the undo log.
 _round_state = attrgetter(*_ROUND_STATE)
+_snapshot = attrgetter(*_STATE)  # what apply() keeps of every action, in one C call
 
 
 def _unreadable(action: Action, err: Exception) -> IllegalAction:
@@ -1714,6 +1715,7 @@ _CLONE_SHARED = (
     "step",
     "to_move",
     "_penalty",
+    "_declarable",
 )
 _SEED0 = np.random.SeedSequence(0)
 
