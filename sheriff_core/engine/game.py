@@ -293,8 +293,8 @@ class Game:
         """Work out who decides what (``step``, ``to_move``) from the state: the one
         place that maps the state to a :class:`Step` (with :data:`_TURNS`)."""
         phase = self.phase
-        turns = _TURNS.get(phase)
-        if turns is not None:  # market, load, declare: whose turn it is in the order
+        if phase != "inspect" and (turns := _TURNS.get(phase)) is not None:
+            # market, load, declare: whose turn it is in the order
             self.step, self.to_move = turns[0], turns[1](self)[self.turn]
             return
         if phase == "inspect":
@@ -366,7 +366,7 @@ class Game:
             raise GameOver("the game is over: no more actions")
         if player is not None and player is not self.to_move:
             self._check_player(player)
-        rule = _RULES.get((self.step, type(action)))
+        rule = _TAKES[self.step].get(type(action))
         if rule is None:
             raise self._wrong_kind(action)
         try:
@@ -377,7 +377,18 @@ class Game:
             raise _unreadable(action, err) from err
         log: list[tuple[Any, ...]] = []
         self._log = log
-        attrs = _snapshot(self)  # the attributes an action may assign (a round's end logs more)
+        # the attributes an action may assign (the end of a round logs the rest); read one
+        # by one: specialised attribute reads cost less than one attrgetter call
+        attrs = (
+            self.turn,
+            self.phase,
+            self.step,
+            self.to_move,
+            self.negotiation,
+            self.vote,
+            self.loot,
+            self.order,
+        )
         history = self.history
         n_history = len(history)
         try:
@@ -410,7 +421,7 @@ class Game:
     def _checked(self, action: Action) -> None:
         """Run the check for ``action``; a failure that is not a :class:`RulesError`
         becomes an :class:`IllegalAction`."""
-        rule = _RULES.get((self.step, type(action)))
+        rule = _TAKES[self.step].get(type(action))
         if rule is None:
             raise self._wrong_kind(action)
         try:
@@ -1022,7 +1033,7 @@ class Game:
                 "not_owed": not_owed,
             }
         good, count = self.declared[seat]
-        truthful = all(c == good for c in self.bags[seat]) and not bribe.get("bribe_bag")
+        truthful = bag.count(good) == len(bag) and not bribe.get("bribe_bag")  # bag: bags[seat]
         self.stands[seat].extend(bag)
         self._emit(
             "passed",
@@ -1030,7 +1041,7 @@ class Game:
             {
                 "declared": f"{count} {good}",
                 "cards": list(bag),
-                "smuggled": sum(1 for c in bag if not self.variant.goods[c].is_legal),
+                "smuggled": len(bag) - sum(map(self._declarable.__contains__, bag)),
                 "truthful": truthful,
                 **bribe,
             },
@@ -1643,9 +1654,10 @@ STEPS: Mapping[Step, StepRule] = MappingProxyType(
     }
 )
 
-#: (check, do) per (step, action type): what apply runs, found with one lookup.
-_RULES: dict[tuple[Step, type], tuple[_Check, _Do]] = {
-    (step, cls): pair for step, rule in STEPS.items() for cls, pair in rule.takes.items()
+#: (check, do) per step and action type: what apply runs. Two lookups (the step, then
+#: the type) cost less than one keyed by a (step, type) tuple: no tuple to build and hash.
+_TAKES: dict[Step, dict[type, tuple[_Check, _Do]]] = {
+    step: dict(STEPS[step].takes) if step in STEPS else {} for step in Step
 }
 
 
@@ -1669,7 +1681,6 @@ _ROUND_STATE = (
 )
 # One C call reading all of _ROUND_STATE (a tuple in that order) for the undo log.
 _round_state = attrgetter(*_ROUND_STATE)
-_snapshot = attrgetter(*_STATE)  # what apply() keeps of every action, in one C call
 
 
 def _unreadable(action: Action, err: Exception) -> IllegalAction:
