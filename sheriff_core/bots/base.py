@@ -232,8 +232,11 @@ class PublicLog:
                     self.cleared[s] += 1
                 else:
                     self.caught[s] += 1
-                    goods = game.variant.goods
-                    if all(goods[c].is_legal for c in info["cards"]):
+                    is_legal = goods_info(game.variant).is_legal
+                    for c in info["cards"]:
+                        if not is_legal[c]:
+                            break
+                    else:  # only legal goods: a bluff
                         self.bluffs[s] += 1
                     self.fine_total += info["merchant_pays"]
                     self.fine_cards += int(info["declared"].split(" ", 1)[0])

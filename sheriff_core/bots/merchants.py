@@ -286,7 +286,7 @@ class Bluffer(_Merchant):
             return _honest_load(self, game, seat, info)
         value = info.value
         first, second = sorted(counts, key=lambda c: (-counts[c], -value[c]))[:2]
-        bag = [c for c in hand if c == first] + [c for c in hand if c == second]
+        bag = [first] * counts[first] + [second] * counts[second]  # their cards in the hand
         self._plan[seat] = first
         return _load(game, seat, bag[: game.variant.bag_max], first)
 

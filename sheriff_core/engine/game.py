@@ -92,6 +92,8 @@ _TURNS: dict[str, tuple[Step, Callable[[Any], list[int]]]] = {
 LOOT = -1  # payee "seat" for the Deputies' shared Loot
 
 _DECKS: dict[tuple[int, int], tuple[Variant, tuple[str, ...]]] = {}
+#: The merchants' order by (players, Sheriff seats...): the same for every game.
+_ORDERS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 def _fresh_deck(variant: Variant, players: int) -> tuple[str, ...]:
@@ -247,7 +249,6 @@ class Game:
         self._final_rows: list[dict[str, Any]] | None = None
         self._log: list[tuple[Any, ...]] = []  # apply's undo log (see _restore)
         self._penalty, self._declarable = _facts(variant)
-        self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}  # merchant order by Sheriffs
 
     def _setup(self) -> None:
         v = self.variant
@@ -663,10 +664,12 @@ class Game:
         self.sheriff = self.sheriffs[0]
         self.bags, self.declared, self.resolved = {}, {}, []
         self.negotiation, self.vote, self.binding, self.turn = None, None, {}, 0
-        key = tuple(self.sheriffs)
-        order = self._orders.get(key)
+        key = (self.n, *self.sheriffs)  # the merchant order depends on these alone
+        order = _ORDERS.get(key)
         if order is None:
-            order = self._orders[key] = tuple(self._clockwise_from((self.sheriff + 1) % self.n))
+            if len(_ORDERS) > 4096:
+                _ORDERS.clear()
+            order = _ORDERS[key] = tuple(self._clockwise_from((self.sheriff + 1) % self.n))
         self.merchant_order = list(order)
         self._emit(
             "round_start",
@@ -825,7 +828,7 @@ class Game:
                 f"you draw back up to {v.hand_size} cards: {need} to draw, not {len(a.take)} "
                 "from the discard piles"
             )
-        sizes = [len(p) for p in self.piles]
+        sizes = list(map(len, self.piles))
         for i in a.take:
             if not 0 <= i < len(sizes):
                 raise IllegalMarket(
@@ -855,11 +858,11 @@ class Game:
                 log.append((_LIST, piles[i], piles[i][:]))
         if first and a.set_aside:
             self.piles[a.pile].extend(a.set_aside)
+        took: list[str] = []
         if a.take:
-            took = [self.piles[i].pop() for i in a.take]
+            for i in a.take:
+                took.append(piles[i].pop())
             hand.extend(took)
-        else:
-            took = []
         drawn = self._draw_many(v.hand_size - len(hand)) if len(hand) < v.hand_size else []
         hand.extend(drawn)
         self.hands[seat] = hand
@@ -1706,7 +1709,7 @@ _CLONE_LISTS = (
     "history",
     "_new",
 )
-_CLONE_DICTS = ("token_supply", "declared", "binding", "_orders")
+_CLONE_DICTS = ("token_supply", "declared", "binding")
 _CLONE_OTHER = ("piles", "hands", "stands", "tokens", "bags", "_final_rows", "_log")
 _CLONE_SHARED = (
     "variant",
