@@ -75,12 +75,19 @@ def _market(game: Game, seat: int, info: GoodsInfo, keep_contraband: bool) -> Ac
     cards from the top of the discard piles when the variant allows it."""
     v = game.variant
     hand = game.hands[seat]
-    target = _target_count(hand, info)[0]
+    target, copies = _target_count(hand, info)
+    # Loops and C-level removes, not comprehensions (each builds a function object).
     if keep_contraband:
         is_legal = info.is_legal
-        aside = [c for c in hand if c != target and is_legal[c]]
-    else:
-        aside = [c for c in hand if c != target]
+        aside: list[str] = []
+        for c in hand:
+            if c != target and is_legal[c]:
+                aside.append(c)
+    else:  # the hand without its `copies` target cards, in hand order
+        aside = hand[:]
+        if target is not None:
+            for _ in range(copies):
+                aside.remove(target)
     if not aside:
         return KEEP
     if len(aside) > v.set_aside_max:
@@ -122,7 +129,7 @@ def _load(game: Game, seat: int, bag: tuple[str, ...] | list[str], declared: str
     return interned(Load, tuple(bag))
 
 
-def _honest_load(bot: MerchantBot, game: Game, seat: int, info: GoodsInfo) -> Action:
+def _honest_load(bot: _Merchant, game: Game, seat: int, info: GoodsInfo) -> Action:
     hand = game.hands[seat]
     good, copies = _target_count(hand, info)  # what _cover declares, without the list
     if good is not None:
@@ -135,16 +142,17 @@ def _honest_load(bot: MerchantBot, game: Game, seat: int, info: GoodsInfo) -> Ac
     return _load(game, seat, cards, good)
 
 
-def _smuggle_load(
-    bot: MerchantBot, game: Game, seat: int, info: GoodsInfo, chance: float
-) -> Action:
+def _smuggle_load(bot: _Merchant, game: Game, seat: int, info: GoodsInfo, chance: float) -> Action:
     """Add each contraband card (most valuable first) with probability ``chance``,
     then fill the bag with the declared good."""
     hand = game.hands[seat]
     good, copies = _target_count(hand, info)
     bag_max = game.variant.bag_max
     is_legal = info.is_legal
-    contraband = [c for c in hand if not is_legal[c]]
+    contraband: list[str] = []
+    for c in hand:
+        if not is_legal[c]:
+            contraband.append(c)
     if len(contraband) > 1:
         # Most valuable first. reverse=True keeps the sort stable (equal values stay in
         # hand order), exactly like the key -value, so the same cards meet the same
@@ -154,7 +162,10 @@ def _smuggle_load(
     # draws is part of the seeded behaviour.
     if len(contraband) > 1:  # one call for k draws gives the same k numbers
         draws = game.players_rng.random(len(contraband)).tolist()
-        bag = [c for c, u in zip(contraband, draws, strict=True) if u < chance]
+        bag: list[str] = []
+        for c, u in zip(contraband, draws, strict=True):
+            if u < chance:
+                bag.append(c)
     elif contraband:
         bag = contraband if game.players_rng.random() < chance else []
     else:
@@ -275,7 +286,7 @@ class Bluffer(_Merchant):
             return _honest_load(self, game, seat, info)
         value = info.value
         first, second = sorted(counts, key=lambda c: (-counts[c], -value[c]))[:2]
-        bag = [c for c in hand if c == first] + [c for c in hand if c == second]
+        bag = [first] * counts[first] + [second] * counts[second]  # their cards in the hand
         self._plan[seat] = first
         return _load(game, seat, bag[: game.variant.bag_max], first)
 

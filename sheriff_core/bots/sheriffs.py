@@ -176,7 +176,7 @@ class BayesianSheriff(SheriffBot):
         log = public_log(game)
         n, opened = log.bags[merchant], log.inspected[merchant]
         bluffs = log.bluffs[merchant]
-        lies = log.caught[merchant] - bluffs + log.smuggled[merchant]
+        lies: float = log.caught[merchant] - bluffs + log.smuggled[merchant]
         if opened:
             lies += bluffs * n / opened
         return (self.a + lies) / (self.a + self.b + n)

@@ -92,6 +92,8 @@ _TURNS: dict[str, tuple[Step, Callable[[Any], list[int]]]] = {
 LOOT = -1  # payee "seat" for the Deputies' shared Loot
 
 _DECKS: dict[tuple[int, int], tuple[Variant, tuple[str, ...]]] = {}
+#: The merchants' order by (players, Sheriff seats...): the same for every game.
+_ORDERS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 def _fresh_deck(variant: Variant, players: int) -> tuple[str, ...]:
@@ -105,17 +107,19 @@ def _fresh_deck(variant: Variant, players: int) -> tuple[str, ...]:
     return hit[1]
 
 
-_PENALTIES: dict[int, tuple[Variant, dict[str, int]]] = {}
+_FACTS: dict[int, tuple[Variant, dict[str, int], frozenset[str]]] = {}
 
 
-def _penalties(variant: Variant) -> dict[str, int]:
-    """Each good's penalty in ``variant``, made once per variant (never changed)."""
-    hit = _PENALTIES.get(id(variant))
+def _facts(variant: Variant) -> tuple[dict[str, int], frozenset[str]]:
+    """Each good's penalty and the declarable goods of ``variant``, made once per variant
+    (never changed)."""
+    hit = _FACTS.get(id(variant))
     if hit is None or hit[0] is not variant:
-        if len(_PENALTIES) > 64:
-            _PENALTIES.clear()
-        hit = _PENALTIES[id(variant)] = (variant, {n: g.penalty for n, g in variant.goods.items()})
-    return hit[1]
+        if len(_FACTS) > 64:
+            _FACTS.clear()
+        penalty = {n: g.penalty for n, g in variant.goods.items()}
+        hit = _FACTS[id(variant)] = (variant, penalty, frozenset(variant.legal_goods))
+    return hit[1], hit[2]
 
 
 def _word(action: Action) -> str:
@@ -244,8 +248,7 @@ class Game:
         self.to_move: int | None = None
         self._final_rows: list[dict[str, Any]] | None = None
         self._log: list[tuple[Any, ...]] = []  # apply's undo log (see _restore)
-        self._penalty = _penalties(variant)
-        self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}  # merchant order by Sheriffs
+        self._penalty, self._declarable = _facts(variant)
 
     def _setup(self) -> None:
         v = self.variant
@@ -291,8 +294,8 @@ class Game:
         """Work out who decides what (``step``, ``to_move``) from the state: the one
         place that maps the state to a :class:`Step` (with :data:`_TURNS`)."""
         phase = self.phase
-        turns = _TURNS.get(phase)
-        if turns is not None:  # market, load, declare: whose turn it is in the order
+        if phase != "inspect" and (turns := _TURNS.get(phase)) is not None:
+            # market, load, declare: whose turn it is in the order
             self.step, self.to_move = turns[0], turns[1](self)[self.turn]
             return
         if phase == "inspect":
@@ -364,7 +367,7 @@ class Game:
             raise GameOver("the game is over: no more actions")
         if player is not None and player is not self.to_move:
             self._check_player(player)
-        rule = _RULES.get((self.step, type(action)))
+        rule = _TAKES[self.step].get(type(action))
         if rule is None:
             raise self._wrong_kind(action)
         try:
@@ -375,7 +378,8 @@ class Game:
             raise _unreadable(action, err) from err
         log: list[tuple[Any, ...]] = []
         self._log = log
-        # the attributes an action may assign (the end of a round logs the rest)
+        # the attributes an action may assign (the end of a round logs the rest); read one
+        # by one: specialised attribute reads cost less than one attrgetter call
         attrs = (
             self.turn,
             self.phase,
@@ -418,7 +422,7 @@ class Game:
     def _checked(self, action: Action) -> None:
         """Run the check for ``action``; a failure that is not a :class:`RulesError`
         becomes an :class:`IllegalAction`."""
-        rule = _RULES.get((self.step, type(action)))
+        rule = _TAKES[self.step].get(type(action))
         if rule is None:
             raise self._wrong_kind(action)
         try:
@@ -498,8 +502,10 @@ class Game:
         self._check_exchange(self.to_move, a.token)  # type: ignore[arg-type]
 
     def _check_declare(self, a: Declare) -> None:
-        seat = self.merchant_order[self.turn]
-        check_declaration(self.variant, len(self.bags[seat]), a.good, a.count)
+        size = len(self.bags[self.merchant_order[self.turn]])
+        v = self.variant
+        if a.count != size or a.good not in self._declarable or not v.bag_min <= size <= v.bag_max:
+            check_declaration(self.variant, size, a.good, a.count)  # raises, naming the rule
 
     def _check_starter(self, a: ChooseStarter) -> None:
         if a.seat in self.sheriffs or not 0 <= a.seat < self.n:
@@ -579,10 +585,16 @@ class Game:
     # Inspect / LetPass: the step says whose choice it is and what offer is on the table.
 
     def _do_inspect_alone(self, a: Inspect, _: None) -> None:
-        self._choose(a.seat, "inspect", None)
+        if len(self.sheriffs) == 1:  # what _choose does for one Sheriff, one call less
+            self._do_inspect(a.seat, self.sheriffs)
+        else:
+            self._choose(a.seat, "inspect", None)
 
     def _do_pass_alone(self, a: LetPass, _: None) -> None:
-        self._choose(a.seat, "pass", None)
+        if len(self.sheriffs) == 1:
+            self._pass_bag(a.seat, None, self.sheriffs)
+        else:
+            self._choose(a.seat, "pass", None)
 
     def _do_inspect_offer(self, a: Inspect, _: None) -> None:
         self._choose(a.seat, "inspect", self._negotiation().merchant_offer)
@@ -652,10 +664,12 @@ class Game:
         self.sheriff = self.sheriffs[0]
         self.bags, self.declared, self.resolved = {}, {}, []
         self.negotiation, self.vote, self.binding, self.turn = None, None, {}, 0
-        key = tuple(self.sheriffs)
-        order = self._orders.get(key)
+        key = (self.n, *self.sheriffs)  # the merchant order depends on these alone
+        order = _ORDERS.get(key)
         if order is None:
-            order = self._orders[key] = tuple(self._clockwise_from((self.sheriff + 1) % self.n))
+            if len(_ORDERS) > 4096:
+                _ORDERS.clear()
+            order = _ORDERS[key] = tuple(self._clockwise_from((self.sheriff + 1) % self.n))
         self.merchant_order = list(order)
         self._emit(
             "round_start",
@@ -814,7 +828,7 @@ class Game:
                 f"you draw back up to {v.hand_size} cards: {need} to draw, not {len(a.take)} "
                 "from the discard piles"
             )
-        sizes = [len(p) for p in self.piles]
+        sizes = list(map(len, self.piles))
         for i in a.take:
             if not 0 <= i < len(sizes):
                 raise IllegalMarket(
@@ -844,11 +858,11 @@ class Game:
                 log.append((_LIST, piles[i], piles[i][:]))
         if first and a.set_aside:
             self.piles[a.pile].extend(a.set_aside)
+        took: list[str] = []
         if a.take:
-            took = [self.piles[i].pop() for i in a.take]
+            for i in a.take:
+                took.append(piles[i].pop())
             hand.extend(took)
-        else:
-            took = []
         drawn = self._draw_many(v.hand_size - len(hand)) if len(hand) < v.hand_size else []
         hand.extend(drawn)
         self.hands[seat] = hand
@@ -1022,7 +1036,7 @@ class Game:
                 "not_owed": not_owed,
             }
         good, count = self.declared[seat]
-        truthful = all(c == good for c in self.bags[seat]) and not bribe.get("bribe_bag")
+        truthful = bag.count(good) == len(bag) and not bribe.get("bribe_bag")  # bag: bags[seat]
         self.stands[seat].extend(bag)
         self._emit(
             "passed",
@@ -1030,7 +1044,7 @@ class Game:
             {
                 "declared": f"{count} {good}",
                 "cards": list(bag),
-                "smuggled": sum(1 for c in bag if not self.variant.goods[c].is_legal),
+                "smuggled": len(bag) - sum(map(self._declarable.__contains__, bag)),
                 "truthful": truthful,
                 **bribe,
             },
@@ -1643,9 +1657,10 @@ STEPS: Mapping[Step, StepRule] = MappingProxyType(
     }
 )
 
-#: (check, do) per (step, action type): what apply runs, found with one lookup.
-_RULES: dict[tuple[Step, type], tuple[_Check, _Do]] = {
-    (step, cls): pair for step, rule in STEPS.items() for cls, pair in rule.takes.items()
+#: (check, do) per step and action type: what apply runs. Two lookups (the step, then
+#: the type) cost less than one keyed by a (step, type) tuple: no tuple to build and hash.
+_TAKES: dict[Step, dict[type, tuple[_Check, _Do]]] = {
+    step: dict(STEPS[step].takes) if step in STEPS else {} for step in Step
 }
 
 
@@ -1694,7 +1709,7 @@ _CLONE_LISTS = (
     "history",
     "_new",
 )
-_CLONE_DICTS = ("token_supply", "declared", "binding", "_orders")
+_CLONE_DICTS = ("token_supply", "declared", "binding")
 _CLONE_OTHER = ("piles", "hands", "stands", "tokens", "bags", "_final_rows", "_log")
 _CLONE_SHARED = (
     "variant",
@@ -1714,6 +1729,7 @@ _CLONE_SHARED = (
     "step",
     "to_move",
     "_penalty",
+    "_declarable",
 )
 _SEED0 = np.random.SeedSequence(0)
 

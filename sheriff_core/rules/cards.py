@@ -102,8 +102,16 @@ def split_bag(
     >>> split_bag(["Apples", "Silk"], "Apples", {"Apples": 2, "Silk": 4})
     (['Apples'], ['Silk'], 4)
     """
-    admitted = [c for c in bag if c == declared]
-    if len(admitted) == len(bag):
-        return admitted, [], -sum([penalty[c] for c in bag])
-    confiscated = [c for c in bag if c != declared]
-    return admitted, confiscated, sum([penalty[c] for c in confiscated])
+    # One pass, no comprehension (each would build a function object: a hot path).
+    admitted: list[str] = []
+    confiscated: list[str] = []
+    pays = 0
+    for c in bag:
+        if c == declared:
+            admitted.append(c)
+        else:
+            confiscated.append(c)
+            pays += penalty[c]
+    if confiscated:
+        return admitted, confiscated, pays
+    return admitted, confiscated, -penalty[declared] * len(bag) if bag else 0
