@@ -39,7 +39,9 @@ sheriff_core.errors.BadAction: Declare.count must be a whole number (int), not T
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -47,6 +49,7 @@ import numpy as np
 from sheriff_core.errors import BadAction, IllegalAction
 
 __all__ = [
+    "ACTION_TYPES",
     "Action",
     "ChooseStarter",
     "Market",
@@ -482,6 +485,8 @@ _TYPES = {
         Done,
     )
 }
+#: Action class by the ``"type"`` name saves use (read-only).
+ACTION_TYPES: Mapping[str, type[Action]] = MappingProxyType(_TYPES)
 _INT = re.compile(r"-?\d+")
 _MARKET = re.compile(
     r"(?:set-aside (?P<cards>.*?)|keep)(?: take (?P<take>-?\d+(?:,-?\d+)*))?"

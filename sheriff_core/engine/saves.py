@@ -716,7 +716,7 @@ def game_from_json(text: Any) -> Game:
     ...
     sheriff_core.errors.SaveError: format: version 1 is not supported; this version of sheriff_core reads Sheriff of Nottingham saves of format 2 only
     """
-    from sheriff_core.engine.actions import _TYPES, Promise, action_from_dict
+    from sheriff_core.engine.actions import ACTION_TYPES, Promise, action_from_dict
     from sheriff_core.engine.game import new_game
     from sheriff_core.rules.variants import Variant
 
@@ -748,7 +748,7 @@ def game_from_json(text: Any) -> Game:
         game = new_game(variant, names, seed=seed, first_sheriff=first)
     except (ValueError, IndexError, KeyError, TypeError) as exc:
         raise SaveError(f"variant: cannot deal a game with the saved variant ({exc})") from None
-    replay_history(game, history, n, action_from_dict, _TYPES)
+    replay_history(game, history, n, action_from_dict, ACTION_TYPES)
     game.players_rng = players_rng
     present = [f for f in STATE_FIELDS if f in d]
     if present:
