@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import sheriff_core as sc
+from sheriff_core.engine.steps import ConfiscateChoice
 
 STEP_LIMIT = 5000  # no scenario driver loops longer than this
 
@@ -43,8 +44,8 @@ def all_cards(g: sc.Game) -> Counter:
         for part in group:
             cards.update(part)
     for p in g.pending:
-        if p["type"] == "confiscate":
-            cards.update(p["cards"])
+        if isinstance(p, ConfiscateChoice):
+            cards.update(p.cards)
     cards.update(g.exchanged)  # goods traded for tokens leave play
     return cards
 

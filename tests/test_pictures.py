@@ -270,9 +270,9 @@ def test_confiscated_cards_waiting_for_a_pile_are_shown():
     while g.step != "confiscate":
         actions = list(g.legal_actions())
         g.apply(actions[rng.integers(len(actions))])
-    cards = g.pending[0]["cards"]
+    cards = list(g.pending[0].cards)
     html = table_html(g, viewer=g.sheriff)
-    merchant = g.players[g.pending[0]["seat"]]
+    merchant = g.players[g.pending[0].seat]
     assert f"confiscated from {merchant}, to go on a discard pile" in html
     shown = html.split("confiscated from", 1)[1].split("</div></div></div>", 1)[0]
     assert [t.split(":")[0] for t in titles(shown)] == cards

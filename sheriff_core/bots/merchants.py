@@ -197,7 +197,7 @@ def _bribe(game: Game, seat: int, info: GoodsInfo, scale: float) -> Action:
     if risk == 0:
         return Decline()
     neg = game.negotiation
-    demand = neg["offer"] if neg is not None and neg["by"] == "sheriff" else None  # type: ignore[index]
+    demand = neg.demand if neg is not None else None
     if demand is not None:
         cost = demand.gold + sum(info.value[c] for c in demand.stand)
         return Accept() if cost <= risk and not demand.bag else Decline()

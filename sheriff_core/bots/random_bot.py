@@ -30,6 +30,7 @@ from sheriff_core.engine.actions import (
     Threaten,
 )
 from sheriff_core.engine.game import Game
+from sheriff_core.engine.steps import ConfiscateChoice
 
 __all__ = ["RandomBot", "play_game"]
 
@@ -82,13 +83,15 @@ class RandomBot:
             settle = [a for a in options if not isinstance(a, Threaten)]
             return settle[int(rng.integers(len(settle)))]
         if step == "negotiation":
-            seat_m = game.negotiation["seat"]  # type: ignore[index]
+            assert game.negotiation is not None  # both steps have one
+            seat_m = game.negotiation.seat
             if rng.random() < self.talk:
                 return self._offer(game, seat_m)
             options = [a for a in (Inspect(seat_m), LetPass(seat_m)) if game.can(a)]
             return options[int(rng.integers(len(options)))]
         if step == "merchant":
-            seat_m = game.negotiation["seat"]  # type: ignore[index]
+            assert game.negotiation is not None  # both steps have one
+            seat_m = game.negotiation.seat
             r = rng.random()
             if game.can(Accept()) and r < 0.4:
                 return Accept()
@@ -96,7 +99,9 @@ class RandomBot:
                 return self._offer(game, seat_m)
             return Decline()
         if step == "confiscate":
-            cards = list(game.pending[0]["cards"])
+            due = game.pending[0]
+            assert type(due) is ConfiscateChoice  # the confiscate step
+            cards = list(due.cards)
             order = tuple(cards[i] for i in rng.permutation(len(cards)))
             return Confiscate(int(rng.integers(len(game.piles))), order)
         options = list(game.legal_actions())

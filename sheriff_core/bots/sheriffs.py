@@ -54,9 +54,7 @@ def _settle(game: Game, merchant: int, inspect: bool) -> Action:
 
 def _offer_on_table(game: Game) -> Offer | None:
     neg = game.negotiation
-    if neg is None or neg["by"] != "merchant":
-        return None
-    return neg["offer"]
+    return None if neg is None else neg.merchant_offer
 
 
 @register
@@ -85,7 +83,8 @@ class InspectingSheriff(SheriffBot):
         return INSPECT[merchant]
 
     def negotiate(self, game: Game, seat: int) -> Action:
-        return _settle(game, game.negotiation["seat"], True)  # type: ignore[index]
+        assert game.negotiation is not None  # the negotiation step has one
+        return _settle(game, game.negotiation.seat, True)
 
 
 @register
@@ -114,7 +113,8 @@ class ThresholdSheriff(SheriffBot):
         return INSPECT[merchant] if self.bribe is None else THREATEN[merchant]
 
     def negotiate(self, game: Game, seat: int) -> Action:
-        merchant = game.negotiation["seat"]  # type: ignore[index]
+        assert game.negotiation is not None  # the negotiation step has one
+        merchant = game.negotiation.seat
         offer = _offer_on_table(game)
         enough = offer is not None and self.bribe is not None and offer.gold >= self.bribe
         return _settle(game, merchant, not enough)
@@ -199,7 +199,8 @@ class BayesianSheriff(SheriffBot):
         return THREATEN[merchant] if self.threaten else INSPECT[merchant]
 
     def negotiate(self, game: Game, seat: int) -> Action:
-        merchant = game.negotiation["seat"]  # type: ignore[index]
+        assert game.negotiation is not None  # the negotiation step has one
+        merchant = game.negotiation.seat
         p = self.belief(game, merchant)
         odds = p / (1 - p) if p < 1 else math.inf
         offer = _offer_on_table(game)

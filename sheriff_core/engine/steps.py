@@ -20,6 +20,7 @@ gives the saved form (see :mod:`sheriff_core.engine.saves`).
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -69,17 +70,32 @@ class _Record:
     __slots__ = ()
 
     def __getitem__(self, key: str) -> Any:
+        warnings.warn(
+            f"reading {type(self).__name__} as a dict is deprecated: read the attribute "
+            f".{key} instead (docs/engine.md, Migration)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self._item(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        warnings.warn(
+            f"reading {type(self).__name__} as a dict is deprecated: read the attribute "
+            f".{key} instead (docs/engine.md, Migration)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        try:
+            return self._item(key)
+        except KeyError:
+            return default
+
+    def _item(self, key: str) -> Any:
         try:
             value = getattr(self, key)
         except AttributeError:
             raise KeyError(key) from None
         return list(value) if type(value) is tuple else value
-
-    def get(self, key: str, default: Any = None) -> Any:
-        try:
-            return self[key]
-        except KeyError:
-            return default
 
     def to_dict(self) -> dict[str, Any]:
         raise NotImplementedError

@@ -481,7 +481,7 @@ class MouseTable:
                     "accept the demand" if "accept the demand" in m.descriptions() else "decline"
                 )
             else:
-                self.settle(g.negotiation["seat"])
+                self.settle(g.negotiation.seat)
         elif step == "sheriff":
             waiting = g.unresolved()
             if not self.built and len(waiting) >= 2:
@@ -512,7 +512,7 @@ class MouseTable:
         about another merchant's bag; then the screenshot, then the button."""
         m = self.mirror
         g = m.game
-        seat = g.negotiation["seat"]
+        seat = g.negotiation.seat
         stand = [d for d in m.descriptions() if d.startswith(f"{prefix} from stand: ")]
         if stand:
             self.spin_up(stand[0])

@@ -164,7 +164,7 @@ def test_events_hold_copies_not_the_states_lists():
     inspected = [e for e in events if e.kind == "inspected"][0]
     inspected.info["confiscated"].clear()
     inspected.info["inspectors"].append(9)
-    assert sorted(g.pending[0]["cards"]) == ["Mead", "Silk"] and g.sheriffs == [0]
+    assert sorted(g.pending[0].cards) == ["Mead", "Silk"] and g.sheriffs == [0]
 
 
 # --------------------------------------------------------------------------- len(legal)

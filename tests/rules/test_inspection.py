@@ -292,7 +292,7 @@ def test_a_promise_about_this_phase_binds_the_sheriff_a_later_one_does_not():
     refused(g, sc.LetPass(2), sc.IllegalInspection, "promised this round to inspect")
     refused(g, sc.Threaten(2), sc.IllegalInspection, "promised this round to inspect")
     g.apply(sc.Inspect(2))
-    assert [(p["kind"], p["binding"]) for p in g.promises] == [
+    assert [(p.kind, p.binding) for p in g.promises] == [
         ("inspect", True),
         ("future", False),
     ]

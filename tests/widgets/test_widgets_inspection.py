@@ -19,7 +19,7 @@ def test_threat_gets_the_bribers_offer_and_passing_takes_it():
     game, lineup = deal_to_inspection(seed=0)
     sim = inspection_simulator(game, lineup)
     assert sim.press("threaten Ben")
-    assert game.step == "negotiation" and game.negotiation["offer"] == sc.Offer(12)
+    assert game.step == "negotiation" and game.negotiation.offer == sc.Offer(12)
     assert "Ben offers 12 gold." in sim.lines
     assert sim.press("let Ben pass")
     assert game.gold[0] == 62 and game.gold[1] == 38

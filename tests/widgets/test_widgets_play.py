@@ -137,7 +137,7 @@ def test_a_threatened_merchant_builds_an_offer_with_controls():
     assert table.press("offer")
     # the scripted Sheriff took it; the outcome line says what happened to the bag
     assert game.gold[1] == gold - 3
-    assert [(p["kind"], p["seat"], p["binding"]) for p in game.promises] == [
+    assert [(p.kind, p.seat, p.binding) for p in game.promises] == [
         ("inspect", 3, True),
         ("future", None, False),
     ]
