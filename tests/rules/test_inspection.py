@@ -309,7 +309,7 @@ def test_promises_of_future_favours_are_recorded_not_enforced():
     g.apply(sc.Offer(promises=(promise,)))
     g.apply(sc.LetPass(1))
     g.apply(sc.LetPass(2))
-    assert g.promises[0]["kind"] == "future" and not g.promises[0]["binding"]
+    assert g.promises[0].kind == "future" and not g.promises[0].binding
     # Next round Guy (seat 1) is Sheriff and may betray his word and inspect Ann.
     assert g.sheriff == 1
     play_to_inspection(
