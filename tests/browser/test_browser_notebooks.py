@@ -320,7 +320,7 @@ LEARNER_NOTEBOOKS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
 def test_notebooks_open_clean_and_save_unchanged(lab):
     """Each lesson, opened with a fresh kernel of its own, is not marked modified once its
     kernel is idle nor 2 s later; saved without changes, the file on disk is byte for
-    byte the committed one. (All open side by side: one kernel start each, in parallel.)"""
+    byte the committed one. (All open side by side, kernels started four at a time.)"""
     served = lab.server.served
     committed = {name: (NOTEBOOKS / name).read_bytes() for name in LEARNER_NOTEBOOKS}
     for name, data in committed.items():
