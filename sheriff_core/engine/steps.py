@@ -8,14 +8,20 @@ moves on: ``game.negotiation`` (:class:`Negotiation` or None), ``game.vote``
 :class:`DebtChoice` and :class:`ExchangeChoice`, the first one due now) and
 ``game.promises`` (a list of :class:`PromiseRecord`). Read them by attribute
 (``game.negotiation.seat``); the old dict-style reads (``game.negotiation["seat"]``,
-``.get("offer")``, ``pending[0]["type"]``) still work but are deprecated; ``to_dict()``
-gives the saved form (see :mod:`sheriff_core.engine.saves`).
+``.get("offer")``, ``pending[0]["type"]``) still work but warn (``DeprecationWarning``);
+``to_dict()`` gives the saved form (see :mod:`sheriff_core.engine.saves`).
 
 >>> Step("vote") is Step.VOTE, Step.VOTE == "vote", f"{Step.VOTE}", Step.VOTE
 (True, True, 'vote', 'vote')
 >>> n = Negotiation(seat=2, to_move="merchant")
->>> n.seat, n["seat"], n.to_dict()
-(2, 2, {'seat': 2, 'to_move': 'merchant', 'offer': None, 'by': None})
+>>> n.seat, n.to_dict()
+(2, {'seat': 2, 'to_move': 'merchant', 'offer': None, 'by': None})
+>>> import warnings
+>>> with warnings.catch_warnings(record=True) as caught:
+...     warnings.simplefilter("always")
+...     old = n["seat"]
+>>> old, caught[0].category.__name__
+(2, 'DeprecationWarning')
 """
 
 from __future__ import annotations
@@ -209,7 +215,7 @@ class PromiseRecord(_Record):
     """A promise made in a deal with ``deal_with`` in ``round``: ``kind`` (inspect /
     pass / future), the ``seat`` it names, its ``text``, and whether it is ``binding``.
 
-    >>> PromiseRecord(0, 2, "pass", 1, "", True)["binding"]
+    >>> PromiseRecord(0, 2, "pass", 1, "", True).binding
     True
     """
 
