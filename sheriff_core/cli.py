@@ -452,10 +452,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _counted(cards: Sequence[str]) -> str:
     """``['Cheese', 'Apples', 'Cheese']`` -> ``'2 Cheese, 1 Apples'``; ``'-'`` if none."""
-    counts: dict[str, int] = {}
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
-    return ", ".join(f"{n} {c}" for c, n in counts.items()) or "-"
+    from sheriff_core.narrate import cards_text
+
+    return cards_text(cards) if cards else "-"
 
 
 class _Seated:

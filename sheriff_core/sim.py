@@ -175,7 +175,13 @@ def game_seeds(seed: int | None, start: int, stop: int) -> list[np.random.SeedSe
     ]
 
 
-def _as_list(specs: BotSpec | Sequence[BotSpec], what: str) -> list[BotSpec]:
+def bot_list(specs: BotSpec | Sequence[BotSpec], what: str) -> list[BotSpec]:
+    """The bot specs of one side as a list, as :func:`simulate` reads ``merchants`` /
+    ``sheriffs`` (one spec or several; ``what`` names the side in the error for none).
+
+    >>> bot_list("honest", "merchants"), bot_list(("smuggler", {"risk": 0.8}), "merchants")
+    (['honest'], [('smuggler', {'risk': 0.8})])
+    """
     if isinstance(specs, str | Bot):
         return [specs]
     if (
@@ -189,10 +195,6 @@ def _as_list(specs: BotSpec | Sequence[BotSpec], what: str) -> list[BotSpec]:
     if not out:
         raise ValueError(f"{what}: give at least one bot")
     return out
-
-
-#: The public name of the spec-list reader (the CLI reads bot lists as ``simulate`` does).
-bot_list = _as_list
 
 
 def _slot(seat: int, game: int, players: int, rotate: bool) -> int:
@@ -630,8 +632,8 @@ def _checked(
         isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
     ):
         raise ValueError(f"workers must be None or a whole number >= 1, not {workers!r}")
-    m_specs = tuple(_as_list(merchants, "merchants"))
-    s_specs = tuple(_as_list(sheriffs, "sheriffs"))
+    m_specs = tuple(bot_list(merchants, "merchants"))
+    s_specs = tuple(bot_list(sheriffs, "sheriffs"))
     for spec in m_specs:  # fail fast, in this process, on unknown bots or parameters
         make_bot(spec, "merchant")
     for spec in s_specs:

@@ -76,27 +76,21 @@ class _Record:
     __slots__ = ()
 
     def __getitem__(self, key: str) -> Any:
-        warnings.warn(
-            f"reading {type(self).__name__} as a dict is deprecated: read the attribute "
-            f".{key} instead (docs/engine.md, Migration)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
         return self._item(key)
 
     def get(self, key: str, default: Any = None) -> Any:
-        warnings.warn(
-            f"reading {type(self).__name__} as a dict is deprecated: read the attribute "
-            f".{key} instead (docs/engine.md, Migration)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
         try:
             return self._item(key)
         except KeyError:
             return default
 
     def _item(self, key: str) -> Any:
+        warnings.warn(
+            f"reading {type(self).__name__} as a dict is deprecated: read the attribute "
+            f".{key} instead (docs/engine.md, Migration)",
+            DeprecationWarning,
+            stacklevel=3,  # the caller of [] or get()
+        )
         try:
             value = getattr(self, key)
         except AttributeError:
