@@ -60,7 +60,9 @@ class BadAction(IllegalAction, TypeError):
 class EngineBug(RuntimeError):
     """The engine failed while applying an action it had accepted: a bug, not a rule.
 
-    ``Game.apply`` restores the state exactly as it was before raising it.
+    ``Game.apply`` restores the state exactly as it was before raising it (a game
+    changed by hand without ``Game.mark_staged()`` may not be restorable: the message
+    then says so).
     """
 
 

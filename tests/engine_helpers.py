@@ -23,6 +23,7 @@ def arrange(
     ``gold``, ...). At least one change must be given."""
     if not (hands or piles or stands or fields):
         raise TypeError("arrange() needs at least one field to change")
+    game.mark_staged()  # changed by hand: apply restores it from a clone, not a replay
     for seat, cards in (hands or {}).items():
         game.hands[seat] = list(cards)
     for i, cards in (piles or {}).items():

@@ -247,7 +247,10 @@ class Game:
         self.step = Step.SETUP  # set by _refresh, with to_move: read them, never assign
         self.to_move: int | None = None
         self._final_rows: list[dict[str, Any]] | None = None
-        self._log: list[tuple[Any, ...]] = []  # apply's undo log (see _restore)
+        # True once new_game has dealt it: the seed and history then determine the state,
+        # so apply restores a failed action by replaying (see _rollback); mark_staged()
+        # clears it for a state changed by hand, and apply then clones before each action.
+        self._replayable = False
         self._penalty, self._declarable = _facts(variant)
 
     def _setup(self) -> None:
@@ -361,7 +364,9 @@ class Game:
         All or nothing: an illegal action raises a :class:`RulesError` and changes
         nothing; if the engine fails after accepting the action (a bug), the state
         is restored exactly as it was and :class:`~sheriff_core.errors.EngineBug`
-        is raised.
+        is raised. A game that is :attr:`replayable` is restored by dealing it again
+        from its seed and replaying its history (so an action costs nothing extra); one
+        marked with :meth:`mark_staged` is cloned before each action.
         """
         if self.phase == "over":
             raise GameOver("the game is over: no more actions")
@@ -376,20 +381,8 @@ class Game:
             raise
         except Exception as err:
             raise _unreadable(action, err) from err
-        log: list[tuple[Any, ...]] = []
-        self._log = log
-        # the attributes an action may assign (the end of a round logs the rest); read one
-        # by one: specialised attribute reads cost less than one attrgetter call
-        attrs = (
-            self.turn,
-            self.phase,
-            self.step,
-            self.to_move,
-            self.negotiation,
-            self.vote,
-            self.loot,
-            self.order,
-        )
+        # A replayable game keeps nothing: its seed and history restore it (_rollback).
+        backup = None if self._replayable else self.clone()
         history = self.history
         n_history = len(history)
         try:
@@ -397,7 +390,7 @@ class Game:
             rule[1](self, action, checked)  # do, given what the check found
             self._advance()
         except BaseException as err:
-            self._restore(attrs, log, n_history)
+            self._rollback(backup, n_history, len(self.events), rule[0], action)
             if not isinstance(err, Exception):
                 raise
             raise EngineBug(
@@ -434,55 +427,103 @@ class Game:
 
     # ------------------------------------------------------------ all or nothing
 
-    # apply() keeps what it needs to undo an action: the attributes any action may
-    # assign (``_STATE``: scalars and containers that are replaced, never changed in
-    # place; the end of a round and a reshuffle log ``_ROUND_STATE``), the length of
-    # ``history``, and an
-    # undo log ``_log`` that the rules fill just before each change made in place
-    # (a few small tuples per action: simulation speed is a feature). Entries:
-    # (_ITEM, container, key, old value or _MISSING), (_LIST, list, copy),
-    # (_TAIL, list, cards removed from its end; _DRAWN: the same, top card first),
-    # (_DICT, dict, copy), (_LEN, list,
-    # length before appends), (_RNG, generator state before the rules drew from it),
-    # (_ATTRS, the values of ``_ROUND_STATE``).
+    # No undo log: checks never write to the game, so only an engine bug needs undoing,
+    # and that is rare. A game dealt by new_game (or loaded by from_json) and changed only
+    # through apply is determined by its seed and history: after a failure it is dealt
+    # again and replayed. A game whose state was changed by hand (mark_staged) is cloned
+    # before each action instead, and put back from the clone.
 
-    def _save_list(self, lst: list[Any]) -> None:
-        self._log.append((_LIST, lst, lst[:]))
+    @property
+    def replayable(self) -> bool:
+        """True if the seed and ``history`` alone determine this game (dealt by
+        :func:`new_game` or loaded with :meth:`from_json`, then changed only through
+        :meth:`apply`); False after :meth:`mark_staged`.
 
-    def _save_rng(self) -> None:
-        """Called before the rules draw from ``rng``: keep its state for :meth:`_restore`."""
-        self._log.append((_RNG, self.rng.bit_generator.state))
+        >>> g = new_game("classic", players=3, seed=0)
+        >>> g.replayable, g.clone().replayable
+        (True, True)
+        >>> g.mark_staged()
+        >>> g.replayable, g.clone().replayable
+        (False, False)
+        """
+        return self._replayable
 
-    def _restore(self, attrs: tuple[Any, ...], log: list[tuple[Any, ...]], n_history: int) -> None:
-        """Undo the log (newest first), then put back the attributes as copied in ``attrs``."""
-        for entry in reversed(log):
-            op = entry[0]
-            if op == _ITEM:
-                if entry[3] is _MISSING:
-                    del entry[1][entry[2]]
-                else:
-                    entry[1][entry[2]] = entry[3]
-            elif op == _LIST:
-                entry[1][:] = entry[2]
-            elif op == _TAIL:
-                entry[1].extend(entry[2])
-            elif op == _DRAWN:
-                entry[1].extend(reversed(entry[2]))
-            elif op == _DICT:
-                entry[1].clear()
-                entry[1].update(entry[2])
-            elif op == _LEN:
-                del entry[1][entry[2] :]
-            elif op == _ATTRS:
-                for name, value in zip(_ROUND_STATE, entry[1], strict=True):
-                    setattr(self, name, value)
-            else:  # _RNG
-                self.rng.bit_generator.state = entry[1]
-        for name, value in zip(_STATE, attrs, strict=True):
-            setattr(self, name, value)
+    def mark_staged(self) -> None:
+        """Declare that the state is (about to be) changed by hand, outside :meth:`apply`
+        (a staged lesson position): the history no longer determines the game, so from now
+        on :meth:`apply` copies the game (:meth:`clone`, about 160 us) before each action
+        to put it back if the engine fails. Call it before editing any field directly.
+
+        >>> g = new_game("classic", players=3, seed=0)
+        >>> g.mark_staged()
+        >>> g.stands[1] = ["Cheese", "Mead"]
+        >>> g.apply(Market()) and g.stands[1]
+        ['Cheese', 'Mead']
+        """
+        self._replayable = False
+
+    def _rollback(
+        self,
+        backup: Game | None,
+        n_history: int,
+        n_events: int,
+        check: _Check,
+        action: Action,
+    ) -> None:
+        """Put the game back as it was before ``action`` failed: from ``backup`` (a clone
+        made before it), or else (a replayable game) dealt again from the seed and replayed.
+        ``players_rng`` (the players' chance, which the rules never draw from) and the
+        ``events`` and ``history`` lists themselves are kept, cut to their old length."""
+        if backup is None:
+            backup = self._replayed(self.history[:n_history], self.events[:n_events])
+            try:  # the action was legal before it failed: so it must be on the replay
+                check(backup, action)
+            except Exception as err:
+                raise EngineBug(
+                    f"the game could not be restored: {action} is not legal on its replayed "
+                    f"history ({type(err).__name__}: {err}); was the state changed outside "
+                    "apply() without mark_staged()? The game is left as the failure left it."
+                ) from err
         del self.history[n_history:]
+        del self.events[n_events:]
         self._new = []
-        self._log = []
+        kept = self.__dict__
+        for name, value in backup.__dict__.items():
+            if name not in _KEPT_ON_ROLLBACK:
+                kept[name] = value
+
+    def _replayed(self, history: list[tuple[int, Action]], events: list[Event]) -> Game:
+        """This game dealt again from its seed with ``history`` replayed (the rules' steps
+        of :meth:`apply`, unguarded); an :class:`EngineBug` if that does not give the same
+        history and ``events`` (the state was changed by hand without :meth:`mark_staged`)."""
+        twin = new_game(self.variant, list(self.players), self.seed, self.first_sheriff)
+        done = 0
+        try:
+            for seat, action in history:
+                if seat != twin.to_move:
+                    break
+                rule = _TAKES[twin.step][type(action)]
+                checked = rule[0](twin, action)
+                twin.history.append((seat, action))
+                rule[1](twin, action, checked)
+                twin._advance()
+                twin.events.extend(twin._new)
+                twin._new = []
+                done += 1
+        except Exception as err:
+            raise EngineBug(
+                f"the game could not be restored: replaying action {done} of its history "
+                f"failed ({type(err).__name__}: {err}); was the state changed outside apply() "
+                "without mark_staged()? The game is left as the failure left it."
+            ) from err
+        if twin.history != history or twin.events != events:
+            raise EngineBug(
+                f"the game could not be restored: its history (replayed {done} of "
+                f"{len(history)} actions) does not give its events again; was the state "
+                "changed outside apply() without mark_staged()? The game is left as the "
+                "failure left it."
+            )
+        return twin
 
     def _wrong_kind(self, action: Action) -> IllegalAction:
         if not isinstance(action, Action):
@@ -558,9 +599,6 @@ class Game:
 
     def _do_load(self, a: Load, rest: list[str]) -> None:
         seat = self.merchant_order[self.turn]
-        log = self._log
-        log.append((_ITEM, self.hands, seat, self.hands[seat]))
-        log.append((_ITEM, self.bags, seat, self.bags.get(seat, _MISSING)))
         self.hands[seat] = rest  # a new list, from _check_load
         self.bags[seat] = list(a.cards)
         self._emit("loaded", seat, {"cards": list(a.cards), "size": len(a.cards)})
@@ -568,7 +606,6 @@ class Game:
 
     def _do_declare(self, a: Declare, _: None) -> None:
         seat = self.merchant_order[self.turn]
-        self._log.append((_ITEM, self.declared, seat, self.declared.get(seat, _MISSING)))
         self.declared[seat] = (a.good, a.count)
         self._emit("declared", seat, {"good": a.good, "count": a.count})
         self.turn += 1
@@ -612,7 +649,6 @@ class Game:
         self._do_exchange(self.to_move, a.token)  # type: ignore[arg-type]
 
     def _do_done(self, a: Done, _: None) -> None:
-        self._save_list(self.pending)
         self.pending.pop(0)
 
     def _do_offer(self, a: Offer, _: None) -> None:
@@ -633,16 +669,12 @@ class Game:
         self._pass_bag(neg.seat, neg.demand, self.sheriffs)
 
     def _do_confiscate(self, a: Confiscate, _: None) -> None:
-        self._save_list(self.pending)
-        pile = self.piles[a.pile]
-        self._log.append((_LEN, pile, len(pile)))  # only extended
         pend = self.pending.pop(0)
         assert type(pend) is ConfiscateChoice  # the confiscate step
         self.piles[a.pile].extend(a.order)
         self._emit("confiscated", pend.seat, {"pile": a.pile, "cards": list(a.order)})
 
     def _do_pay_debt(self, a: PayDebt, _: None) -> None:
-        self._save_list(self.pending)
         pend = self.pending.pop(0)
         assert type(pend) is DebtChoice
         self._give_goods(pend.debtor, pend.creditor, list(a.cards), pend.debt)
@@ -653,11 +685,9 @@ class Game:
         v = self.variant
         if v.sheriff_selection == "deputy_deck":
             if not self.deputy_deck:
-                self._save_rng()
                 self.deputy_deck = [int(i) for i in self.rng.permutation(self.n)]
                 self.deputy_passes += 1
                 self._emit("deputy_deck_shuffled", None, {"deck_pass": self.deputy_passes})
-            self._save_list(self.deputy_deck)
             self.sheriffs = [self.deputy_deck.pop() for _ in range(v.sheriffs_per_round)]
         else:
             self.sheriffs = [(self.first_sheriff + self.round) % self.n]
@@ -718,7 +748,6 @@ class Game:
         pending = self.pending
         # an exchange window with nothing to exchange closes by itself
         while pending and type(p := pending[0]) is ExchangeChoice and not self._exchanges(p.seat):
-            self._save_list(pending)
             pending.pop(0)
         if (
             not pending
@@ -730,11 +759,9 @@ class Game:
         self._refresh()
 
     def _end_round(self) -> None:
-        self._log.append((_ATTRS, _round_state(self)))
         if self.loot and len(self.sheriffs) > 1:
             share = self.loot // len(self.sheriffs)
             if share:
-                self._save_list(self.gold)
                 for s in self.sheriffs:
                     self.gold[s] += share
                 self.loot -= share * len(self.sheriffs)
@@ -757,7 +784,6 @@ class Game:
                 continue
             drawn = self._draw_many(missing)
             held = self.hands[seat]
-            self._log.append((_LEN, held, len(held)))  # only extended
             held.extend(drawn)
             if drawn:
                 self._emit("drew", seat, {"cards": drawn, "count": len(drawn)})
@@ -772,10 +798,8 @@ class Game:
             cut = len(deck) - k
             drawn = deck[cut:]
             drawn.reverse()  # top card first
-            self._log.append((_DRAWN, deck, drawn))  # drawn is not changed after this
             del deck[cut:]
             return drawn
-        self._log.append((_TAIL, deck, deck[:]))
         drawn = deck[::-1]
         deck.clear()
         self._reshuffle()
@@ -787,13 +811,10 @@ class Game:
         piles = self.piles
         for i, pile in enumerate(piles):
             if len(pile) > keep:
-                self._log.append((_ITEM, piles, i, pile))
                 cut = len(pile) - keep
                 cards.extend(pile[:cut])
                 self.piles[i] = pile[cut:]
         if cards:
-            self._save_rng()
-            self._log.append((_ATTRS, _round_state(self)))
             self.rng.shuffle(cards)  # the same order permutation() would give
             self.deck = cards
         self._emit("reshuffled", None, {"cards": len(cards)})
@@ -848,14 +869,7 @@ class Game:
         # (1st edition): they go on the pile after the draw. (Taking from the discard
         # piles is only allowed with draw-then-discard: the variant loader checks it.)
         first = v.market_order == "discard-then-draw"
-        log = self._log
-        log.append((_ITEM, self.hands, seat, self.hands[seat]))
         piles = self.piles
-        if a.set_aside:  # only extended in place (a take from it is logged below)
-            log.append((_LEN, piles[a.pile], len(piles[a.pile])))
-        if a.take:
-            for i in set(a.take):
-                log.append((_LIST, piles[i], piles[i][:]))
         if first and a.set_aside:
             self.piles[a.pile].extend(a.set_aside)
         took: list[str] = []
@@ -990,20 +1004,7 @@ class Game:
         # One taker gets the bribe; two Deputies put gold in the Loot and goods
         # go to the Deputy on the merchant's left.
         sheriff = takers[0] if len(takers) == 1 else self.left_sheriff(seat)
-        stands = self.stands
-        log = self._log
-        log.append((_ITEM, self.bags, seat, bag))
-        # Without an offer the merchant's stand is only extended (a length is enough to
-        # undo it); with one, the stand is replaced by a new list (the old one is kept
-        # unchanged), the Sheriff's stand is extended and cards leave the bag list.
-        log.append((_LEN, stands[seat], len(stands[seat])))
         if offer is not None:
-            log.append((_ITEM, stands, seat, stands[seat]))
-            log.append((_LEN, stands[sheriff], len(stands[sheriff])))
-            log.append((_LIST, bag, bag[:]))
-            log.append((_LIST, self.gold, self.gold[:]))
-            log.append((_DICT, self.binding, self.binding.copy()))
-            log.append((_LEN, self.promises, len(self.promises)))
             self.gold[seat] -= offer.gold
             if len(takers) == 1:
                 self.gold[sheriff] += offer.gold
@@ -1053,12 +1054,9 @@ class Game:
         self._resolved(seat)
 
     def _resolved(self, seat: int) -> None:
-        log = self._log
-        log.append((_LEN, self.resolved, len(self.resolved)))
         self.resolved.append(seat)
         self.negotiation = None
         if self.variant.tokens:
-            log.append((_LEN, self.pending, len(self.pending)))  # logged only when changed
             self.pending.append(ExchangeChoice(seat))
 
     def _do_inspect(self, seat: int, inspectors: list[int]) -> None:
@@ -1066,10 +1064,6 @@ class Game:
         bag = self.bags[seat]
         # The declaration was verified when it was made: no need to check it again.
         admitted, confiscated, merchant_pays = split_bag(bag, good, self._penalty)
-        log = self._log
-        log.append((_ITEM, self.bags, seat, bag))
-        stand = self.stands[seat]
-        log.append((_LEN, stand, len(stand)))  # extended here; a debt replaces it (logged)
         self.bags[seat] = []  # the bag list now belongs to the event alone
         self._emit(
             "inspected",
@@ -1089,10 +1083,8 @@ class Game:
         if confiscated:
             cards = confiscated
             if len(self.piles) > 1 or (self.variant.draw_from_discards and len(set(cards)) > 1):
-                log.append((_LEN, self.pending, len(self.pending)))
                 self.pending.append(ConfiscateChoice(seat, tuple(cards), inspectors[0]))
             else:
-                log.append((_LEN, self.piles[0], len(self.piles[0])))  # only extended
                 self.piles[0].extend(cards)
                 self._emit("confiscated", seat, {"pile": 0, "cards": cards[:]})
         if len(inspectors) == 1:
@@ -1128,7 +1120,6 @@ class Game:
         """``payer`` owes ``amount`` gold to ``payee`` (a seat or LOOT); goods given for a
         debt go to ``goods_to`` (default: the payee)."""
         coins = min(self.gold[payer], amount)
-        self._log.append((_LIST, self.gold, self.gold[:]))
         self.gold[payer] -= coins
         if payee == LOOT:
             self.loot += coins
@@ -1150,7 +1141,6 @@ class Game:
         if len(covers) == 1:
             self._give_goods(payer, payee, forced + covers[0], rest)
             return
-        self._log.append((_LEN, self.pending, len(self.pending)))
         self.pending.append(DebtChoice(payer, payee, rest, tuple(forced), need))
 
     def _debt_pool(self, seat: int, debt: int) -> tuple[list[str], list[str], int]:
@@ -1198,11 +1188,6 @@ class Game:
 
     def _do_exchange(self, seat: int, token: str) -> None:
         tok = self.variant.tokens[token]
-        log = self._log
-        log.append((_LIST, self.stands[seat], self.stands[seat][:]))
-        log.append((_LEN, self.exchanged, len(self.exchanged)))
-        log.append((_DICT, self.tokens[seat], self.tokens[seat].copy()))
-        log.append((_DICT, self.token_supply, self.token_supply.copy()))
         stand = self.stands[seat]
         for _ in range(tok.per_token):
             stand.remove(tok.good)
@@ -1250,8 +1235,6 @@ class Game:
 
     def _give_goods(self, payer: int, payee: int, cards: list[str], owed: int) -> None:
         goods = self.variant.goods
-        self._log.append((_ITEM, self.stands, payer, self.stands[payer]))
-        self._log.append((_LEN, self.stands[payee], len(self.stands[payee])))  # only extended
         stand = _take_multiset(self.stands[payer], cards)
         assert stand is not None
         self.stands[payer] = stand
@@ -1485,7 +1468,6 @@ class Game:
         d["bags"] = {seat: cards[:] for seat, cards in self.bags.items()}
         if self._final_rows is not None:
             d["_final_rows"] = [r.copy() for r in self._final_rows]
-        d["_log"] = []
         d["rng"] = _clone_generator(self.rng)
         d["players_rng"] = _clone_generator(self.players_rng)
         return twin
@@ -1664,28 +1646,6 @@ _TAKES: dict[Step, dict[type, tuple[_Check, _Do]]] = {
 }
 
 
-# The attributes any action may assign: apply() keeps them (Game._restore puts them back).
-_STATE = ("turn", "phase", "step", "to_move", "negotiation", "vote", "loot", "order")
-# The attributes assigned only at the end of a round (or by a reshuffle): logged there.
-_ROUND_STATE = (
-    "round",
-    "sheriff",
-    "deck",
-    "bags",
-    "declared",
-    "resolved",
-    "binding",
-    "deputy_deck",
-    "deputy_passes",
-    "sheriffs",
-    "merchant_order",
-    "_final_rows",
-    *_STATE,
-)
-# One C call reading all of _ROUND_STATE (a tuple in that order) for the undo log.
-_round_state = attrgetter(*_ROUND_STATE)
-
-
 def _unreadable(action: Action, err: Exception) -> IllegalAction:
     return IllegalAction(
         f"{action!r} cannot be checked ({type(err).__name__}: {err}): not a legal action"
@@ -1710,7 +1670,7 @@ _CLONE_LISTS = (
     "_new",
 )
 _CLONE_DICTS = ("token_supply", "declared", "binding")
-_CLONE_OTHER = ("piles", "hands", "stands", "tokens", "bags", "_final_rows", "_log")
+_CLONE_OTHER = ("piles", "hands", "stands", "tokens", "bags", "_final_rows")
 _CLONE_SHARED = (
     "variant",
     "players",
@@ -1730,6 +1690,7 @@ _CLONE_SHARED = (
     "to_move",
     "_penalty",
     "_declarable",
+    "_replayable",
 )
 _SEED0 = np.random.SeedSequence(0)
 
@@ -1743,8 +1704,9 @@ def _clone_generator(rng: np.random.Generator) -> np.random.Generator:
 
 
 # Undo-log entry kinds (see Game._restore).
-_ITEM, _LIST, _TAIL, _DICT, _LEN, _RNG, _ATTRS, _DRAWN = range(8)
-_MISSING = object()  # "this key was not there"
+# What _rollback keeps of the failed game itself: the players' generator (the rules never
+# draw from it), the events and history lists (cut back) and whether it is replayable.
+_KEPT_ON_ROLLBACK = frozenset({"players_rng", "events", "history", "_replayable"})
 
 
 def _count_sequences(caps: Sequence[int], k: int, upto: bool = False) -> int:
@@ -1859,6 +1821,7 @@ def new_game(
     game = Game(v, names, np.random.default_rng(seq), first_sheriff, players_rng)
     game.seed = seq
     game._setup()
+    game._replayable = True  # the seed and the history (empty) determine it
     return game
 
 

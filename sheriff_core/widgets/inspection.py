@@ -142,6 +142,7 @@ def card_counts(game: Game) -> Counter[str]:
 
 def _take_from_deck(game: Game, card: str, why: str) -> None:
     """Remove one ``card`` from the draw pile (a staging step), or raise naming it."""
+    game.mark_staged()  # changed by hand: apply can no longer restore it by replaying
     try:
         game.deck.remove(card)
     except ValueError:
@@ -174,6 +175,7 @@ def staged_inspection(
     True
     """
     game = new_game("classic", players=list(names) if names else players, seed=seed)
+    game.mark_staged()  # the cards below are moved by hand, not by apply
     for seat, bag in bags.items():
         hand = game.hands[seat]
         missing = Counter(bag) - Counter(hand)

@@ -101,7 +101,9 @@ def test_can_does_not_write_state():
 @pytest.fixture
 def fail_at(monkeypatch):
     """fail_at["n"] = k makes the k-th event emitted from then on raise (a simulated bug);
-    fail_at["advance"] = True makes the end of apply (after all effects) raise."""
+    fail_at["advance"] = True makes the end of apply (after all effects) raise, once.
+    Each failure happens once: a bug on an action that earlier actions did not reach (a
+    replayable game is restored by replaying those actions)."""
     plan: dict[str, object] = {"n": None, "advance": False}
     emit, advance = game_module.Game._emit, game_module.Game._advance
 
@@ -115,6 +117,7 @@ def fail_at(monkeypatch):
     def failing_advance(self):
         advance(self)
         if plan["advance"]:
+            plan["advance"] = False
             raise ZeroDivisionError("simulated bug at the very end")
 
     monkeypatch.setattr(game_module.Game, "_emit", failing_emit)
