@@ -13,6 +13,10 @@ Both are ``VBox`` subclasses: display them, or drive them from code by setting
 a control's ``.value`` (or ``run_button.click()``) and reading the result.
 Charts go into an ``Output`` widget as ``out.append_display_data(chart)`` would put
 them (rendered once per setting and cached), so they also work under nbval and Voilà.
+A new setting is drawn from the charts' specs, built and validated once and filled in
+with the setting's data (:mod:`sheriff_core.viz.specs`): the same outputs, without
+building an altair chart per move; ``chart`` / ``charts`` build the altair charts
+when asked for.
 
 >>> ex = inspection_explorer("classic")
 >>> round(ex.equilibrium.inspect_prob, 3)
