@@ -3,6 +3,8 @@
     python benchmarks/speed.py                   # 2,000-game runs, 5 interleaved pairs
     python benchmarks/speed.py --quick           # small sizes (CI: it runs and prints)
     python benchmarks/speed.py --start-methods   # also fork vs forkserver vs spawn
+    python benchmarks/speed.py --latency-only    # only the explorers (checkout A/B: run it
+                                                 # from each checkout in turn)
 
 Figures (4-player classic games, the default bots):
 
@@ -13,9 +15,9 @@ Figures (4-player classic games, the default bots):
   load; the median and the minimum over the pairs;
 * notebook 05's simulation explorer: seconds per change of a control (100 games,
   charts rendered as SVG as in the notebook), for settings not seen before and for
-  settings seen before (cached);
+  settings seen before (cached), with the CPU seconds of a new setting;
 * the inspection explorer's slider: milliseconds per move (SVG), new values and
-  values seen before;
+  values seen before, with the CPU milliseconds of a new value;
 * CPU seconds of a run in one process and with 2 workers (the workers' and the
   parent's): what the pool adds in work (two busy vCPUs of a virtual machine also
   run slower than one, so this moves with the load too);
@@ -143,9 +145,16 @@ def report_pools(args: argparse.Namespace, command: str) -> None:
             )
 
 
-def _moves(widget: Any, values: list[Any]) -> list[float]:
-    """Seconds per ``widget.value = v`` (the explorer redraws before the set returns)."""
-    return [_timed(lambda v=v: setattr(widget, "value", v)) for v in values]
+def _moves(widget: Any, values: list[Any]) -> tuple[list[float], list[float]]:
+    """Seconds per ``widget.value = v`` (the explorer redraws before the set returns):
+    wall clock, and CPU seconds of this process (its threads, vl-convert's included)."""
+    wall: list[float] = []
+    cpu: list[float] = []
+    for v in values:
+        c0 = time.process_time()
+        wall.append(_timed(lambda v=v: setattr(widget, "value", v)))
+        cpu.append(time.process_time() - c0)
+    return wall, cpu
 
 
 def report_latency(args: argparse.Namespace, command: str) -> None:
@@ -156,21 +165,23 @@ def report_latency(args: argparse.Namespace, command: str) -> None:
     alt.renderers.enable("svg")  # as notebooks 05 and 06 do
     explore._draw_run.cache_clear()
     ex = explore.simulation_explorer(games=100, seed=0)
-    fresh = _moves(ex.seed, list(range(1, args.changes + 1)))
-    again = _moves(ex.seed, list(range(1, args.changes + 1)))
+    fresh, cpu = _moves(ex.seed, list(range(1, args.changes + 1)))
+    again, _ = _moves(ex.seed, list(range(1, args.changes + 1)))
     print(
         f"05 simulation explorer, change of a control (100 games, SVG): new setting "
-        f"{statistics.median(fresh):.2f} s (median of {len(fresh)}), setting seen before "
+        f"{statistics.median(fresh):.2f} s (median of {len(fresh)}; CPU "
+        f"{statistics.median(cpu):.2f} s), setting seen before "
         f"{statistics.median(again):.3f} s  [{command}]"
     )
     ix = explore.inspection_explorer("classic")
     values = [v for v in range(1, ix.value.max + 1) if v != ix.value.value][: args.changes * 2]
-    fresh = _moves(ix.value, values)
-    again = _moves(ix.value, values)
+    fresh, cpu = _moves(ix.value, values)
+    again, _ = _moves(ix.value, values)
     print(
         f"inspection explorer, slider move (SVG): new value "
-        f"{1000 * statistics.median(fresh):.0f} ms (median of {len(fresh)}), value seen "
-        f"before {1000 * statistics.median(again):.1f} ms  [{command}]"
+        f"{1000 * statistics.median(fresh):.0f} ms (median of {len(fresh)}; CPU "
+        f"{1000 * statistics.median(cpu):.0f} ms), value seen before "
+        f"{1000 * statistics.median(again):.1f} ms  [{command}]"
     )
 
 
@@ -181,6 +192,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--changes", type=int, default=5, help="explorer changes timed")
     p.add_argument("--quick", action="store_true", help="200 games, 2 pairs, 2 changes")
     p.add_argument("--start-methods", action="store_true", help="fork vs forkserver vs spawn")
+    p.add_argument(
+        "--latency-only", action="store_true", help="only the explorers' latency (no pools)"
+    )
     args = p.parse_args(argv)
     if args.quick:
         args.games, args.pairs, args.changes = 200, 2, 2
@@ -188,7 +202,8 @@ def main(argv: list[str] | None = None) -> int:
         ["python benchmarks/speed.py", *(argv if argv is not None else sys.argv[1:])]
     )
     print(f"machine: {_machine()}")
-    report_pools(args, command)
+    if not args.latency_only:
+        report_pools(args, command)
     report_latency(args, command)
     print(f"machine after: {_machine()}")
     return 0

@@ -27,13 +27,16 @@ import pandas as pd
 
 from sheriff_core import theory
 from sheriff_core.theory import ExtensiveGame, InspectionGame, Solution
+from sheriff_core.viz import specs
 
 __all__ = [
     "QUANTITY_TITLES",
     "REGIME_STYLE",
     "sweep_chart",
     "best_response_frame",
+    "best_response_data",
     "best_response_chart",
+    "best_response_spec",
     "convergence_chart",
     "outcome_frame",
     "load_distribution",
@@ -142,14 +145,20 @@ def best_response_frame(game: InspectionGame, points: int = 101) -> pd.DataFrame
     >>> df[df.curve.str.startswith("merchant")][["inspect_prob", "smuggle_prob"]].values.tolist()
     [[0.0, 1.0], [0.2, 1.0], [0.2, 0.0], [0.5, 0.0], [1.0, 0.0]]
     """
+    rows = _best_response_rows(game, points)
+    return pd.DataFrame(rows, columns=["curve", "inspect_prob", "smuggle_prob", "step"])
+
+
+def _best_response_rows(game: InspectionGame, points: int) -> list[tuple[str, float, float, int]]:
+    """The rows of :func:`best_response_frame` (``step`` counts along each curve)."""
     curves = theory.best_response_curves(game, points=points)
     eq = theory.equilibrium(game)
-    rows: list[tuple[str, float, float]] = []
-    specs = (
+    rows: list[tuple[str, float, float, int]] = []
+    responders = (
         ("merchant", "merchant's best response", eq.inspect_prob),
         ("sheriff", "Sheriff's best response", eq.smuggle_prob),
     )
-    for player, name, at in specs:
+    for player, name, at in responders:
         sub = curves[curves["player"] == player]
         pts: list[tuple[float, float]] = []
         for x, lo, hi in zip(sub["opponent_prob"], sub["best_low"], sub["best_high"], strict=True):
@@ -161,40 +170,43 @@ def best_response_frame(game: InspectionGame, points: int = 101) -> pd.DataFrame
         # order along the curve: by opponent's probability, then the way the curve runs
         falling = float(sub["best_low"].iloc[0]) > float(sub["best_low"].iloc[-1])
         pts = sorted(set(pts), key=lambda p: (round(p[0], 12), -p[1] if falling else p[1]))
-        for x, y in pts:
-            if player == "merchant":
-                rows.append((name, x, y))
-            else:
-                rows.append((name, y, x))
-    df = pd.DataFrame(rows, columns=["curve", "inspect_prob", "smuggle_prob"])
-    df["step"] = df.groupby("curve").cumcount()
-    return df
+        for step, (x, y) in enumerate(pts):
+            rows.append((name, x, y, step) if player == "merchant" else (name, y, x, step))
+    return rows
 
 
-def best_response_chart(game: InspectionGame, title: str | None = None) -> alt.LayerChart:
-    """Best-response curves of a one-bag inspection game and the equilibrium where they cross.
-
-    x is the Sheriff's inspection probability, y the merchant's smuggling
-    probability. The equilibrium point carries its numbers in a label.
+def best_response_data(game: InspectionGame) -> dict[str, list[dict[str, Any]]]:
+    """The data :func:`best_response_chart` draws, as its named datasets: ``"curves"``
+    (the rows of :func:`best_response_frame`) and ``"equilibrium"`` (one row: the
+    equilibrium's ``inspect_prob``, ``smuggle_prob`` and its ``label``). Plain Python
+    rows, the values altair makes of those tables (``specs.records``), built without
+    pandas: the inspection explorer asks for them at every slider move.
 
     >>> import sheriff_core as sc
     >>> from sheriff_core import theory
-    >>> spec = best_response_chart(theory.inspection_game(sc.load_variant("classic"))).to_dict()
-    >>> [layer["mark"]["type"] for layer in spec["layer"]]
-    ['line', 'point', 'text']
+    >>> data = best_response_data(theory.inspection_game(sc.load_variant("classic")))
+    >>> data["equilibrium"][0]["label"]
+    'equilibrium: inspect 20.0%, smuggle 71.4%'
     """
     eq = theory.equilibrium(game)
-    curves = best_response_frame(game)
-    point = pd.DataFrame(
-        [
-            {
-                "inspect_prob": eq.inspect_prob,
-                "smuggle_prob": eq.smuggle_prob,
-                "label": f"{'equilibrium' if eq.unique else 'one of many equilibria'}: "
-                f"inspect {eq.inspect_prob:.1%}, smuggle {eq.smuggle_prob:.1%}",
-            }
-        ]
+    label = (
+        f"{'equilibrium' if eq.unique else 'one of many equilibria'}: "
+        f"inspect {eq.inspect_prob:.1%}, smuggle {eq.smuggle_prob:.1%}"
     )
+    columns = ("curve", "inspect_prob", "smuggle_prob", "step")
+    return {
+        "curves": [dict(zip(columns, row, strict=True)) for row in _best_response_rows(game, 101)],
+        "equilibrium": [
+            {
+                "inspect_prob": float(eq.inspect_prob),
+                "smuggle_prob": float(eq.smuggle_prob),
+                "label": label,
+            }
+        ],
+    }
+
+
+def _best_response_layers(data: dict[str, list[dict[str, Any]]], title: str) -> alt.LayerChart:
     x = alt.X(
         "inspect_prob:Q", title="Sheriff inspects (probability)", scale=alt.Scale(domain=[0, 1])
     )
@@ -202,7 +214,7 @@ def best_response_chart(game: InspectionGame, title: str | None = None) -> alt.L
         "smuggle_prob:Q", title="merchant smuggles (probability)", scale=alt.Scale(domain=[0, 1])
     )
     lines = (
-        alt.Chart(curves)
+        alt.Chart(alt.NamedData("curves"))
         .mark_line(strokeWidth=3)
         .encode(
             x=x,
@@ -211,6 +223,7 @@ def best_response_chart(game: InspectionGame, title: str | None = None) -> alt.L
             order="step:Q",
         )
     )
+    point = alt.NamedData("equilibrium")
     dot = (
         alt.Chart(point)
         .mark_point(size=140, filled=True, color="black")
@@ -221,7 +234,44 @@ def best_response_chart(game: InspectionGame, title: str | None = None) -> alt.L
         .mark_text(align="left", dx=8, dy=-10, fontSize=12)
         .encode(x=x, y=y, text="label:N")
     )
-    return alt.layer(lines, dot, text, title=title or game.label).properties(width=360, height=300)
+    return alt.layer(lines, dot, text, title=title, datasets=data).properties(width=360, height=300)
+
+
+def best_response_chart(game: InspectionGame, title: str | None = None) -> alt.LayerChart:
+    """Best-response curves of a one-bag inspection game and the equilibrium where they cross.
+
+    x is the Sheriff's inspection probability, y the merchant's smuggling
+    probability. The equilibrium point carries its numbers in a label. The data are
+    the named datasets of :func:`best_response_data` (see :func:`best_response_spec`).
+
+    >>> import sheriff_core as sc
+    >>> from sheriff_core import theory
+    >>> spec = best_response_chart(theory.inspection_game(sc.load_variant("classic"))).to_dict()
+    >>> [layer["mark"]["type"] for layer in spec["layer"]]
+    ['line', 'point', 'text']
+    >>> sorted(spec["datasets"])
+    ['curves', 'equilibrium']
+    """
+    return _best_response_layers(best_response_data(game), title or game.label)
+
+
+def best_response_spec(game: InspectionGame, title: str | None = None) -> specs.Spec:
+    """The spec of :func:`best_response_chart` without building the chart: the chart's
+    validated spec (built once) with this game's datasets and title filled in. It
+    displays as the chart does (the active altair renderer draws it); the inspection
+    explorer redraws its slider moves with it.
+
+    >>> import sheriff_core as sc
+    >>> from sheriff_core import theory
+    >>> g = theory.inspection_game(sc.load_variant("classic"), value=9, penalty=2)
+    >>> best_response_spec(g, "a title").to_dict() == best_response_chart(g, "a title").to_dict()
+    True
+    """
+    data = best_response_data(game)
+    title = title or game.label
+    return specs.filled(
+        "best_response", lambda: _best_response_layers(data, title), data, title=title
+    )
 
 
 def convergence_chart(

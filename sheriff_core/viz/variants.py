@@ -18,6 +18,7 @@ import pandas as pd
 
 import sheriff_core as sc
 from sheriff_core.compare import simulate_variants  # moved to the analysis layer; re-exported
+from sheriff_core.viz import specs
 
 __all__ = [
     "deck_composition",
@@ -25,9 +26,12 @@ __all__ = [
     "simulate_variants",
     "win_rates",
     "win_rate_chart",
+    "win_rate_spec",
     "score_distribution_chart",
+    "score_distribution_spec",
     "lies_caught",
     "lies_caught_chart",
+    "lies_caught_spec",
 ]
 
 KIND_ORDER = ("legal", "contraband", "royal")
@@ -126,13 +130,32 @@ def win_rates(sim: pd.DataFrame) -> pd.DataFrame:
 def win_rate_chart(sim: pd.DataFrame) -> alt.Chart:
     """Grouped bars: win rate per merchant strategy, one colour per variant.
 
+    The data (:func:`win_rates`) is the chart's named dataset ``"win_rates"``
+    (see :func:`win_rate_spec`).
+
     >>> df = sc.simulate("classic", players=3, games=3, seed=1)
     >>> win_rate_chart(df).to_dict()["encoding"]["y"]["axis"]["format"]
     '%'
     """
-    data = win_rates(sim)
+    return _win_rate_chart({"win_rates": specs.records(win_rates(sim))})
+
+
+def win_rate_spec(sim: pd.DataFrame, rates: pd.DataFrame | None = None) -> specs.Spec:
+    """The spec of :func:`win_rate_chart` without building the chart (its validated
+    spec, built once, with this table's dataset); ``rates``: :func:`win_rates` of
+    ``sim`` if already computed.
+
+    >>> df = sc.simulate("classic", players=3, games=3, seed=1)
+    >>> win_rate_spec(df).to_dict() == win_rate_chart(df).to_dict()
+    True
+    """
+    data = {"win_rates": specs.records(win_rates(sim) if rates is None else rates)}
+    return specs.filled("win_rate", lambda: _win_rate_chart(data), data)
+
+
+def _win_rate_chart(data: dict[str, list[dict[str, object]]]) -> alt.Chart:
     return (
-        alt.Chart(data, title="Win rate by merchant strategy")
+        alt.Chart(alt.NamedData("win_rates"), title="Win rate by merchant strategy")
         .mark_bar()
         .encode(
             x=alt.X("strategy:N", title="merchant strategy"),
@@ -147,7 +170,7 @@ def win_rate_chart(sim: pd.DataFrame) -> alt.Chart:
                 alt.Tooltip("win_rate:Q", format=".1%"),
             ],
         )
-        .properties(width=360, height=220)
+        .properties(width=360, height=220, datasets=data)
     )
 
 
@@ -168,9 +191,24 @@ def score_distribution_chart(sim: pd.DataFrame) -> alt.Chart:
     ...     df.groupby("strategy")["total"].agg(["min", "median", "max"]).astype(float))
     True
     """
-    data = _five_numbers(sim)
+    return _score_chart({"five_numbers": specs.records(_five_numbers(sim))})
+
+
+def score_distribution_spec(sim: pd.DataFrame) -> specs.Spec:
+    """The spec of :func:`score_distribution_chart` without building the chart (its
+    validated spec, built once, with this table's dataset).
+
+    >>> df = sc.simulate("classic", players=3, games=3, seed=1)
+    >>> score_distribution_spec(df).to_dict() == score_distribution_chart(df).to_dict()
+    True
+    """
+    data = {"five_numbers": specs.records(_five_numbers(sim))}
+    return specs.filled("score_distribution", lambda: _score_chart(data), data)
+
+
+def _score_chart(data: dict[str, list[dict[str, object]]]) -> alt.Chart:
     return (
-        alt.Chart(data, title="Final scores by merchant strategy")
+        alt.Chart(alt.NamedData("five_numbers"), title="Final scores by merchant strategy")
         .mark_boxplot(extent="min-max")
         .encode(
             x=alt.X("strategy:N", title="merchant strategy"),
@@ -178,7 +216,7 @@ def score_distribution_chart(sim: pd.DataFrame) -> alt.Chart:
             y=alt.Y("total:Q", title="final score"),
             color=alt.Color("variant:N", title="variant", legend=alt.Legend(symbolType="square")),
         )
-        .properties(width=360, height=220)
+        .properties(width=360, height=220, datasets=data)
     )
 
 
@@ -226,9 +264,28 @@ def lies_caught_chart(bags: pd.DataFrame) -> alt.Chart:
     >>> lies_caught_chart(bags).to_dict()["encoding"]["y"]["field"]
     'caught_rate'
     """
-    data = lies_caught(bags).dropna(subset=["caught_rate"])
+    return _lies_caught_chart({"lies_caught": _caught_records(bags)})
+
+
+def lies_caught_spec(bags: pd.DataFrame) -> specs.Spec:
+    """The spec of :func:`lies_caught_chart` without building the chart (its validated
+    spec, built once, with this table's dataset).
+
+    >>> bags = sc.simulate_bags("classic", players=3, games=3, seed=1)
+    >>> lies_caught_spec(bags).to_dict() == lies_caught_chart(bags).to_dict()
+    True
+    """
+    data = {"lies_caught": _caught_records(bags)}
+    return specs.filled("lies_caught", lambda: _lies_caught_chart(data), data)
+
+
+def _caught_records(bags: pd.DataFrame) -> list[dict[str, object]]:
+    return specs.records(lies_caught(bags).dropna(subset=["caught_rate"]))
+
+
+def _lies_caught_chart(data: dict[str, list[dict[str, object]]]) -> alt.Chart:
     return (
-        alt.Chart(data, title="Share of lies caught")
+        alt.Chart(alt.NamedData("lies_caught"), title="Share of lies caught")
         .mark_bar()
         .encode(
             x=alt.X("strategy:N", title="merchant strategy"),
@@ -248,5 +305,5 @@ def lies_caught_chart(bags: pd.DataFrame) -> alt.Chart:
                 alt.Tooltip("caught_rate:Q", format=".1%"),
             ],
         )
-        .properties(width=360, height=220)
+        .properties(width=360, height=220, datasets=data)
     )

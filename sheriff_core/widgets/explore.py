@@ -13,6 +13,10 @@ Both are ``VBox`` subclasses: display them, or drive them from code by setting
 a control's ``.value`` (or ``run_button.click()``) and reading the result.
 Charts go into an ``Output`` widget as ``out.append_display_data(chart)`` would put
 them (rendered once per setting and cached), so they also work under nbval and Voilà.
+A new setting is drawn from the charts' specs, built and validated once and filled in
+with the setting's data (:mod:`sheriff_core.viz.specs`): the same outputs, without
+building an altair chart per move; ``chart`` / ``charts`` build the altair charts
+when asked for.
 
 >>> ex = inspection_explorer("classic")
 >>> round(ex.equilibrium.inspect_prob, 3)
@@ -50,11 +54,14 @@ __all__ = [
 ]
 
 _WIDE = {"description_width": "initial"}
+#: The title of the inspection explorer's chart.
+CHART_TITLE = "Best responses and the equilibrium"
 
 
 def _displayed(*charts: Any) -> tuple[dict[str, Any], ...]:
-    """The outputs ``Output.append_display_data`` would add for ``charts`` (each chart
-    rendered once, by the active renderer: with ``svg``, most of a redraw's time)."""
+    """The outputs ``Output.append_display_data`` would add for ``charts`` (altair charts
+    or their filled-in specs, :class:`sheriff_core.viz.specs.Spec`; each rendered once, by
+    the active renderer: with ``svg``, most of a redraw's time)."""
     fmt = InteractiveShell.instance().display_formatter.format
     out = []
     for chart in charts:
@@ -65,12 +72,11 @@ def _displayed(*charts: Any) -> tuple[dict[str, Any], ...]:
 
 @dataclass(frozen=True)
 class _Drawn:
-    """One simulation explorer run as drawn: both tables, the sentence, charts, outputs."""
+    """One simulation explorer run as drawn: both tables, the sentence, the outputs."""
 
     results: pd.DataFrame
     bags: pd.DataFrame
     status: str
-    charts: tuple[Any, ...]
     outputs: tuple[dict[str, Any], ...]
 
 
@@ -103,12 +109,12 @@ def _draw_run(
         f"seed {seed}: the <b>{best['strategy']}</b> merchant wins most often "
         f"({best['win_rate']:.0%} of its seats)."
     )
-    charts = (
-        vv.win_rate_chart(results),
-        vv.score_distribution_chart(results),
-        vv.lies_caught_chart(bags),
+    specs = (  # the charts' specs, filled in: no altair chart built, nothing validated again
+        vv.win_rate_spec(results, rates=rates),
+        vv.score_distribution_spec(results),
+        vv.lies_caught_spec(bags),
     )
-    return _Drawn(results, bags, status, charts, _displayed(*charts))
+    return _Drawn(results, bags, status, _displayed(*specs))
 
 
 class SimulationExplorer(widgets.VBox):
@@ -156,8 +162,8 @@ class SimulationExplorer(widgets.VBox):
         self.out = widgets.Output()
         self.auto = auto
         self.results: pd.DataFrame | None = None
+        self._last: _Drawn | None = None  # the last run drawn, as simulated
         self.bags: pd.DataFrame | None = None
-        self.charts: list[alt.TopLevelMixin] = []
         self.runs = 0
         self._hold = False
         self._wanted = players  # the player count last asked for; kept across variants
@@ -188,6 +194,18 @@ class SimulationExplorer(widgets.VBox):
             f"Simulation explorer ({self.variant.value}, {self.players.value} players): "
             "run this cell to pick strategies and see charts."
         )
+
+    @property
+    def charts(self) -> list[alt.Chart]:
+        """The charts shown, as altair charts (built when asked for: the explorer draws
+        the same charts from their specs, ``viz.variants.*_spec``); empty before a run."""
+        if self._last is None:
+            return []
+        return [
+            vv.win_rate_chart(self._last.results),
+            vv.score_distribution_chart(self._last.results),
+            vv.lies_caught_chart(self._last.bags),
+        ]
 
     def _set_player_options(self, wanted: int) -> None:
         v = sc.load_variant(self.variant.value)
@@ -226,10 +244,10 @@ class SimulationExplorer(widgets.VBox):
             alt.renderers.active,
         )
         # copies: the cached tables stay as simulated whatever the caller does with these
+        self._last = drawn
         self.results, self.bags = drawn.results.copy(), drawn.bags.copy()
         self.runs += 1
         self.status.value = drawn.status
-        self.charts = list(drawn.charts)
         self.out.outputs = drawn.outputs
         return self.results
 
@@ -293,7 +311,6 @@ class InspectionExplorer(widgets.VBox):
         self.out = widgets.Output()
         self.game: theory.InspectionGame = base
         self.equilibrium: theory.Equilibrium = theory.equilibrium(base)
-        self.chart: alt.LayerChart | None = None
         self._drawn: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
         for w in (self.value, self.penalty, self.bag_size, self.to_sheriff):
             w.observe(self._on_change, names="value")
@@ -332,12 +349,18 @@ class InspectionExplorer(widgets.VBox):
                 self._drawn.popitem(last=False)
         else:
             self._drawn.move_to_end(key)
-        self.game, self.equilibrium, self.chart, self.readout.value, self.out.outputs = drawn
+        self.game, self.equilibrium, self.readout.value, self.out.outputs = drawn
         return self.equilibrium
+
+    @property
+    def chart(self) -> alt.LayerChart:
+        """The chart shown, as an altair chart (built when asked for: the explorer draws
+        the same chart from its spec, :func:`sheriff_core.viz.theory.best_response_spec`)."""
+        return vt.best_response_chart(self.game, title=CHART_TITLE)
 
     def _draw(
         self, value: int, penalty: int, k: int, to_sheriff: bool
-    ) -> tuple[theory.InspectionGame, theory.Equilibrium, alt.LayerChart, str, tuple[Any, ...]]:
+    ) -> tuple[theory.InspectionGame, theory.Equilibrium, str, tuple[Any, ...]]:
         game = theory.inspection_game(
             self.variant,
             legal=self.legal,
@@ -362,8 +385,8 @@ class InspectionExplorer(widgets.VBox):
             f"smuggles <b>{eq.smuggle_prob:.1%}</b> of the time ({which}).<br>"
             f"<small>Why: {eq.reason}.</small>"
         )
-        chart = vt.best_response_chart(game, title="Best responses and the equilibrium")
-        return game, eq, chart, readout, _displayed(chart)
+        spec = vt.best_response_spec(game, title=CHART_TITLE)  # no altair chart built
+        return game, eq, readout, _displayed(spec)
 
 
 def inspection_explorer(variant: str | sc.Variant = "classic", **kwargs: Any) -> InspectionExplorer:

@@ -123,13 +123,13 @@ def test_simulation_explorer_plays_a_setting_once_and_redraws_it_from_the_cache(
 
 def test_inspection_explorer_redraws_a_value_seen_before_from_the_cache(monkeypatch):
     drawn: list[object] = []
-    real = explore.vt.best_response_chart
+    real = explore.vt.best_response_spec  # what the explorer draws a new setting with
 
     def counting(game, title=None):
         drawn.append(game)
         return real(game, title=title)
 
-    monkeypatch.setattr(explore.vt, "best_response_chart", counting)
+    monkeypatch.setattr(explore.vt, "best_response_spec", counting)
     ex = explore.inspection_explorer("classic")
     start = (ex.equilibrium, ex.readout.value, ex.out.outputs)
     ex.value.value = 9
