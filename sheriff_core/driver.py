@@ -66,7 +66,9 @@ def drive(
     for done in range(max_actions):
         if game.is_over or (until is not None and until(game)):
             return done
-        events = apply(players[game.to_move].choose(game))  # type: ignore[index]
+        seat = game.to_move
+        assert seat is not None  # someone is to move until the game is over
+        events = apply(players[seat].choose(game))
         if on_events is not None:
             on_events(events)
     if game.is_over or (until is not None and until(game)):

@@ -70,9 +70,9 @@ def describe_offer(offer: Offer | str, players: Sequence[str] | None = None) -> 
     >>> describe_offer(Offer(0, bag=("Pepper",)), ["Ann", "Ben"])
     '1 Pepper from the bag'
     """
-    if isinstance(offer, str):
-        offer = parse_action(offer)  # type: ignore[assignment]
-    assert isinstance(offer, Offer)
+    parsed = parse_action(offer) if isinstance(offer, str) else offer
+    assert isinstance(parsed, Offer)
+    offer = parsed
     parts = []
     if offer.gold or not (offer.stand or offer.bag or offer.promises):
         parts.append(f"{offer.gold} gold")

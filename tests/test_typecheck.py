@@ -1,4 +1,6 @@
-"""Gate: mypy is clean on the rules, the engine, the bots and the simulation.
+"""Gate: mypy is clean on both games: Sheriff's rules, engine, bots and simulation, the
+Nottingham game (``sheriff_core/nottingham``), and the modules the two share (the driver,
+narration, the game protocol, records, the event schema and scoring).
 
 The files and options are pyproject's ``[tool.mypy]`` section, so ``mypy`` run by a
 maintainer from the repository root checks exactly what this test checks. The cache
@@ -15,7 +17,19 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ("sheriff_core/rules", "sheriff_core/engine", "sheriff_core/bots", "sheriff_core/sim.py")
+CHECKED = (
+    "sheriff_core/rules",
+    "sheriff_core/engine",
+    "sheriff_core/bots",
+    "sheriff_core/sim.py",
+    "sheriff_core/nottingham",
+    "sheriff_core/driver.py",
+    "sheriff_core/narrate.py",
+    "sheriff_core/protocol.py",
+    "sheriff_core/record.py",
+    "sheriff_core/schema.py",
+    "sheriff_core/scoring.py",
+)
 
 
 def test_the_mypy_section_names_the_checked_code():
@@ -25,7 +39,7 @@ def test_the_mypy_section_names_the_checked_code():
         assert (ROOT / name).exists(), name
 
 
-def test_mypy_is_clean_on_rules_engine_bots_and_sim():
+def test_mypy_is_clean_on_both_games_and_their_shared_modules():
     out = subprocess.run(
         [sys.executable, "-m", "mypy", "--config-file", "pyproject.toml", "--no-error-summary"],
         cwd=ROOT,

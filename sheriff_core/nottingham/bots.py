@@ -114,10 +114,10 @@ class GreedyCollector:
         if d == "accept":
             card = game.revealed
             assert card is not None
-            offers = dict((s, o) for s, o in game.pending["offers"])
+            offered = dict((s, o) for s, o in game.pending["offers"])
 
             def gain(a: Action) -> tuple[int, int]:
-                got = offers[a.seat] if isinstance(a, Accept) else [card]
+                got = offered[a.seat] if isinstance(a, Accept) else [card]
                 return (sum(hand[i] for i in got) + len(got), sum(items[i].value for i in got))
 
             return max(legal, key=gain)

@@ -68,7 +68,7 @@ from sheriff_core.nottingham.errors import (
     NottinghamRulesError,
     WrongDecision,
 )
-from sheriff_core.nottingham.rules import TARGETED, Rules, load_rules
+from sheriff_core.nottingham.rules import TARGETED, Item, Rules, load_rules
 
 __all__ = ["Game", "new_game", "FORMAT"]
 
@@ -97,7 +97,9 @@ def new_game(
     """
     if not isinstance(rules, Rules):
         rules = load_rules(rules)
-    if isinstance(players, int) and not isinstance(players, bool):
+    if isinstance(players, bool):
+        raise TypeError(f"players: a number of players or a list of names, not {players!r}")
+    if isinstance(players, int):
         rules.check_players(players)
         names = rules.default_names[:players]
     else:
@@ -348,12 +350,12 @@ class Game:
 
     def _generate(self) -> Iterator[Action]:
         d, p, me = self.decision, self.pending, self.to_move
-        if d == "over":
+        if me is None:  # the game is over
             return
         names = self.rules.item_names
         if d == "reveal":
             yield Keep()
-            item = self.rules.items[self.revealed]
+            item = self._in_play()
             if item.action in TARGETED:
                 for s in self.clockwise(self.active)[1:]:
                     if self.hand_size(s) > 0:
@@ -373,7 +375,7 @@ class Game:
                     yield TakeCard(i)
         elif d == "offer":
             hand = self.hands[me]
-            lo, hi = OFFER_SIZES[self.rules.items[self.revealed].action]
+            lo, hi = OFFER_SIZES[self._in_play().action]
             free = sorted(i for i in names if hand[i] and i != self.revealed)
             seen: set[Offer] = set()
             for k in range(lo, hi + 1):
@@ -410,6 +412,11 @@ class Game:
             for i in names:
                 if hand[i]:
                     yield Discard(i)
+
+    def _in_play(self) -> Item:
+        """The item of the revealed card, which every decision about it has."""
+        assert self.revealed is not None, f"no card is in play in the {self.decision!r} decision"
+        return self.rules.items[self.revealed]
 
     def _task_open(self, tname: str, seat: int) -> str | None:
         """Why ``seat`` may not take task ``tname`` now (None if it may)."""
@@ -477,7 +484,7 @@ class Game:
             assert isinstance(action, TakeCard)
             if action.item not in items or not self.hands[p["target"]][action.item]:
                 raise IllegalTarget(
-                    f"{items[self.revealed].title}: you may only take a card that is in "
+                    f"{self._in_play().title}: you may only take a card that is in "
                     f"{self.names[p['target']]}'s hand; {action.item!r} is not"
                 )
         elif d == "offer":
@@ -512,7 +519,7 @@ class Game:
                 )
 
     def _verify_use(self, action: Use) -> None:
-        item = self.rules.items[self.revealed]
+        item = self._in_play()
         label = f"{item.title} ({item.action.replace('_', ' ').title()})"
         if item.action == "defend":
             raise IllegalUse(f"{item.name} (Defend): when revealed it can only be taken into hand")
@@ -531,7 +538,7 @@ class Game:
             raise IllegalUse(f"{label}: the ambush card pile is empty")
 
     def _verify_offer(self, action: Offer, seat: int) -> None:
-        item = self.rules.items[self.revealed]
+        item = self._in_play()
         lo, hi = OFFER_SIZES[item.action]
         label = f"{item.title} ({item.action.title()})"
         if not lo <= len(action.items) <= hi:
@@ -588,7 +595,9 @@ class Game:
         sheriff_core.nottingham.errors.WrongDecision: 'pass' is not allowed now: the game waits for the 'reveal' decision of Ann (seat 0), answered by Keep, Use
         """
         self.verify(action, player)
-        self.history.append((self.to_move, action))  # type: ignore[arg-type]
+        me = self.to_move
+        assert me is not None  # verify refuses every action once the game is over
+        self.history.append((me, action))
         events: list[Event] = []
         getattr(self, f"_do_{self.decision}")(action, events)
         self.events.extend(events)

@@ -73,10 +73,11 @@ def simulate(
         rules = load_rules(rules)
     if bots is None:
         bots = RandomBot
+    seat_bots: list[Bot | type]
     if isinstance(bots, type) or hasattr(bots, "choose"):
-        seat_bots = [bots] * players
+        seat_bots = [bots] * players  # type: ignore[list-item]  # mypy cannot narrow by hasattr
     else:
-        seat_bots = list(bots)  # type: ignore[arg-type]
+        seat_bots = list(bots)
     if len(seat_bots) != players:
         raise ValueError(f"bots: need {players} bots, one per seat, got {len(seat_bots)}")
     made: list[Bot] = [b() if isinstance(b, type) else b for b in seat_bots]
