@@ -1356,7 +1356,7 @@ class Game:
         p = self.pending[0] if self.pending else None
         if type(p) is not kind:
             raise EngineBug(f"step {self.step} without a pending {kind.__name__}")
-        return p  # type: ignore[return-value]
+        return p
 
     def _enumerate_market(self) -> Iterator[Market]:
         v = self.variant
