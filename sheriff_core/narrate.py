@@ -71,7 +71,8 @@ def describe_offer(offer: Offer | str, players: Sequence[str] | None = None) -> 
     '1 Pepper from the bag'
     """
     parsed = parse_action(offer) if isinstance(offer, str) else offer
-    assert isinstance(parsed, Offer)
+    if not isinstance(parsed, Offer):
+        raise TypeError(f"describe_offer needs an offer (e.g. 'offer 3 gold'), not {offer!r}")
     offer = parsed
     parts = []
     if offer.gold or not (offer.stand or offer.bag or offer.promises):

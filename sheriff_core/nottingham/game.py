@@ -97,7 +97,7 @@ def new_game(
     """
     if not isinstance(rules, Rules):
         rules = load_rules(rules)
-    if isinstance(players, bool):
+    if isinstance(players, bool | str):  # a string is not a list of names (one per letter)
         raise TypeError(f"players: a number of players or a list of names, not {players!r}")
     if isinstance(players, int):
         rules.check_players(players)

@@ -41,7 +41,7 @@ def test_player_names_and_bad_counts():
             nt.new_game(None, bad)
     with pytest.raises(RulesError, match="distinct"):
         nt.new_game(None, ["A", "A", "B"])
-    for flag in (True, False):  # a bool is neither a count nor a list of names
+    for flag in (True, False, "abc"):  # a bool or a string is neither a count nor names
         with pytest.raises(TypeError, match="players: a number of players or a list of names"):
             nt.new_game(None, flag)
 

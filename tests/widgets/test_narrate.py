@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from types import MappingProxyType as M
 
+import pytest
+
 import sheriff_core as sc
 from sheriff_core.bots import make_player
 from sheriff_core.engine import Event
@@ -25,6 +27,8 @@ def test_describe_offer_words_goods_and_promises():
         "inspect Cat's bag this round (binding)"
     )
     assert describe_offer("offer 0 gold") == "0 gold"
+    with pytest.raises(TypeError, match="describe_offer needs an offer.*declare 3 Cheese"):
+        describe_offer("declare 3 Cheese")
 
 
 def test_secret_bag_contents_only_with_secrets():
