@@ -1703,7 +1703,6 @@ def _clone_generator(rng: np.random.Generator) -> np.random.Generator:
     return np.random.Generator(twin)
 
 
-# Undo-log entry kinds (see Game._restore).
 # What _rollback keeps of the failed game itself: the players' generator (the rules never
 # draw from it), the events and history lists (cut back) and whether it is replayable.
 _KEPT_ON_ROLLBACK = frozenset({"players_rng", "events", "history", "_replayable"})
