@@ -12,7 +12,7 @@ Four parts:
   for the two-player games these builders make, with exact NashConv.
 * :mod:`~sheriff_core.theory.choices` -- the choices derived exactly: how many
   cards to hide, relative scores with N players, when bribes are paid, what
-  commitment is worth, and nashpy's support enumeration as a cross-check.
+  commitment is worth, and nashpy's enumeration of equilibria as a cross-check.
 
 >>> import sheriff_core as sc
 >>> from sheriff_core import theory

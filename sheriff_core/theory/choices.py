@@ -58,8 +58,8 @@ inspector prefers legal behaviour to catching a violator, and his leadership
 *deters* violations. Here fines are paid *to* the Sheriff: catching is his
 income, so his leadership *invites* smuggling instead.
 
-**Cross-check** (:func:`nashpy_equilibria`): nashpy's support enumeration on
-the bimatrix of the variant finds the same equilibrium.
+**Cross-check** (:func:`nashpy_equilibria`): nashpy's support or vertex
+enumeration on the bimatrix of the variant finds the same equilibrium.
 
 >>> import sheriff_core as sc
 >>> eq = count_equilibrium(sc.load_variant("classic"), legal="Apples", contraband="Pepper")
@@ -405,11 +405,17 @@ def nashpy_equilibria(
     it; ``inspect_prob`` is the Sheriff's. ``method`` is nashpy's
     ``"support_enumeration"`` (solve the indifference conditions on every
     pair of supports, keep the best responses) or ``"vertex_enumeration"``.
-    nashpy computes in floating point: its support enumeration requires the
-    probabilities it pins to zero to come out ``>= 0`` and can miss an
-    equilibrium when they come out as ``-1e-17`` (nashpy 0.0.43; it then warns
-    that the game looks degenerate). It does on the full count game of some
-    variants; on the honest-or-full game, or on :func:`menu_game`, it finds it.
+    nashpy computes in floating point: its support enumeration requires every
+    probability it pins to zero to come out ``>= 0`` exactly, and can miss an
+    equilibrium when one comes out as ``-1e-17`` (nashpy 0.0.43; it then warns
+    that the game looks degenerate). Whether it does depends on the processor:
+    numpy's OpenBLAS picks its kernels by CPU, and on :func:`menu_game` (summary
+    sheet, Pepper or Crossbow) support enumeration finds the equilibrium with the
+    AVX2 kernels (``OPENBLAS_CORETYPE=Haswell`` or ``Zen``) and misses it with
+    the AVX-512 ones (``SkylakeX``, which OpenBLAS picks on recent Intel Xeons).
+    Vertex enumeration finds it with
+    every kernel (``tests/theory/test_choices.py`` runs it under each kernel the
+    machine can run), so the lessons use it.
 
     >>> import sheriff_core as sc
     >>> g = bag_game(sc.load_variant("classic"), contraband="Pepper", loads=(0, 5))

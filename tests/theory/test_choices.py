@@ -1,11 +1,16 @@
 """The load choice, relative scores, bribes and commitment (sheriff_core.theory.choices):
 closed forms against independent computations (CFR on the extensive game, best
-responses by brute force, nashpy's support enumeration)."""
+responses by brute force, nashpy's support and vertex enumeration)."""
 
 from __future__ import annotations
 
 import dataclasses
+import os
+import platform
+import subprocess
+import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -288,7 +293,7 @@ def test_nashpy_on_the_menu_game_summary_sheet() -> None:
     """Pepper or Crossbow: the merchant fills with Crossbow; nashpy and the exact
     2x2 equilibrium of (honest, Crossbow) agree, and Pepper is never the best."""
     menu = choices.menu_game(SUMMARY, ["Pepper", "Crossbow"], legal="Apples")
-    ((mix, q),) = choices.nashpy_equilibria(menu)
+    ((mix, q),) = choices.nashpy_equilibria(menu, method="vertex_enumeration")
     eq = choices.count_equilibrium(SUMMARY, legal="Apples", contraband="Crossbow")
     assert set(mix) == {"honest", "5 Crossbow"}
     assert (mix["5 Crossbow"], q) == pytest.approx(
@@ -324,3 +329,44 @@ def test_load_equilibrium_is_the_inspection_game_in_fractions(variant, contraban
         )
     with pytest.raises(ValueError, match="j must be between 1 and k=5, got 0"):
         choices.load_equilibrium(variant, 0)
+
+
+def _cpu_flags() -> set[str]:
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return set()
+    return {f for line in text.splitlines() if line.startswith("flags") for f in line.split()}
+
+
+# OpenBLAS kernels to try: Prescott (SSE3) and Haswell/Zen (AVX2) run on any x86-64 machine
+# these tests run on; SkylakeX (AVX-512) only where the processor has it.
+_KERNELS = ["Prescott", "Haswell", "Zen"] + (["SkylakeX"] if "avx512f" in _cpu_flags() else [])
+
+_MENU_SCRIPT = """
+import warnings
+warnings.simplefilter("ignore")
+from sheriff_core.exercises import lesson10
+from sheriff_core.theory import choices, menu_game
+import sheriff_core as sc
+menu = menu_game(sc.load_variant("summary-sheet"), ["Pepper", "Crossbow"], legal="Apples")
+print(len(choices.nashpy_equilibria(menu, method="vertex_enumeration")))
+print(*(round(x, 12) for x in lesson10.menu_equilibrium()))
+"""
+
+
+@pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="x86-64 kernels")
+@pytest.mark.parametrize("kernel", _KERNELS)
+def test_the_lessons_nashpy_check_finds_the_menu_equilibrium_with_every_cpu_kernel(kernel) -> None:
+    """Lesson 10's exercise 10.5 checks answers against nashpy. Its support enumeration
+    finds this equilibrium or not depending on which OpenBLAS kernels numpy picks for the
+    processor (none with SkylakeX: a zero comes out as -1e-17); vertex enumeration, which
+    the lesson and the checker use, must find exactly one, the same, with every kernel."""
+    env = {**os.environ, "OPENBLAS_CORETYPE": kernel}
+    out = subprocess.run(
+        [sys.executable, "-c", _MENU_SCRIPT], env=env, capture_output=True, text=True, check=True
+    ).stdout.split("\n")
+    eq = choices.count_equilibrium(SUMMARY, legal="Apples", contraband="Crossbow")
+    assert out[0] == "1"
+    s, q = (float(x) for x in out[1].split())
+    assert (s, q) == pytest.approx((float(eq.smuggle_prob), float(eq.inspect_prob)), abs=1e-9)
