@@ -1,0 +1,322 @@
+"""Inspection: the Sheriff deals with each bag (threaten, inspect or let it pass), the
+negotiation that a threat opens (offers, counter-offers, a demand accepted or declined),
+promises and deals, the two Deputies' votes, a bag let through (with its bribe), a bag
+inspected (goods admitted, contraband confiscated, the fine or the Sheriff's penalty)
+and where the confiscated cards go."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheriff_core.engine.actions import (
+    Accept,
+    Confiscate,
+    Decline,
+    Inspect,
+    LetPass,
+    Offer,
+    Promise,
+    Threaten,
+)
+from sheriff_core.engine.state import LOOT, GameState, take_multiset
+from sheriff_core.engine.steps import (
+    ConfiscateChoice,
+    ExchangeChoice,
+    Negotiation,
+    PromiseRecord,
+    Vote,
+)
+from sheriff_core.errors import IllegalAction, IllegalInspection, IllegalOffer
+from sheriff_core.rules.cards import split_bag
+
+
+class InspectionRules(GameState):
+    """The Sheriff's, the merchant's and the Deputies' decisions about a bag."""
+
+    # ------------------------------------------------------------ checks
+
+    def _check_bag_choice(self, a: Threaten | Inspect | LetPass) -> None:
+        seat = a.seat
+        if seat not in self.merchant_order or seat in self.resolved:
+            raise IllegalInspection(
+                f"seat {seat} has no bag waiting: bags still to settle are {self.unresolved()}"
+            )
+        promised = self.binding.get(seat)
+        if promised == "inspect" and type(a) is not Inspect:
+            raise IllegalInspection(
+                f"the Sheriff promised this round to inspect {self.name(seat)}'s bag: "
+                "the deal must be honoured (inspect it)"
+            )
+        if promised == "pass" and type(a) is Inspect:
+            raise IllegalInspection(
+                f"the Sheriff promised this round to let {self.name(seat)}'s bag pass: "
+                "the deal must be honoured (let it pass)"
+            )
+
+    def _check_settle(self, a: Inspect | LetPass) -> None:
+        seat = self._negotiation().seat
+        if a.seat != seat:
+            raise IllegalInspection(
+                f"the Sheriff is negotiating with {self.name(seat)}: settle that bag "
+                f"first (inspect {seat} or pass {seat})"
+            )
+        self._check_bag_choice(a)
+
+    def _check_vote(self, a: Inspect | LetPass) -> None:
+        seat = self._vote().seat
+        if a.seat != seat:
+            raise IllegalInspection(
+                f"the vote is on {self.name(seat)}'s bag: inspect {seat} or pass {seat}"
+            )
+        self._check_bag_choice(a)
+
+    def _check_offer(self, seat: int, offer: Offer) -> None:
+        who = self.name(seat)
+        if isinstance(offer.gold, bool) or not isinstance(offer.gold, int) or offer.gold < 0:
+            raise IllegalOffer(f"gold in a bribe must be a whole number >= 0, not {offer.gold!r}")
+        if offer.gold > self.gold[seat]:
+            raise IllegalOffer(
+                f"cannot offer {offer.gold} gold: {who} has only {self.gold[seat]} "
+                "(you cannot offer gold you do not have)"
+            )
+        if take_multiset(self.stands[seat], offer.stand) is None:
+            raise IllegalOffer(
+                f"cannot offer {', '.join(offer.stand)} from the stand: only goods on "
+                f"{who}'s stand may be offered (hand cards never)"
+            )
+        goods = self.variant.goods
+        for card in offer.bag:
+            if card not in goods:
+                raise IllegalOffer(f"{card!r} is not a card of {self.variant.name}")
+        if len(offer.bag) > len(self.bags[seat]):
+            raise IllegalOffer(
+                f"cannot promise {len(offer.bag)} cards from a bag of {len(self.bags[seat])}"
+            )
+        wanted: dict[int, str] = {}
+        for p in offer.promises:
+            if not isinstance(p, Promise) or p.kind not in ("inspect", "pass", "future"):
+                raise IllegalOffer(f"a promise is inspect SEAT, pass SEAT or future TEXT: {p!r}")
+            if p.kind == "future":
+                continue
+            target = p.seat
+            if target == seat or target not in self.merchant_order or target in self.resolved:
+                raise IllegalOffer(
+                    f"a promise to {p.kind} a bag this round must name another merchant whose "
+                    f"bag is still waiting ({[s for s in self.unresolved() if s != seat]})"
+                )
+            if self.binding.get(target, p.kind) != p.kind or wanted.get(target, p.kind) != p.kind:
+                raise IllegalOffer(
+                    f"the Sheriff cannot promise to {p.kind} {self.name(target)}'s bag: it "
+                    "contradicts another promise made this round"
+                )
+            wanted[target] = p.kind
+
+    def _check_negotiation_offer(self, a: Offer) -> None:
+        self._check_offer(self._negotiation().seat, a)
+
+    def _check_accept(self, a: Accept) -> None:
+        if self._negotiation().demand is None:
+            raise IllegalOffer("there is no demand from the Sheriff to accept")
+
+    def _check_confiscate(self, a: Confiscate) -> None:
+        cards = self._pending(ConfiscateChoice).cards
+        if not 0 <= a.pile < len(self.piles):
+            raise IllegalAction(
+                f"there is no discard pile {a.pile}; piles are numbered 0-{len(self.piles) - 1}"
+            )
+        if sorted(a.order) != sorted(cards):
+            raise IllegalAction(
+                f"the confiscated cards are {', '.join(cards)}: place exactly those, in any order"
+            )
+
+    # ------------------------------------------------------------ the Sheriff's choice
+
+    def _do_threaten(self, a: Threaten, _: None) -> None:
+        self.negotiation = Negotiation(a.seat, "merchant")
+        self._emit("threatened", a.seat, {})
+
+    # Inspect / LetPass: the step says whose choice it is and what offer is on the table.
+
+    def _do_inspect_alone(self, a: Inspect, _: None) -> None:
+        if len(self.sheriffs) == 1:  # what _choose does for one Sheriff, one call less
+            self._do_inspect(a.seat, self.sheriffs)
+        else:
+            self._choose(a.seat, "inspect", None)
+
+    def _do_pass_alone(self, a: LetPass, _: None) -> None:
+        if len(self.sheriffs) == 1:
+            self._pass_bag(a.seat, None, self.sheriffs)
+        else:
+            self._choose(a.seat, "pass", None)
+
+    def _do_inspect_offer(self, a: Inspect, _: None) -> None:
+        self._choose(a.seat, "inspect", self._negotiation().merchant_offer)
+
+    def _do_pass_offer(self, a: LetPass, _: None) -> None:
+        self._choose(a.seat, "pass", self._negotiation().merchant_offer)
+
+    def _do_inspect_vote(self, a: Inspect, _: None) -> None:
+        self._second_vote(a.seat, "inspect")
+
+    def _do_pass_vote(self, a: LetPass, _: None) -> None:
+        self._second_vote(a.seat, "pass")
+
+    def _choose(self, seat: int, kind: str, offer: Offer | None) -> None:
+        """A Sheriff's choice for a bag (``offer``: the merchant's offer it takes if the
+        bag passes); with two Deputies, the first vote."""
+        if len(self.sheriffs) == 1:
+            if kind == "inspect":
+                self._do_inspect(seat, self.sheriffs)
+            else:
+                self._pass_bag(seat, offer, self.sheriffs)
+            return
+        self.vote = Vote(seat, kind)
+        self._emit("vote", seat, {"deputy": self.sheriffs[0], "choice": kind})
+
+    def _second_vote(self, seat: int, kind: str) -> None:
+        """The second Deputy's vote decides the bag (the offer, if any, is still open)."""
+        lead = self._vote().lead
+        neg = self.negotiation
+        offer = neg.merchant_offer if neg is not None else None
+        self.vote = None
+        self._emit("vote", seat, {"deputy": self.sheriffs[1], "choice": kind})
+        if lead == kind == "pass":
+            self._pass_bag(seat, offer, self.sheriffs)
+        elif lead == kind == "inspect":
+            self._do_inspect(seat, self.sheriffs)
+        else:  # they disagree: the one who wants to inspect does it alone, no bribe
+            self._do_inspect(seat, [self.sheriffs[0] if lead == "inspect" else self.sheriffs[1]])
+
+    # ------------------------------------------------------------ negotiation
+
+    def _do_offer(self, a: Offer, _: None) -> None:
+        neg = self._negotiation()
+        by = neg.to_move
+        self.negotiation = Negotiation(
+            neg.seat, "merchant" if by == "sheriff" else "sheriff", a, by
+        )
+        self._emit("offer", neg.seat, {"by": by, "offer": str(a)})
+
+    def _do_decline(self, a: Decline, _: None) -> None:
+        seat = self._negotiation().seat
+        self.negotiation = Negotiation(seat, "sheriff")
+        self._emit("declined", seat, {})
+
+    def _do_accept(self, a: Accept, _: None) -> None:
+        neg = self._negotiation()
+        self._pass_bag(neg.seat, neg.demand, self.sheriffs)
+
+    # ------------------------------------------------------------ a bag passes
+
+    def _pass_bag(self, seat: int, offer: Offer | None, takers: list[int]) -> None:
+        bag = self.bags[seat]
+        bribe: dict[str, Any] = {}
+        # One taker gets the bribe; two Deputies put gold in the Loot and goods
+        # go to the Deputy on the merchant's left.
+        sheriff = takers[0] if len(takers) == 1 else self.left_sheriff(seat)
+        if offer is not None:
+            self.gold[seat] -= offer.gold
+            if len(takers) == 1:
+                self.gold[sheriff] += offer.gold
+            else:
+                self.loot += offer.gold
+            stand = take_multiset(self.stands[seat], offer.stand)
+            assert stand is not None
+            self.stands[seat] = stand
+            self.stands[sheriff].extend(offer.stand)
+            paid_bag, not_owed = [], []
+            for card in offer.bag:
+                if card in bag:
+                    bag.remove(card)
+                    paid_bag.append(card)
+                else:
+                    not_owed.append(card)
+            self.stands[sheriff].extend(paid_bag)
+            for p in offer.promises:
+                if p.kind != "future":
+                    self.binding[p.seat] = p.kind  # type: ignore[index]
+                self.promises.append(
+                    PromiseRecord(self.round, seat, p.kind, p.seat, p.text, p.kind != "future")
+                )
+            bribe = {
+                "bribe": str(offer),
+                "bribe_to": "loot" if len(takers) > 1 else sheriff,
+                "bribe_gold": offer.gold,
+                "bribe_stand": list(offer.stand),
+                "bribe_bag": paid_bag,
+                "not_owed": not_owed,
+            }
+        good, count = self.declared[seat]
+        truthful = bag.count(good) == len(bag) and not bribe.get("bribe_bag")  # bag: bags[seat]
+        self.stands[seat].extend(bag)
+        self._emit(
+            "passed",
+            seat,
+            {
+                "declared": f"{count} {good}",
+                "cards": list(bag),
+                "smuggled": len(bag) - sum(map(self._declarable.__contains__, bag)),
+                "truthful": truthful,
+                **bribe,
+            },
+        )
+        self.bags[seat] = []
+        self._resolved(seat)
+
+    def _resolved(self, seat: int) -> None:
+        self.resolved.append(seat)
+        self.negotiation = None
+        if self.variant.tokens:
+            self.pending.append(ExchangeChoice(seat))
+
+    # ------------------------------------------------------------ a bag is inspected
+
+    def _do_inspect(self, seat: int, inspectors: list[int]) -> None:
+        good, count = self.declared[seat]
+        bag = self.bags[seat]
+        # The declaration was verified when it was made: no need to check it again.
+        admitted, confiscated, merchant_pays = split_bag(bag, good, self._penalty)
+        self.bags[seat] = []  # the bag list now belongs to the event alone
+        self._emit(
+            "inspected",
+            seat,
+            {
+                "declared": f"{count} {good}",
+                "cards": bag,  # no longer the state's: bags[seat] was replaced
+                "truthful": not confiscated,
+                "admitted": admitted,  # the stand gets its cards, not this list
+                "confiscated": confiscated[:],  # the list itself goes into `pending`
+                "merchant_pays": merchant_pays,
+                "inspectors": inspectors[:],  # may be self.sheriffs
+            },
+        )
+        self.stands[seat].extend(admitted)
+        self.negotiation = None
+        if confiscated:
+            cards = confiscated
+            if len(self.piles) > 1 or (self.variant.draw_from_discards and len(set(cards)) > 1):
+                self.pending.append(ConfiscateChoice(seat, tuple(cards), inspectors[0]))
+            else:
+                self.piles[0].extend(cards)
+                self._emit("confiscated", seat, {"pile": 0, "cards": cards[:]})
+        if len(inspectors) == 1:
+            if merchant_pays > 0:
+                self._pay(seat, inspectors[0], merchant_pays)
+            elif merchant_pays < 0:
+                self._pay(inspectors[0], seat, -merchant_pays)
+        elif merchant_pays > 0:  # both Deputies: the fine goes to the Loot
+            self._pay(seat, LOOT, merchant_pays, goods_to=self.left_sheriff(seat))
+        elif merchant_pays < 0:  # each pays half; the odd coin by the one on the left
+            owed = -merchant_pays
+            left = self.left_sheriff(seat)
+            for dep in sorted(inspectors, key=lambda d: d != left):
+                share = (owed + 1) // 2 if dep == left else owed // 2
+                if share:
+                    self._pay(dep, seat, share)
+        self._resolved(seat)
+
+    def _do_confiscate(self, a: Confiscate, _: None) -> None:
+        pend = self.pending.pop(0)
+        assert type(pend) is ConfiscateChoice  # the confiscate step
+        self.piles[a.pile].extend(a.order)
+        self._emit("confiscated", pend.seat, {"pile": a.pile, "cards": list(a.order)})

@@ -1,0 +1,48 @@
+"""Loading and declaring: each merchant in turn puts cards from the hand in the bag (1-5 in
+the classic game), then, in the same order, declares it (one legal good, the exact
+number of cards)."""
+
+from __future__ import annotations
+
+from sheriff_core.engine.actions import Declare, Load
+from sheriff_core.engine.state import GameState, take_multiset
+from sheriff_core.errors import IllegalLoad
+from sheriff_core.rules.cards import check_declaration
+
+
+class LoadRules(GameState):
+    """Load and declare: their checks and effects."""
+
+    def _check_load(self, a: Load) -> list[str]:
+        v = self.variant
+        seat = self.merchant_order[self.turn]
+        if not v.bag_min <= len(a.cards) <= v.bag_max:
+            raise IllegalLoad(f"a bag holds {v.bag_min}-{v.bag_max} cards, not {len(a.cards)}")
+        rest = take_multiset(self.hands[seat], a.cards)
+        if rest is None:
+            raise IllegalLoad(
+                f"cannot load {', '.join(a.cards)}: only cards in your hand "
+                f"({', '.join(self.hands[seat])}) go in the bag"
+            )
+        return rest
+
+    def _do_load(self, a: Load, rest: list[str]) -> None:
+        seat = self.merchant_order[self.turn]
+        self.hands[seat] = rest  # a new list, from _check_load
+        self.bags[seat] = list(a.cards)
+        self._emit("loaded", seat, {"cards": list(a.cards), "size": len(a.cards)})
+        self.turn += 1
+
+    # ------------------------------------------------------------ declare
+
+    def _check_declare(self, a: Declare) -> None:
+        size = len(self.bags[self.merchant_order[self.turn]])
+        v = self.variant
+        if a.count != size or a.good not in self._declarable or not v.bag_min <= size <= v.bag_max:
+            check_declaration(self.variant, size, a.good, a.count)  # raises, naming the rule
+
+    def _do_declare(self, a: Declare, _: None) -> None:
+        seat = self.merchant_order[self.turn]
+        self.declared[seat] = (a.good, a.count)
+        self._emit("declared", seat, {"good": a.good, "count": a.count})
+        self.turn += 1

@@ -1,0 +1,88 @@
+"""The market phase: each merchant in turn sets cards aside on a discard pile (or keeps
+the hand), takes cards from the discard piles where the variant allows it, and draws
+back up to a full hand."""
+
+from __future__ import annotations
+
+from sheriff_core.engine.actions import Market
+from sheriff_core.engine.state import GameState, take_multiset
+from sheriff_core.errors import IllegalMarket
+
+
+class MarketRules(GameState):
+    """The market turn: its check and its effect."""
+
+    def _check_market(self, a: Market) -> list[str]:
+        v = self.variant
+        seat = self.order[self.turn]
+        hand = self.hands[seat]
+        if len(a.set_aside) > v.set_aside_max:
+            raise IllegalMarket(
+                f"you may set aside at most {v.set_aside_max} cards, not {len(a.set_aside)}"
+            )
+        rest = take_multiset(hand, a.set_aside)
+        if rest is None:
+            raise IllegalMarket(
+                f"cannot set aside {', '.join(a.set_aside)}: only cards in your hand "
+                f"({', '.join(hand)}) may be set aside"
+            )
+        if not 0 <= a.pile < len(self.piles):
+            raise IllegalMarket(
+                f"there is no discard pile {a.pile}; piles are numbered 0-{len(self.piles) - 1}"
+            )
+        if not a.take:
+            return rest
+        if not v.draw_from_discards:
+            raise IllegalMarket("in this variant merchants draw from the draw pile only")
+        need = v.hand_size - len(hand) + len(a.set_aside)
+        if len(a.take) > need:
+            raise IllegalMarket(
+                f"you draw back up to {v.hand_size} cards: {need} to draw, not {len(a.take)} "
+                "from the discard piles"
+            )
+        sizes = list(map(len, self.piles))
+        for i in a.take:
+            if not 0 <= i < len(sizes):
+                raise IllegalMarket(
+                    f"there is no discard pile {i}; piles are numbered 0-{len(sizes) - 1}"
+                )
+            if sizes[i] == 0:
+                raise IllegalMarket(f"discard pile {i} has no more cards to take")
+            sizes[i] -= 1
+        return rest
+
+    def _do_market(self, a: Market, hand: list[str]) -> None:
+        v = self.variant
+        seat = self.order[self.turn]
+        # hand: a new list, the hand without the set-aside cards (from _check_market)
+        # "discard-then-draw" (2nd edition): the set-aside cards are on the pile before
+        # the draw, so a reshuffle during this draw takes them in. "draw-then-discard"
+        # (1st edition): they go on the pile after the draw. (Taking from the discard
+        # piles is only allowed with draw-then-discard: the variant loader checks it.)
+        first = v.market_order == "discard-then-draw"
+        piles = self.piles
+        if first and a.set_aside:
+            self.piles[a.pile].extend(a.set_aside)
+        took: list[str] = []
+        if a.take:
+            for i in a.take:
+                took.append(piles[i].pop())
+            hand.extend(took)
+        drawn = self._draw_many(v.hand_size - len(hand)) if len(hand) < v.hand_size else []
+        hand.extend(drawn)
+        self.hands[seat] = hand
+        if a.set_aside and not first:
+            self.piles[a.pile].extend(a.set_aside)
+        self._emit(
+            "market",
+            seat,
+            {
+                "set_aside": list(a.set_aside),
+                "pile": a.pile,
+                "took": took,
+                "took_from": list(a.take),
+                "drew": len(drawn),
+                "drawn": drawn,
+            },
+        )
+        self.turn += 1
