@@ -233,9 +233,8 @@ def load_rules(
 def _build(data: dict[str, Any], path: str) -> Rules:
     c = TomlChecker(path, NottinghamDataError)
     c.check_keys(data, _SCHEMA, {"items": _ITEM_KEYS, "tasks": _TASK_KEYS})
-    name = data["name"]
-    if not isinstance(name, str) or not name:
-        raise c.fail("name", "must be a non-empty string")
+    c.require(data, _SCHEMA)
+    name = c.string(data["name"], "name", empty=False)
     min_p, max_p, names, colours = _players(c, data["players"])
     items = _items(c, data["items"])
     pairs = _pairs(c, data["ambush"], items, colours)
@@ -245,12 +244,11 @@ def _build(data: dict[str, Any], path: str) -> Rules:
         raise c.fail("[track] spaces", "must be a list of at least 2 numbers")
     track = tuple(c.integer(s, f"[track] spaces[{i}]") for i, s in enumerate(spaces))
     tu = data["turn"]
-    cancels = c.need(tu, "defend_cancels", "turn")
-    if not isinstance(cancels, list) or any(x not in TARGETED for x in cancels):
-        raise c.fail("[turn] defend_cancels", f"must be a list drawn from {list(TARGETED)}")
-    shared = c.need(data["tasks_rule"], "shared_scores_low", "tasks_rule")
-    if not isinstance(shared, bool):
-        raise c.fail("[tasks_rule] shared_scores_low", "must be true or false")
+    cancels = c.choices(c.need(tu, "defend_cancels", "turn"), "[turn] defend_cancels", TARGETED)
+    shared = c.boolean(
+        c.need(data["tasks_rule"], "shared_scores_low", "tasks_rule"),
+        "[tasks_rule] shared_scores_low",
+    )
     hand, first = _setup(c, data["setup"], items, min_p, max_p)
     return Rules(
         name=name,
@@ -288,9 +286,7 @@ def _items(c: TomlChecker, table: Any) -> dict[str, Item]:
     items: dict[str, Item] = {}
     for iname, it in c.table(table, "items").items():
         where = f"items.{iname}"
-        action = c.need(it, "action", where)
-        if action not in ACTIONS:
-            raise c.fail(f"[{where}] action", f"must be one of {list(ACTIONS)}, got {action!r}")
+        action = c.choice(c.need(it, "action", where), f"[{where}] action", ACTIONS)
         if "/" in iname:
             raise c.fail(f"[{where}]", "an item name may not contain '/'")
         items[iname] = Item(
