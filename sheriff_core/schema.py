@@ -2,9 +2,10 @@
 
 :class:`TomlChecker` checks one rules file's data and raises the game's error class
 with the file, the place and the rule broken in the message
-(``"my.toml: [setup] hand_size: must be an integer, got 'x'"``). Nottingham's rules
-(:mod:`sheriff_core.nottingham.rules`) are read with it, worded as Sheriff's variant
-loader (:mod:`sheriff_core.rules.variants`) words the same rule:
+(``"my.toml: [setup] hand_size: must be an integer, got 'x'"``). Sheriff's variant
+loader (:mod:`sheriff_core.rules.variants`) and Nottingham's rules
+(:mod:`sheriff_core.nottingham.rules`) are both read with it, so both games word
+the same rule the same way:
 
 - a value is shown with :func:`show` (its ``repr``, cut to 60 characters);
 - a missing key: ``[setup] missing required key 'hand_size'``; a missing table:

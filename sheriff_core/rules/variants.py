@@ -5,9 +5,11 @@ only what differs: tables are merged key by key, except the tables named in
 ``replace``, which replace the parent's table whole. Every key is checked: an
 unknown key, a negative count or a bonus for a good that does not exist is a
 :class:`~sheriff_core.errors.VariantError` naming the file, the key and the
-value; an error in a parent file also names the chain of files that extend it
-("in b.toml, extended by a.toml: ..."). Sizes are limited (:data:`LIMITS`) and
-checked before anything is built, so a typo cannot make a billion cards.
+value (the checks of :class:`sheriff_core.schema.TomlChecker`, shared with
+Nottingham's rules); an error in a parent file also names the chain of files that
+extend it ("in b.toml, extended by a.toml: ..."). Sizes are limited
+(:data:`LIMITS`) and checked before anything is built, so a typo cannot make a
+billion cards.
 
 >>> v = load_variant("classic")
 >>> v.goods["Pepper"].penalty, v.rounds(3), v.rounds(4)
@@ -28,6 +30,7 @@ from types import MappingProxyType
 from typing import Any
 
 from sheriff_core.errors import RulesError, VariantError
+from sheriff_core.schema import TomlChecker, show
 
 __all__ = ["Good", "Bonus", "Token", "Variant", "load_variant", "variant_names", "data_dir"]
 
@@ -293,12 +296,6 @@ def _inherited_from(path: Path, body: str) -> tuple[str, ...] | None:
     return None
 
 
-def _show(value: Any) -> str:
-    """A short ``repr`` of a value for an error message."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def _resolve(ref: str, relative_to: Path | None) -> Path:
     """The file a variant name or path refers to (resolved, so cycles are seen)."""
     if not ref.strip():
@@ -308,7 +305,7 @@ def _resolve(ref: str, relative_to: Path | None) -> Path:
     except (OSError, ValueError) as exc:  # a name too long, a NUL byte...
         if isinstance(exc, VariantError):
             raise
-        raise VariantError(f"{_show(ref)}: not a usable variant name or path: {exc}") from None
+        raise VariantError(f"{show(ref)}: not a usable variant name or path: {exc}") from None
 
 
 def _find(ref: str, relative_to: Path | None) -> Path:
@@ -387,16 +384,14 @@ def _load_merged(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tup
     data = _read_toml(path, loc)
     parent_ref = data.pop("extends", None)
     replace = data.pop("replace", [])
-    if not isinstance(replace, list) or any(r not in REPLACEABLE for r in replace):
-        raise VariantError(
-            f"{loc}: replace: must be a list drawn from {list(REPLACEABLE)}, got {_show(replace)}"
-        )
-    _check_keys(data, loc)
+    c = _checker(loc)
+    c.choices(replace, "replace", REPLACEABLE)
+    c.check_keys(data, _SCHEMA, _ENTRIES)
     if parent_ref is None:
         return data, (str(data.get("name", path.stem)),)
     if not isinstance(parent_ref, str):
         raise VariantError(
-            f"{loc}: extends: must be a variant name or a path, got {_show(parent_ref)}"
+            f"{loc}: extends: must be a variant name or a path, got {show(parent_ref)}"
         )
     try:
         parent_path = _resolve(parent_ref, path.parent)
@@ -431,25 +426,16 @@ _DEFAULT_TERMS = {
     "token": "token",
 }
 
-# Schema: section -> allowed keys. "*" sections are tables of named entries.
-_TOP = {
-    "terms",
-    "sheriffs",
-    "tokens",
-    "name",
-    "title",
-    "summary",
-    "players",
-    "setup",
-    "round",
-    "debts",
-    "scoring",
-    "goods",
-    "removed",
-    "bonuses",
-    "lineage",
-}
-_SECTIONS = {
+# Schema of one file (see TomlChecker.check_keys): per top-level key, the keys of its
+# table, "table" for a table of named entries (their keys in _ENTRIES), "strings" for a
+# table of words, or a type (a value or a table checked while building).
+_SCHEMA: dict[str, Any] = {
+    "terms": "strings",
+    "sheriffs": {"selection", "per_round", "deck_passes"},
+    "tokens": "table",
+    "name": str,
+    "title": str,
+    "summary": str,
     "players": {"min", "max", "names"},
     "setup": {"starting_gold", "hand_size", "discard_piles", "discard_pile_setup"},
     "round": {
@@ -464,89 +450,25 @@ _SECTIONS = {
         "reshuffle_keep",
     },
     "debts": {"order"},
-    "sheriffs": {"selection", "per_round", "deck_passes"},
     "scoring": {"tiebreaks"},
+    "goods": "table",
+    "removed": dict,
+    "bonuses": "table",
+    "lineage": list,
 }
-_GOOD_KEYS = {"kind", "count", "value", "penalty", "counts_as"}
-_BONUS_KEYS = {"king", "queen"}
-_TOKEN_KEYS = {"good", "per_token", "value", "supply", "supply_by_players"}
+_ENTRIES = {
+    "goods": {"kind", "count", "value", "penalty", "counts_as"},
+    "bonuses": {"king", "queen"},
+    "tokens": {"good", "per_token", "value", "supply", "supply_by_players"},
+}
+# The tables every merged variant has, in the order a missing one is reported.
+_REQUIRED = ("players", "setup", "round", "debts", "scoring", "goods", "bonuses")
 
 
-def _check_keys(data: Mapping[str, Any], path: Path | str) -> None:
-    """Reject unknown keys in one file (before merging), naming file and key."""
-    for key, value in data.items():
-        if key not in _TOP:
-            raise VariantError(
-                f"{path}: unknown key {key!r} (= {_show(value)}); known keys: {sorted(_TOP)}"
-            )
-        allowed = _SECTIONS.get(key)
-        if allowed is not None:
-            _table(value, path, key)
-            for sub, subvalue in value.items():
-                if sub not in allowed:
-                    raise VariantError(
-                        f"{path}: [{key}] unknown key {sub!r} (= {_show(subvalue)}); "
-                        f"known keys: {sorted(allowed)}"
-                    )
-        elif key == "terms":
-            for sub, word in _table(value, path, key).items():
-                if not isinstance(word, str):
-                    raise VariantError(
-                        f"{path}: [terms] {sub}: must be a string, got {_show(word)}"
-                    )
-        elif key in ("goods", "bonuses", "tokens"):
-            keys = {"goods": _GOOD_KEYS, "bonuses": _BONUS_KEYS, "tokens": _TOKEN_KEYS}[key]
-            for entry, fields in _table(value, path, key).items():
-                for sub, subvalue in _table(fields, path, f"{key}.{entry}").items():
-                    if sub not in keys:
-                        raise VariantError(
-                            f"{path}: [{key}.{entry}] unknown key {sub!r} (= {_show(subvalue)}); "
-                            f"known keys: {sorted(keys)}"
-                        )
-
-
-def _table(value: Any, path: Path | str, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise VariantError(f"{path}: [{where}] must be a table, got {_show(value)}")
-    return value
-
-
-def _int(
-    value: Any, path: str, where: str, minimum: int = 0, maximum: int = LIMITS["number"]
-) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise VariantError(f"{path}: {where}: must be an integer, got {_show(value)}")
-    if value < minimum:
-        qualifier = "non-negative" if minimum == 0 else f">= {minimum}"
-        raise VariantError(f"{path}: {where}: must be {qualifier}, got {value}")
-    if value > maximum:
-        raise VariantError(f"{path}: {where}: must be at most {maximum:,}, got {_show(value)}")
-    return value
-
-
-def _player_key(key: str, path: str, where: str) -> int:
-    """A table key that is a player count (``{3 = 3}``): a whole number 2..max players."""
-    try:
-        n = int(key)
-    except ValueError:
-        n = None
-    if n is None or not 2 <= n <= LIMITS["players"]:
-        raise VariantError(
-            f"{path}: {where}: key {key!r} must be a player count 2-{LIMITS['players']}"
-        )
-    return n
-
-
-def _choice(value: Any, path: str, where: str, options: tuple[str, ...]) -> str:
-    if value not in options:
-        raise VariantError(f"{path}: {where}: must be one of {list(options)}, got {_show(value)}")
-    return value
-
-
-def _need(section: Mapping[str, Any], key: str, path: str, where: str) -> Any:
-    if key not in section:
-        raise VariantError(f"{path}: [{where}] missing required key {key!r}")
-    return section[key]
+def _checker(path: str) -> TomlChecker:
+    """The checks of one file (or merged data): errors are :class:`VariantError` naming
+    ``path``; numbers are at most ``LIMITS["number"]`` unless a check says otherwise."""
+    return TomlChecker(path, VariantError, LIMITS["number"])
 
 
 def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant:
@@ -557,22 +479,23 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
     cards, tokens, bonuses, the round, the Sheriffs, the tie-breaks, then the values
     read while building and the deck's size for every player count.
     """
-    name = _check_top(data, path)
-    goods = _build_goods(data["goods"], path)
-    legal = _check_goods(goods, path)
-    min_p, max_p, names = _build_players(data["players"], path)
-    removed = _build_removed(data.get("removed", {}), path, goods, (min_p, max_p))
-    tokens = _build_tokens(data.get("tokens", {}), path, goods, legal)
-    bonuses = _build_bonuses(data["bonuses"], path, legal, tokens)
+    c = _checker(path)
+    name = _check_top(data, c)
+    goods = _build_goods(data["goods"], c)
+    legal = _check_goods(goods, c)
+    min_p, max_p, names = _build_players(data["players"], c)
+    removed = _build_removed(data.get("removed", {}), c, goods, (min_p, max_p))
+    tokens = _build_tokens(data.get("tokens", {}), c, goods, legal)
+    bonuses = _build_bonuses(data["bonuses"], c, legal, tokens)
     st, rd = data["setup"], data["round"]
-    turns_by = _build_turns_by(rd, path)
-    table = _build_table(st, rd, path)
-    sheriffs = _build_sheriffs(data.get("sheriffs", {}), path, (min_p, max_p))
+    turns_by = _build_turns_by(rd, c)
+    table = _build_table(st, rd, c)
+    sheriffs = _build_sheriffs(data.get("sheriffs", {}), c, (min_p, max_p))
     tiebreaks = data["scoring"].get("tiebreaks", [])
     if not isinstance(tiebreaks, list):
-        raise VariantError(f"{path}: [scoring] tiebreaks: must be a list, got {_show(tiebreaks)}")
+        raise c.fail("[scoring] tiebreaks", f"must be a list, got {show(tiebreaks)}")
     for t in tiebreaks:
-        _choice(t, path, "[scoring] tiebreaks", TIEBREAKS)
+        c.choice(t, "[scoring] tiebreaks", TIEBREAKS)
     variant = Variant(
         name=name,
         title=str(data.get("title", name)),
@@ -592,40 +515,35 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
         raw=freeze(data),
         **table,
         **sheriffs,
-        **_build_numbers(data, st, rd, path),
+        **_build_numbers(data, st, rd, c),
     )
-    _check_deck_size(variant, path)
+    _check_deck_size(variant, c)
     return variant
 
 
-def _check_top(data: dict[str, Any], path: str) -> str:
+def _check_top(data: dict[str, Any], c: TomlChecker) -> str:
     """Depth, known keys, the required tables, name, title, summary; returns the name."""
-    _check_depth(data, path)
-    _check_keys(data, path)
-    for sec in ("players", "setup", "round", "debts", "scoring", "goods", "bonuses"):
-        if sec not in data:
-            raise VariantError(f"{path}: missing required table [{sec}]")
-    name = data.get("name")
-    if not isinstance(name, str) or not name:
-        raise VariantError(f"{path}: name: must be a non-empty string, got {_show(name)}")
+    _check_depth(data, c.path)
+    c.check_keys(data, _SCHEMA, _ENTRIES)
+    c.require(data, {sec: _SCHEMA[sec] for sec in _REQUIRED})
+    name = c.string(data.get("name"), "name", empty=False)
     for key in ("title", "summary"):
-        if not isinstance(data.get(key, ""), str):
-            raise VariantError(f"{path}: {key}: must be a string, got {_show(data[key])}")
+        c.string(data.get(key, ""), key)
     if len(data["goods"]) > LIMITS["goods"]:
-        raise VariantError(
-            f"{path}: [goods]: at most {LIMITS['goods']} kinds of goods, got {len(data['goods'])}"
+        raise c.fail(
+            "[goods]", f"at most {LIMITS['goods']} kinds of goods, got {len(data['goods'])}"
         )
     return name
 
 
-def _build_goods(table: Mapping[str, Any], path: str) -> dict[str, Good]:
+def _build_goods(table: Mapping[str, Any], c: TomlChecker) -> dict[str, Good]:
     """Each ``[goods.X]`` table as a :class:`Good`, in file order."""
-    return {gname: _build_good(gname, g, path) for gname, g in table.items()}
+    return {gname: _build_good(gname, g, c) for gname, g in table.items()}
 
 
-def _build_good(gname: str, g: Mapping[str, Any], path: str) -> Good:
+def _build_good(gname: str, g: Mapping[str, Any], c: TomlChecker) -> Good:
     where = f"[goods.{gname}]"
-    kind = _choice(_need(g, "kind", path, f"goods.{gname}"), path, f"{where} kind", KINDS)
+    kind = c.choice(c.need(g, "kind", f"goods.{gname}"), f"{where} kind", KINDS)
     counts_as = g.get("counts_as")
     if counts_as is not None:
         if (
@@ -633,206 +551,166 @@ def _build_good(gname: str, g: Mapping[str, Any], path: str) -> Good:
             or len(counts_as) != 2
             or not isinstance(counts_as[0], str)
         ):
-            raise VariantError(
-                f"{path}: {where} counts_as: must be [good, n], got {_show(counts_as)}"
-            )
-        counts_as = (counts_as[0], _int(counts_as[1], path, f"{where} counts_as", 1))
+            raise c.fail(f"{where} counts_as", f"must be [good, n], got {show(counts_as)}")
+        counts_as = (counts_as[0], c.integer(counts_as[1], f"{where} counts_as", 1))
     return Good(
         name=gname,
         kind=kind,
-        count=_int(
-            _need(g, "count", path, f"goods.{gname}"),
-            path,
-            f"{where} count",
-            maximum=LIMITS["card_count"],
-        ),
-        value=_int(_need(g, "value", path, f"goods.{gname}"), path, f"{where} value"),
-        penalty=_int(_need(g, "penalty", path, f"goods.{gname}"), path, f"{where} penalty"),
+        count=c.int_key(g, "count", f"goods.{gname}", maximum=LIMITS["card_count"]),
+        value=c.int_key(g, "value", f"goods.{gname}"),
+        penalty=c.int_key(g, "penalty", f"goods.{gname}"),
         counts_as=counts_as,
     )
 
 
-def _check_goods(goods: Mapping[str, Good], path: str) -> list[str]:
+def _check_goods(goods: Mapping[str, Good], c: TomlChecker) -> list[str]:
     """The deck's size limit, at least one legal good, royal goods counting as legal ones;
     returns the legal goods' names."""
     total = sum(g.count for g in goods.values())
     if total > LIMITS["deck"]:
-        raise VariantError(
-            f"{path}: [goods]: the deck would hold {total:,} cards; at most {LIMITS['deck']:,}"
-        )
+        raise c.fail("[goods]", f"the deck would hold {total:,} cards; at most {LIMITS['deck']:,}")
     legal = [n for n, g in goods.items() if g.kind == "legal"]
     if not legal:
-        raise VariantError(f"{path}: [goods] needs at least one legal good to declare")
+        raise c.fail("", "[goods] needs at least one legal good to declare")
     for g in goods.values():
         if g.counts_as is not None and g.counts_as[0] not in legal:
-            raise VariantError(
-                f"{path}: [goods.{g.name}] counts_as: {g.counts_as[0]!r} is not a legal good "
-                f"(legal goods: {', '.join(legal)})"
+            raise c.fail(
+                f"[goods.{g.name}] counts_as",
+                f"{g.counts_as[0]!r} is not a legal good (legal goods: {', '.join(legal)})",
             )
     return legal
 
 
-def _build_players(pl: Mapping[str, Any], path: str) -> tuple[int, int, list[str]]:
+def _build_players(pl: Mapping[str, Any], c: TomlChecker) -> tuple[int, int, tuple[str, ...]]:
     """``[players]``: the fewest and most players and the default names."""
     most = LIMITS["players"]
-    min_p = _int(_need(pl, "min", path, "players"), path, "[players] min", 2, most)
-    max_p = _int(_need(pl, "max", path, "players"), path, "[players] max", min_p, most)
+    min_p = c.int_key(pl, "min", "players", 2, most)
+    max_p = c.int_key(pl, "max", "players", min_p, most)
     names = pl["names"] if "names" in pl else [f"Player {i + 1}" for i in range(max_p)]
-    if (
-        not isinstance(names, list)
-        or len(names) < max_p
-        or len(set(names)) != len(names)
-        or not all(isinstance(n, str) and n for n in names)
-    ):
-        raise VariantError(
-            f"{path}: [players] names: needs {max_p} distinct non-empty names, got {_show(names)}"
-        )
-    return min_p, max_p, names
+    return min_p, max_p, c.names(names, "[players] names", max_p)
 
 
 def _build_removed(
-    table: Any, path: str, goods: Mapping[str, Good], players: tuple[int, int]
+    table: Any, c: TomlChecker, goods: Mapping[str, Good], players: tuple[int, int]
 ) -> dict[int, dict[str, int]]:
     """``[removed.N]``: cards of each good taken out of the deck with N players."""
     min_p, max_p = players
     removed: dict[int, dict[str, int]] = {}
-    for count_key, cards in _table(table, path, "removed").items():
-        n = _player_key(count_key, path, "[removed]")
+    for count_key, cards in c.table(table, "removed").items():
+        n = c.player_key(count_key, "[removed]", LIMITS["players"])
         if not min_p <= n <= max_p:
-            raise VariantError(
-                f"{path}: [removed.{count_key}]: player count outside {min_p}-{max_p}"
-            )
+            raise c.fail(f"[removed.{count_key}]", f"player count outside {min_p}-{max_p}")
         removed[n] = {}
-        for gname, k in _table(cards, path, f"removed.{count_key}").items():
+        for gname, k in c.table(cards, f"removed.{count_key}").items():
             if gname not in goods:
-                raise VariantError(
-                    f"{path}: [removed.{count_key}] {gname} = {_show(k)}: no such good"
-                )
-            gone = _int(k, path, f"[removed.{count_key}] {gname}")
+                raise c.fail("", f"[removed.{count_key}] {gname} = {show(k)}: no such good")
+            gone = c.integer(k, f"[removed.{count_key}] {gname}")
             if gone > goods[gname].count:
-                raise VariantError(
-                    f"{path}: [removed.{count_key}] {gname}: removes {gone} of only "
-                    f"{goods[gname].count} cards"
+                raise c.fail(
+                    f"[removed.{count_key}] {gname}",
+                    f"removes {gone} of only {goods[gname].count} cards",
                 )
             removed[n][gname] = gone
     return removed
 
 
 def _build_tokens(
-    table: Any, path: str, goods: Mapping[str, Good], legal: list[str]
+    table: Any, c: TomlChecker, goods: Mapping[str, Good], legal: list[str]
 ) -> dict[str, Token]:
     """``[tokens.X]``: at most ``LIMITS["tokens"]`` kinds, one per legal good."""
-    token_table = _table(table, path, "tokens")
+    token_table = c.table(table, "tokens")
     if len(token_table) > LIMITS["tokens"]:
-        raise VariantError(
-            f"{path}: [tokens]: at most {LIMITS['tokens']} kinds of tokens, got {len(token_table)}"
+        raise c.fail(
+            "[tokens]", f"at most {LIMITS['tokens']} kinds of tokens, got {len(token_table)}"
         )
-    tokens = {tname: _build_token(tname, t, path, goods, legal) for tname, t in token_table.items()}
+    tokens = {tname: _build_token(tname, t, c, goods, legal) for tname, t in token_table.items()}
     if len({t.good for t in tokens.values()}) != len(tokens):
         doubled = sorted(
             {t.good for t in tokens.values() if [u.good for u in tokens.values()].count(t.good) > 1}
         )
-        raise VariantError(
-            f"{path}: [tokens]: each good may have one token at most; {', '.join(doubled)} has more"
+        raise c.fail(
+            "[tokens]", f"each good may have one token at most; {', '.join(doubled)} has more"
         )
     return tokens
 
 
 def _build_token(
-    tname: str, t: Mapping[str, Any], path: str, goods: Mapping[str, Good], legal: list[str]
+    tname: str, t: Mapping[str, Any], c: TomlChecker, goods: Mapping[str, Good], legal: list[str]
 ) -> Token:
     where = f"[tokens.{tname}]"
-    good = _need(t, "good", path, f"tokens.{tname}")
+    good = c.need(t, "good", f"tokens.{tname}")
     if good not in legal:
-        raise VariantError(
-            f"{path}: {where} good: {good!r} is not a legal good (legal goods: {', '.join(legal)})"
+        raise c.fail(
+            f"{where} good", f"{good!r} is not a legal good (legal goods: {', '.join(legal)})"
         )
     if tname in goods:
-        raise VariantError(f"{path}: {where}: a token cannot share a good's name")
+        raise c.fail(where, "a token cannot share a good's name")
     by_players: dict[int, int] = {}
-    for k, n in _table(t.get("supply_by_players", {}), path, f"tokens.{tname}").items():
-        key = _player_key(k, path, f"{where} supply_by_players")
-        by_players[key] = _int(n, path, f"{where} supply_by_players.{k}")
+    for k, n in c.table(t.get("supply_by_players", {}), f"tokens.{tname}").items():
+        key = c.player_key(k, f"{where} supply_by_players", LIMITS["players"])
+        by_players[key] = c.integer(n, f"{where} supply_by_players.{k}")
     return Token(
         name=tname,
         good=good,
-        per_token=_int(
-            _need(t, "per_token", path, f"tokens.{tname}"), path, f"{where} per_token", 1
-        ),
-        value=_int(_need(t, "value", path, f"tokens.{tname}"), path, f"{where} value"),
-        supply=_int(_need(t, "supply", path, f"tokens.{tname}"), path, f"{where} supply"),
+        per_token=c.int_key(t, "per_token", f"tokens.{tname}", 1),
+        value=c.int_key(t, "value", f"tokens.{tname}"),
+        supply=c.int_key(t, "supply", f"tokens.{tname}"),
         supply_by_players=MappingProxyType(by_players),
     )
 
 
 def _build_bonuses(
-    table: Mapping[str, Any], path: str, legal: list[str], tokens: Mapping[str, Token]
+    table: Mapping[str, Any], c: TomlChecker, legal: list[str], tokens: Mapping[str, Token]
 ) -> dict[str, Bonus]:
     """``[bonuses.X]``: King and Queen bonuses for a legal good or a token."""
     bonuses: dict[str, Bonus] = {}
     for bname, b in table.items():
         if bname not in legal and bname not in tokens:
-            raise VariantError(
-                f"{path}: [bonuses.{bname}]: {bname!r} is not a legal good or a token of this "
-                f"variant (legal goods: {', '.join(legal)}; tokens: {', '.join(tokens) or 'none'})"
+            raise c.fail(
+                f"[bonuses.{bname}]",
+                f"{bname!r} is not a legal good or a token of this variant (legal goods: "
+                f"{', '.join(legal)}; tokens: {', '.join(tokens) or 'none'})",
             )
         bonuses[bname] = Bonus(
             counts="tokens" if bname in tokens else "goods",
-            king=_int(_need(b, "king", path, f"bonuses.{bname}"), path, f"[bonuses.{bname}] king"),
-            queen=_int(
-                _need(b, "queen", path, f"bonuses.{bname}"), path, f"[bonuses.{bname}] queen"
-            ),
+            king=c.int_key(b, "king", f"bonuses.{bname}"),
+            queen=c.int_key(b, "queen", f"bonuses.{bname}"),
         )
     return bonuses
 
 
-def _build_turns_by(rd: Mapping[str, Any], path: str) -> dict[int, int]:
+def _build_turns_by(rd: Mapping[str, Any], c: TomlChecker) -> dict[int, int]:
     """``[round] sheriff_turns_by_players``: times each player is Sheriff, per player count."""
     turns_by: dict[int, int] = {}
     turns_table = rd.get("sheriff_turns_by_players", {})
-    for k, v in _table(turns_table, path, "round.sheriff_turns_by_players").items():
+    for k, v in c.table(turns_table, "round.sheriff_turns_by_players").items():
         # Keys outside this variant's player range are allowed (a file extending classic
         # for 4-5 players inherits { 3 = 3 } and cannot delete it) and never used.
-        key = _player_key(k, path, "[round] sheriff_turns_by_players")
-        turns_by[key] = _int(
-            v, path, f"[round] sheriff_turns_by_players.{k}", 1, LIMITS["sheriff_turns"]
+        key = c.player_key(k, "[round] sheriff_turns_by_players", LIMITS["players"])
+        turns_by[key] = c.integer(
+            v, f"[round] sheriff_turns_by_players.{k}", 1, LIMITS["sheriff_turns"]
         )
     return turns_by
 
 
-def _build_table(st: Mapping[str, Any], rd: Mapping[str, Any], path: str) -> dict[str, Any]:
+def _build_table(st: Mapping[str, Any], rd: Mapping[str, Any], c: TomlChecker) -> dict[str, Any]:
     """The hand, the bag's size, the set-aside cards, the market and the discard piles
     (the :class:`Variant` fields they fill, by name)."""
-    hand = _int(
-        _need(st, "hand_size", path, "setup"), path, "[setup] hand_size", 1, LIMITS["hand_size"]
-    )
-    bag_min = _int(_need(rd, "bag_min", path, "round"), path, "[round] bag_min", 1)
-    bag_max = _int(_need(rd, "bag_max", path, "round"), path, "[round] bag_max", bag_min)
+    hand = c.int_key(st, "hand_size", "setup", 1, LIMITS["hand_size"])
+    bag_min = c.int_key(rd, "bag_min", "round", 1)
+    bag_max = c.int_key(rd, "bag_max", "round", bag_min)
     if bag_max > hand:
-        raise VariantError(f"{path}: [round] bag_max: {bag_max} exceeds the hand size {hand}")
-    set_aside = _int(_need(rd, "set_aside_max", path, "round"), path, "[round] set_aside_max")
+        raise c.fail("[round] bag_max", f"{bag_max} exceeds the hand size {hand}")
+    set_aside = c.int_key(rd, "set_aside_max", "round")
     if set_aside > hand:
-        raise VariantError(f"{path}: [round] set_aside_max: {set_aside} exceeds the hand size")
-    draw_from_discards = rd.get("draw_from_discards", True)
-    if not isinstance(draw_from_discards, bool):
-        raise VariantError(
-            f"{path}: [round] draw_from_discards: must be true or false, got "
-            f"{_show(draw_from_discards)}"
-        )
-    market_order = _choice(
-        rd.get("market_order", "draw-then-discard"), path, "[round] market_order", MARKET_ORDERS
+        raise c.fail("[round] set_aside_max", f"{set_aside} exceeds the hand size")
+    draw_from_discards = c.boolean(rd.get("draw_from_discards", True), "[round] draw_from_discards")
+    market_order = c.choice(
+        rd.get("market_order", "draw-then-discard"), "[round] market_order", MARKET_ORDERS
     )
     if market_order == "discard-then-draw" and draw_from_discards:
-        raise VariantError(
-            f"{path}: [round] market_order: 'discard-then-draw' needs draw_from_discards = false"
-        )
-    piles = _int(
-        _need(st, "discard_piles", path, "setup"),
-        path,
-        "[setup] discard_piles",
-        1,
-        LIMITS["discard_piles"],
-    )
+        raise c.fail("[round] market_order", "'discard-then-draw' needs draw_from_discards = false")
+    piles = c.int_key(st, "discard_piles", "setup", 1, LIMITS["discard_piles"])
     return {
         "hand_size": hand,
         "bag_min": bag_min,
@@ -844,34 +722,30 @@ def _build_table(st: Mapping[str, Any], rd: Mapping[str, Any], path: str) -> dic
     }
 
 
-def _build_sheriffs(table: Any, path: str, players: tuple[int, int]) -> dict[str, Any]:
+def _build_sheriffs(table: Any, c: TomlChecker, players: tuple[int, int]) -> dict[str, Any]:
     """``[sheriffs]``: a rotating Sheriff, or a deck of deputy cards dealt 1-2 at a time."""
-    sh = _table(table, path, "sheriffs")
-    selection = _choice(
-        sh.get("selection", "rotate"), path, "[sheriffs] selection", SHERIFF_SELECTIONS
-    )
-    per_round = _int(sh.get("per_round", 1), path, "[sheriffs] per_round", 1)
-    deck_passes = _int(
-        sh.get("deck_passes", 0), path, "[sheriffs] deck_passes", 0, LIMITS["sheriff_turns"]
+    sh = c.table(table, "sheriffs")
+    selection = c.choice(sh.get("selection", "rotate"), "[sheriffs] selection", SHERIFF_SELECTIONS)
+    per_round = c.integer(sh.get("per_round", 1), "[sheriffs] per_round", 1)
+    deck_passes = c.integer(
+        sh.get("deck_passes", 0), "[sheriffs] deck_passes", 0, LIMITS["sheriff_turns"]
     )
     if selection == "rotate" and per_round != 1:
-        raise VariantError(
-            f"{path}: [sheriffs] per_round: a rotating Sheriff is one player, got {per_round}"
-        )
+        raise c.fail("[sheriffs] per_round", f"a rotating Sheriff is one player, got {per_round}")
     if selection == "deputy_deck":
         if per_round > 2:
-            raise VariantError(
-                f"{path}: [sheriffs] per_round: at most 2 Deputies are supported, got {per_round}"
+            raise c.fail(
+                "[sheriffs] per_round", f"at most 2 Deputies are supported, got {per_round}"
             )
         if deck_passes < 1:
-            raise VariantError(
-                f"{path}: [sheriffs] deck_passes: must be >= 1 for a deputy deck, got {deck_passes}"
+            raise c.fail(
+                "[sheriffs] deck_passes", f"must be >= 1 for a deputy deck, got {deck_passes}"
             )
         for n in range(players[0], players[1] + 1):
             if n % per_round or n - per_round < 1:
-                raise VariantError(
-                    f"{path}: [sheriffs] per_round: {n} players cannot be dealt deputy cards "
-                    f"{per_round} at a time"
+                raise c.fail(
+                    "[sheriffs] per_round",
+                    f"{n} players cannot be dealt deputy cards {per_round} at a time",
                 )
     return {
         "sheriff_selection": selection,
@@ -881,51 +755,35 @@ def _build_sheriffs(table: Any, path: str, players: tuple[int, int]) -> dict[str
 
 
 def _build_numbers(
-    data: Mapping[str, Any], st: Mapping[str, Any], rd: Mapping[str, Any], path: str
+    data: Mapping[str, Any], st: Mapping[str, Any], rd: Mapping[str, Any], c: TomlChecker
 ) -> dict[str, Any]:
     """The remaining single values (gold, piles at setup, turns, market starter, reshuffle,
     debts), checked last and in this order."""
     return {
-        "starting_gold": _int(
-            _need(st, "starting_gold", path, "setup"), path, "[setup] starting_gold"
+        "starting_gold": c.int_key(st, "starting_gold", "setup"),
+        "discard_pile_setup": c.integer(
+            st.get("discard_pile_setup", 0), "[setup] discard_pile_setup", 0, LIMITS["deck"]
         ),
-        "discard_pile_setup": _int(
-            st.get("discard_pile_setup", 0),
-            path,
-            "[setup] discard_pile_setup",
-            maximum=LIMITS["deck"],
+        "sheriff_turns": c.int_key(rd, "sheriff_turns", "round", 1, LIMITS["sheriff_turns"]),
+        "market_starter": c.choice(
+            c.need(rd, "market_starter", "round"), "[round] market_starter", MARKET_STARTERS
         ),
-        "sheriff_turns": _int(
-            _need(rd, "sheriff_turns", path, "round"),
-            path,
-            "[round] sheriff_turns",
-            1,
-            LIMITS["sheriff_turns"],
+        "reshuffle_keep": c.integer(
+            rd.get("reshuffle_keep", 0), "[round] reshuffle_keep", 0, LIMITS["deck"]
         ),
-        "market_starter": _choice(
-            _need(rd, "market_starter", path, "round"),
-            path,
-            "[round] market_starter",
-            MARKET_STARTERS,
-        ),
-        "reshuffle_keep": _int(
-            rd.get("reshuffle_keep", 0), path, "[round] reshuffle_keep", maximum=LIMITS["deck"]
-        ),
-        "debt_order": _choice(
-            data["debts"].get("order", "legal_first"), path, "[debts] order", DEBT_ORDERS
+        "debt_order": c.choice(
+            data["debts"].get("order", "legal_first"), "[debts] order", DEBT_ORDERS
         ),
     }
 
 
-def _check_deck_size(variant: Variant, path: str) -> None:
+def _check_deck_size(variant: Variant, c: TomlChecker) -> None:
     """Every supported table can be dealt its hands and its discard piles."""
     for n in range(variant.min_players, variant.max_players + 1):
         deck = sum(variant.deck_counts(n).values())
         needed = n * variant.hand_size + variant.discard_piles * variant.discard_pile_setup
         if deck < needed:
-            raise VariantError(
-                f"{path}: [goods]: a {n}-player deck of {deck} cards cannot deal {needed} cards"
-            )
+            raise c.fail("[goods]", f"a {n}-player deck of {deck} cards cannot deal {needed} cards")
 
 
 def freeze(value: Any) -> Any:
