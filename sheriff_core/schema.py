@@ -208,12 +208,16 @@ class TomlChecker:
         >>> from sheriff_core.errors import VariantError
         >>> TomlChecker("r.toml", VariantError).names(["Ann", "Bob", "Cy"], "names", 2)
         ('Ann', 'Bob', 'Cy')
+        >>> TomlChecker("r.toml", VariantError).names(["Ann", {"x": 1}], "names", 2)
+        Traceback (most recent call last):
+        ...
+        sheriff_core.errors.VariantError: r.toml: names: needs 2 distinct non-empty names, got ['Ann', {'x': 1}]
         """
         if (
             not isinstance(value, list)
             or len(value) < n
+            or not all(isinstance(v, str) and v for v in value)  # before set(): hashable
             or len(set(value)) != len(value)
-            or not all(isinstance(v, str) and v for v in value)
         ):
             raise self.fail(where, f"needs {n} distinct non-empty names, got {show(value)}")
         return tuple(value)

@@ -11,7 +11,7 @@ import pytest
 
 from sheriff_core import nottingham as nt
 from sheriff_core.errors import VariantError
-from sheriff_core.rules.variants import data_dir
+from sheriff_core.rules.variants import data_dir, load_variant
 
 
 def test_bundled_file_lives_in_the_data_dir():
@@ -123,3 +123,21 @@ def test_rules_layer_does_not_import_ui_or_pandas():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_table_among_the_names_is_a_rules_error_in_both_games(tmp_path):
+    """One shared check (schema.TomlChecker.names): a name that is a table or a list was a
+    TypeError ("unhashable type") in both games; it is now each game's rules error."""
+    nott = nt.rules_path().read_text(encoding="utf-8")
+    old = 'names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"]'
+    assert old in nott
+    bad = nott.replace(old, 'names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", ["Gus"]]')
+    with pytest.raises(nt.NottinghamDataError, match=r"\[players\] names: needs 7 distinct"):
+        nt.load_rules(write(tmp_path, bad))
+    classic = (data_dir() / "variants" / "classic.toml").read_text(encoding="utf-8")
+    old = 'names = ["Ann", "Ben", "Cat", "Dan", "Eve"]'
+    assert old in classic
+    variant = tmp_path / "odd.toml"
+    variant.write_text(classic.replace(old, 'names = ["Ann", "Ben", "Cat", "Dan", {x = 1}]'))
+    with pytest.raises(VariantError, match=r"\[players\] names: needs 5 distinct"):
+        load_variant(variant)
