@@ -709,7 +709,7 @@ def new_game(
         names = list(v.default_names[:players])
     else:
         names = list(players)
-        if len(set(names)) != len(names) or not all(isinstance(n, str) and n for n in names):
+        if not all(isinstance(n, str) and n for n in names) or len(set(names)) != len(names):
             raise RulesError("player names must be distinct non-empty strings")
         v.check_players(len(names))
     if not isinstance(first_sheriff, int) or not 0 <= first_sheriff < len(names):

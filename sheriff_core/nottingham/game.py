@@ -105,7 +105,7 @@ def new_game(
     else:
         names = tuple(players)
         rules.check_players(len(names))
-        if len(set(names)) != len(names) or not all(isinstance(n, str) and n for n in names):
+        if not all(isinstance(n, str) and n for n in names) or len(set(names)) != len(names):
             raise NottinghamRulesError("players: names must be distinct non-empty strings")
     if isinstance(seed, np.random.Generator):
         rng, seq = seed, None

@@ -100,3 +100,15 @@ def test_deputies_two_per_round_four_merchants_nine_rounds():
     assert len(g.sheriffs) == 2 and len(g.merchants) == 4
     assert set(g.sheriffs).isdisjoint(g.merchants)
     assert g.rounds == 9
+
+
+@pytest.mark.parametrize("names", [["Ann", ["Ben"], "Cat"], ["Ann", {"x": 1}, "Cat"]])
+def test_a_player_name_that_is_not_a_string_is_a_rules_error_in_both_games(names):
+    """Checked before the names are compared (a set of them): a list or table among the
+    names was a TypeError ('unhashable type'), not the rule broken."""
+    from sheriff_core import nottingham as nt
+
+    with pytest.raises(sc.RulesError, match="player names must be distinct non-empty strings"):
+        sc.new_game("classic", players=names)
+    with pytest.raises(nt.NottinghamRulesError, match="names must be distinct non-empty strings"):
+        nt.new_game(players=names)
