@@ -268,3 +268,16 @@ def test_a_lesson_page_title_is_escaped(tmp_path: Path) -> None:
     page = build_site.export(nb, lesson, "", {"require_js_url": build_site.CDN_REQUIRE})
     title = page.split("<title>", 1)[1].split("</title>", 1)[0]
     assert "<" not in title and "&lt;script&gt;" in title
+
+
+def test_a_cache_folder_the_builder_did_not_finish_is_left_alone(tmp_path: Path) -> None:
+    """The widget scripts' cache (``$SHERIFF_SITE_CACHE`` may be any folder) is never
+    emptied: a folder named like a package but without it is refused, not replaced."""
+    cache = tmp_path / "cache"
+    folder = cache / "requirejs@2.3.8"
+    folder.mkdir(parents=True)
+    (folder / "notes.txt").write_text("mine")
+    before = _snapshot(cache)
+    with pytest.raises(RuntimeError, match="delete it yourself"):
+        build_site.npm_asset("requirejs", "2.3.8", cache)
+    assert _snapshot(cache) == before

@@ -284,10 +284,19 @@ def cache_dir() -> Path:
 
 
 def npm_asset(package: str, version: str, cache: Path) -> Path:
-    """The unpacked ``package/`` folder of ``package@version``, fetched once with ``npm pack``."""
+    """The unpacked ``package/`` folder of ``package@version``, fetched once with ``npm pack``
+    and kept in ``cache/<package>@<version>``. A folder of that name without the package in
+    it is not one this builder finished: RuntimeError (the build then links the CDN), the
+    folder left alone. Unpacking goes into a temporary folder inside ``cache``, renamed
+    into place once complete; nothing is deleted but that temporary folder."""
     folder = cache / f"{package.replace('/', '+')}@{version}"
     if (folder / "package" / "package.json").is_file():
         return folder / "package"
+    if folder.exists():
+        raise RuntimeError(
+            f"{folder} is there but holds no package/package.json, so it is not a copy this "
+            "builder finished; delete it yourself to fetch the package again"
+        )
     npm = shutil.which("npm")
     if npm is None:
         raise RuntimeError("npm is not installed")
@@ -298,16 +307,20 @@ def npm_asset(package: str, version: str, cache: Path) -> Path:
             text=True,
             timeout=300,
             check=False,
+            cwd=tmp,
         )
         if out.returncode != 0:
             raise RuntimeError(f"npm pack {package}@{version} failed: {out.stderr.strip()[-300:]}")
         tgz = Path(tmp) / json.loads(out.stdout)[0]["filename"]
-        staging = Path(tempfile.mkdtemp(dir=cache.parent if cache.parent.exists() else None))
-        with tarfile.open(tgz) as tar:
-            tar.extractall(staging, filter="data")
-        folder.parent.mkdir(parents=True, exist_ok=True)
-        shutil.rmtree(folder, ignore_errors=True)
-        shutil.move(str(staging), folder)
+        cache.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".unpacking-", dir=cache))
+        try:
+            with tarfile.open(tgz) as tar:
+                tar.extractall(staging, filter="data")
+            os.rename(staging, folder)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)  # the temporary folder made above
+            raise
     return folder / "package"
 
 
