@@ -291,17 +291,19 @@ def test_the_tools_doctests_pass() -> None:
 
 def test_links_to_repository_files_are_copied_into_the_site(tmp_path: Path) -> None:
     page = (
-        '<a href="../docs/rules.md#SET-1">rules</a><img src="../docs/nope.png">'
+        '<a href="../docs/site.md#Tests">site</a><img src="../docs/nope.png">'
         '<a href="../../../../../../etc/hostname">x</a><a href="01_x.html">y</a>'
+        '<a href="../docs/rules.md#SET-1">rules</a>'
     )
     out = build_site.copy_local_files(page, NOTEBOOKS, tmp_path)
     assert out == (
-        '<a href="files/docs/rules.md#SET-1">rules</a><img src="../docs/nope.png">'
+        '<a href="files/docs/site.md#Tests">site</a><img src="../docs/nope.png">'
         '<a href="../../../../../../etc/hostname">x</a><a href="01_x.html">y</a>'
+        '<a href="rules.html#SET-1">rules</a>'  # the rules are a page of the site
     )
-    copied = tmp_path / "files" / "docs" / "rules.md"
-    assert copied.read_bytes() == (ROOT / "docs" / "rules.md").read_bytes()
-    assert [p.name for p in tmp_path.rglob("*") if p.is_file()] == ["rules.md"]
+    copied = tmp_path / "files" / "docs" / "site.md"
+    assert copied.read_bytes() == (ROOT / "docs" / "site.md").read_bytes()
+    assert [p.name for p in tmp_path.rglob("*") if p.is_file()] == ["site.md"]
 
 
 # --------------------------------------------------------------------------- issue 24, item 8

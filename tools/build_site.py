@@ -15,8 +15,9 @@ What goes in the folder:
   widgets' last state, which the ``@jupyter-widgets/html-manager`` script draws as
   controls; links between lessons (``NN_x.ipynb``) point to the pages (``NN_x.html``);
   a bar at the top and bottom links the previous lesson, the contents and the next one;
-  other files of the repository a lesson links to (``../docs/rules.md``, an image) are
-  copied into ``files/`` and the links follow them;
+  a link to ``../docs/rules.md`` goes to ``rules.html``; other files of the repository a
+  lesson links to (another document, an image) are copied into ``files/`` and the links
+  follow them;
 - ``rules-<variant>.html``: one rules summary per bundled variant
   (:func:`sheriff_core.rules_summary.rules_summary_html`), its last line linking
   ``rules.html``, the full rules (``docs/rules.md`` as a page);
@@ -487,14 +488,17 @@ _LOCAL_REF = re.compile(r'((?:href|src)=")(?![a-zA-Z][a-zA-Z0-9+.-]*:|#|/)([^"#?
 
 
 def copy_local_files(page: str, source: Path, out: Path) -> str:
-    """Copy the repository files a page links to (an image, ``../docs/rules.md``...)
-    into ``out/files/`` and point the links there; a link to a page of the site, or
-    to nothing in the repository, is left as it is.
+    """Copy the repository files a page links to (an image, ``../docs/site.md``...)
+    into ``out/files/`` and point the links there; a link to ``docs/rules.md`` points to
+    the site's page of it (``rules.html``, where every rule id is an anchor); a link to a
+    page of the site, or to nothing in the repository, is left as it is.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as tmp:
     ...     copy_local_files('<a href="../docs/site.md#Tests">x</a>', NOTEBOOKS, Path(tmp))
     '<a href="files/docs/site.md#Tests">x</a>'
+    >>> copy_local_files('<a href="../docs/rules.md#MKT-1">x</a>', NOTEBOOKS, Path("unused"))
+    '<a href="rules.html#MKT-1">x</a>'
     """
 
     def one(m: re.Match[str]) -> str:
@@ -504,6 +508,8 @@ def copy_local_files(page: str, source: Path, out: Path) -> str:
         target = (source / ref).resolve()
         if not target.is_file() or not target.is_relative_to(ROOT):
             return m.group(0)
+        if target == RULES_DOC.resolve():
+            return f"{m.group(1)}{RULES_PAGE}{m.group(3)}"
         rel = target.relative_to(ROOT).as_posix()
         dest = out / "files" / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
