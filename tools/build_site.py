@@ -237,9 +237,15 @@ def execute(nb, cwd: Path) -> None:  # noqa: ANN001
     the widgets' state in the notebook's metadata."""
     from nbclient import NotebookClient
 
-    before = os.environ.get("PYTHONPATH")
-    paths = [str(ROOT)] + [p for p in (before or "").split(os.pathsep) if p and p != str(ROOT)]
-    os.environ["PYTHONPATH"] = os.pathsep.join(paths)  # the kernel inherits it
+    old = os.environ.get("PYTHONPATH")
+    paths = [str(ROOT)] + [p for p in (old or "").split(os.pathsep) if p and p != str(ROOT)]
+    env = {  # the kernel inherits these
+        "PYTHONPATH": os.pathsep.join(paths),
+        # the debugger inside the kernel warns about frozen modules on some Pythons: noise
+        "PYDEVD_DISABLE_FILE_VALIDATION": "1",
+    }
+    before = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
     try:
         NotebookClient(
             nb,
@@ -253,10 +259,11 @@ def execute(nb, cwd: Path) -> None:  # noqa: ANN001
             extra_arguments=["--IPKernelApp.log_level=ERROR"],
         ).execute()
     finally:
-        if before is None:
-            del os.environ["PYTHONPATH"]
-        else:
-            os.environ["PYTHONPATH"] = before
+        for k, v in before.items():
+            if v is None:
+                del os.environ[k]
+            else:
+                os.environ[k] = v
 
 
 def widget_note(nb) -> int:  # noqa: ANN001
