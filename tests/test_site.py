@@ -12,8 +12,11 @@ from __future__ import annotations
 import base64
 import importlib.util
 import json
+import os
 import re
 import sys
+import tempfile
+import warnings
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -35,11 +38,32 @@ _spec.loader.exec_module(build_site)
 LESSONS = sorted(NOTEBOOKS.glob("*.ipynb"))  # every lesson file starts with its number
 
 
+#: What the fixture's build said: its log lines, what reached the terminal's error stream
+#: (the kernel's among it) and the warnings Python would show a newcomer.
+BUILD_OUTPUT: dict[str, list[str]] = {}
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site") / "site"
     messages: list[str] = []
-    build_site.build_site(out, execute_lessons={EXECUTED}, log=messages.append)
+    with tempfile.TemporaryFile() as err, warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("default")  # what `python tools/build_site.py` would show
+        saved = os.dup(2)
+        os.dup2(err.fileno(), 2)  # the error stream the kernel process inherits
+        try:
+            build_site.build_site(out, execute_lessons={EXECUTED}, log=messages.append)
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        err.seek(0)
+        stderr = err.read().decode("utf-8", "replace")
+    BUILD_OUTPUT["log"] = messages
+    BUILD_OUTPUT["stderr"] = stderr.splitlines()
+    hidden = (DeprecationWarning, PendingDeprecationWarning, ImportWarning, ResourceWarning)
+    BUILD_OUTPUT["warnings"] = [
+        f"{w.category.__name__}: {w.message}" for w in caught if not issubclass(w.category, hidden)
+    ]
     assert not any("not vendored" in m for m in messages), messages
     return out
 
@@ -108,7 +132,7 @@ def test_every_variant_has_a_rules_page_linked_from_the_index(site: Path) -> Non
 
 def test_every_internal_link_and_anchor_exists(site: Path) -> None:
     pages = sorted(site.glob("*.html"))
-    assert len(pages) == len(LESSONS) + len(variant_names()) + 1
+    assert len(pages) == len(LESSONS) + len(variant_names()) + 2  # index, the full rules
     parsed = {p: _parse(p) for p in pages}
     checked = 0
     for page, info in parsed.items():
@@ -216,6 +240,7 @@ def test_the_widgets_draw_in_a_browser_with_no_network(site: Path) -> None:
     from playwright.sync_api import sync_playwright
 
     refused: list[str] = []
+    failed: list[str] = []  # files of the site asked for and not there
 
     def route(r) -> None:  # noqa: ANN001
         if r.request.url.startswith("file://"):
@@ -229,13 +254,22 @@ def test_the_widgets_draw_in_a_browser_with_no_network(site: Path) -> None:
         try:
             page = browser.new_page()
             page.route("**/*", route)
+            page.on("requestfailed", lambda r: r.url.startswith("file:") and failed.append(r.url))
             page.goto((site / build_site.page_name(EXECUTED)).as_uri())
             page.wait_for_selector(".jupyter-widgets .widget-dropdown", timeout=60_000)
             drawn = page.locator(".jupyter-widgets .widget-dropdown, .jupyter-widgets button")
             assert drawn.count() >= 2
+            # the icon fonts of the buttons load (a missing one: a NetworkError here)
+            faces = page.evaluate(
+                """async () => (await Promise.all(['900 16px "Font Awesome 5 Free"',
+                '400 16px "Font Awesome 5 Free"', '400 16px "Font Awesome 5 Brands"']
+                .map(f => document.fonts.load(f)))).map(l => l.length)"""
+            )
+            assert faces == [1, 1, 1]
         finally:
             browser.close()
     assert refused == []
+    assert failed == []
 
 
 def test_rewrite_links_touches_only_local_notebook_links() -> None:
@@ -257,14 +291,143 @@ def test_the_tools_doctests_pass() -> None:
 
 def test_links_to_repository_files_are_copied_into_the_site(tmp_path: Path) -> None:
     page = (
-        '<a href="../docs/rules.md#SET-1">rules</a><img src="../docs/nope.png">'
+        '<a href="../docs/site.md#Tests">site</a><img src="../docs/nope.png">'
         '<a href="../../../../../../etc/hostname">x</a><a href="01_x.html">y</a>'
+        '<a href="../docs/rules.md#SET-1">rules</a>'
     )
     out = build_site.copy_local_files(page, NOTEBOOKS, tmp_path)
     assert out == (
-        '<a href="files/docs/rules.md#SET-1">rules</a><img src="../docs/nope.png">'
+        '<a href="files/docs/site.md#Tests">site</a><img src="../docs/nope.png">'
         '<a href="../../../../../../etc/hostname">x</a><a href="01_x.html">y</a>'
+        '<a href="rules.html#SET-1">rules</a>'  # the rules are a page of the site
     )
-    copied = tmp_path / "files" / "docs" / "rules.md"
-    assert copied.read_bytes() == (ROOT / "docs" / "rules.md").read_bytes()
-    assert [p.name for p in tmp_path.rglob("*") if p.is_file()] == ["rules.md"]
+    copied = tmp_path / "files" / "docs" / "site.md"
+    assert copied.read_bytes() == (ROOT / "docs" / "site.md").read_bytes()
+    assert [p.name for p in tmp_path.rglob("*") if p.is_file()] == ["site.md"]
+
+
+# --------------------------------------------------------------------------- issue 24, item 8
+
+
+def test_pages_with_widgets_say_they_are_a_static_copy(site: Path) -> None:
+    """Widgets on the site are drawn but do nothing: every page with one says so at the top
+    (07's prose says "play with the mouse"), and points to where they work."""
+    with_widgets = [p for p in LESSONS if _views(p)]
+    assert "07_play_a_game.ipynb" in [p.name for p in with_widgets]
+    for lesson in LESSONS:
+        html = (site / build_site.page_name(lesson.name)).read_text(encoding="utf-8")
+        notes = re.findall(r'<div class="static-note" role="note">(.*?)</div>', html, re.S)
+        if lesson not in with_widgets:
+            assert notes == [], lesson.name
+            continue
+        assert len(notes) == 1, lesson.name
+        text = re.sub(r"<[^>]+>", "", notes[0])
+        assert "static copy" in text and "do nothing" in text
+        assert f"notebooks/{lesson.name}" in text and "JupyterLab" in text
+        assert "game night" in text and "apps/game_night.ipynb" in text
+        # at the top: before the lesson's first cell
+        assert html.index('class="static-note"') < html.index('<div class="jp-Cell')
+
+
+_FONT = re.compile(r'"([0-9a-f]{20}\.(?:woff2|woff|ttf|eot|svg))"')
+
+
+def test_every_icon_font_the_pages_ask_for_is_in_the_site(site: Path) -> None:
+    """The widget manager's buttons use Font Awesome; its script asks for the fonts beside
+    each AMD module it defines. Those modules must be put (require.js paths) in the folder
+    that holds the fonts, or every icon is a box; and no CSS of a page may name a file the
+    site does not have."""
+    script = site / "_static/html-manager/dist/embed-amd.js"
+    js = script.read_text(encoding="utf-8")
+    fonts = set(_FONT.findall(js))
+    assert len(fonts) >= 10  # three faces, several formats
+    modules = set(re.findall(r'define\("(@jupyter-widgets/[^"]+)"', js))
+    assert "@jupyter-widgets/html-manager" in modules
+    with_widgets = 0
+    for page in sorted(site.glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        for url in re.findall(r"url\(\s*[\"']?([^\"')]+)", html):
+            if url.startswith(("data:", "#")):
+                continue
+            assert not urlsplit(url).scheme, f"{page.name}: a style loads {url}"
+            assert (page.parent / unquote(urlsplit(url).path)).is_file(), f"{page.name}: {url}"
+        if "embed-amd.js" not in html:
+            continue
+        with_widgets += 1
+        config = re.search(r"require\.config\(\{paths: (\{.*?\})\}\);", html)
+        assert config, f"{page.name}: the widget modules' folder is not set"
+        paths = json.loads(config.group(1))
+        assert set(paths) == modules
+        for name, path in paths.items():
+            folder = (page.parent / path).parent
+            missing = sorted(f for f in fonts if not (folder / f).is_file())
+            assert not missing, f"{page.name}: {name} looks for {missing} in {folder}"
+    assert with_widgets >= 1
+
+
+def test_charts_inside_widgets_get_a_text_alternative() -> None:
+    """An Output widget keeps its chart as an SVG (or PNG) output, which the widget manager
+    draws as an <img> without alt: the builder gives each an alt from its title and axes."""
+    svg = (
+        '<svg class="marks" width="10" height="10"><g aria-label="Title text &apos;Win rate&apos;"/>'
+        '<g aria-label="X-axis titled &apos;strategy&apos; for a discrete scale"/>'
+        '<g aria-label="Y-axis titled &apos;win rate&apos; for a linear scale"/></svg>'
+    )
+    nb = nbformat.v4.new_notebook()
+    outputs = [
+        {"output_type": "display_data", "metadata": {}, "data": {"image/svg+xml": svg}},
+        {"output_type": "display_data", "metadata": {}, "data": {"image/png": "iVBORw0KGgo="}},
+        {"output_type": "stream", "name": "stdout", "text": "hello"},
+    ]
+    nb.metadata["widgets"] = {
+        build_site.WIDGET_STATE: {
+            "state": {
+                "out": {"model_name": "OutputModel", "state": {"outputs": outputs}},
+                "html": {"model_name": "HTMLModel", "state": {"value": f"<p>{svg}</p>"}},
+                "label": {"model_name": "LabelModel", "state": {"value": "no chart"}},
+            }
+        }
+    }
+    assert build_site.widget_chart_alts(nb) == 3
+    models = nb.metadata["widgets"][build_site.WIDGET_STATE]["state"]
+    first, second, third = models["out"]["state"]["outputs"]
+    assert first["data"]["text/html"].startswith(
+        '<img alt="Chart: Win rate; x: strategy; y: win rate" src="data:image/svg+xml;base64,'
+    )
+    src = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', first["data"]["text/html"])
+    assert base64.b64decode(src.group(1)).decode() == svg  # the same picture
+    assert "image/svg+xml" not in first["data"]
+    assert (
+        second["data"]["text/html"] == '<img alt="Chart" src="data:image/png;base64,iVBORw0KGgo=">'
+    )
+    assert third == {"output_type": "stream", "name": "stdout", "text": "hello"}
+    assert models["html"]["state"]["value"].startswith(
+        '<p><svg role="img" aria-label="Chart: Win rate; x: strategy; y: win rate" class="marks"'
+    )
+    assert models["label"]["state"]["value"] == "no chart"
+    assert build_site.widget_chart_alts(nb) == 0  # once is enough
+
+
+def test_rules_summaries_link_the_full_rules_page(site: Path) -> None:
+    """The last line of a summary names docs/rules.md: it links the site's page of it."""
+    full = site / build_site.RULES_PAGE
+    ids = _parse(full).ids
+    rule_ids = set(
+        re.findall(r"\*\*\[([A-Z0-9]+(?:-[A-Z0-9]+)+)\]\*\*", (ROOT / "docs/rules.md").read_text())
+    )
+    assert len(rule_ids) > 50 and rule_ids <= ids  # every rule can be linked: rules.html#MKT-1
+    for name in variant_names():
+        body = (site / f"rules-{name}.html").read_text(encoding="utf-8")
+        last = re.findall(r"<p>(.*?)</p>", body, re.S)[-1]
+        assert f'<a href="{build_site.RULES_PAGE}">docs/rules.md</a>' in last
+    assert build_site.RULES_PAGE in _parse(site / "index.html").links
+
+
+def test_the_build_says_nothing_a_newcomer_would_read_as_trouble(site: Path) -> None:
+    """One line per lesson and a last line; nothing on the error stream (the kernel used to
+    warn there about an unencrypted connection on every start), no warnings."""
+    log = BUILD_OUTPUT["log"]
+    assert len(log) == len(LESSONS) + 1 and all(".html: " in line for line in log[:-1])
+    assert log[-1].startswith("site written to ")
+    assert BUILD_OUTPUT["stderr"] == []
+    assert BUILD_OUTPUT["warnings"] == []
