@@ -102,7 +102,7 @@ class Field:
     value: Any
     bounds: tuple[int, int] | None = None
     choices: tuple[Any, ...] | None = None
-    choice_labels: tuple[str, ...] | None = None
+    choice_labels: tuple[str, ...] | None = dataclasses.field(default=None, repr=False)
     applies: bool = True
 
     def choice_label(self, value: Any) -> str:

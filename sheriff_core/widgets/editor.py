@@ -63,6 +63,7 @@ __all__ = ["VariantEditor", "variant_editor", "measure_rules", "measure_each_cha
 
 _WIDE = {"description_width": "initial"}
 _RED, _GREEN = "#b00020", "#1b7f3b"
+_LEFT = "style='text-align:left; vertical-align:top'"  # JupyterLab right-aligns table cells
 
 
 def measure_rules(
@@ -236,7 +237,7 @@ class VariantEditor(widgets.VBox):
         self.each_button = widgets.Button(
             description="measure each change on its own",
             icon="list",
-            layout=widgets.Layout(width="auto"),
+            layout=widgets.Layout(width="320px"),
         )
         self.each_status = widgets.HTML()
         self.each_out = widgets.Output()
@@ -603,15 +604,17 @@ class VariantEditor(widgets.VBox):
             else:
                 key = keys[list(alone).index(path)]
                 said = headline(table[table["change"] == key], games)
-            rows.append(f"<tr><td>{html.escape(what)}</td><td>{html.escape(said)}</td></tr>")
+            rows.append(
+                f"<tr><td {_LEFT}>{html.escape(what)}</td><td {_LEFT}>{html.escape(said)}</td></tr>"
+            )
         self.each_status.value = (
             f"Each change on its own against {html.escape(parent)}, {games} games each "
             f"({players} players, seed {seed}):"
         )
         self.each_out.append_display_data(
             HTML(
-                "<table class='sheriff-each'><thead><tr><th>change</th>"
-                f"<th>measured on its own</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+                f"<table class='sheriff-each'><thead><tr><th {_LEFT}>change</th>"
+                f"<th {_LEFT}>measured on its own</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
             )
         )
         return table

@@ -122,7 +122,18 @@ def _measure(lab: Lab, root) -> str:
     expect(result).to_have_count(1)
     expect(result).to_be_visible()
     expect(result.locator(".sheriff-headline")).to_be_visible()
+    expect(result.locator(".sheriff-effects svg")).to_have_count(1)
+    # The run's progress bars are gone: only the result is left.
+    expect(root.locator(".widget-hprogress, .progress")).to_have_count(0)
     return result.inner_text()
+
+
+def _shot(lab: Lab, name: str, element) -> None:
+    """A screenshot of the page with `element` scrolled to the top of the notebook."""
+    element.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    lab.page.wait_for_timeout(300)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    lab.page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
 def test_measure_it_shows_a_new_result_on_every_press(lab):
@@ -149,9 +160,7 @@ def test_measure_it_shows_a_new_result_on_every_press(lab):
             text = _measure(lab, root)
             assert text not in seen, f"press {k + 1} showed an earlier result again:\n{text}"
             seen.append(text)
-            lab.screenshot(
-                ARTIFACTS / f"lab_measured_{k + 1}.png", root.locator(".sheriff-measured")
-            )
+            _shot(lab, f"lab_measured_{k + 1}", root.locator(".sheriff-measured"))
             if k == 0:
                 name = root.locator(".widget-text", has_text="file name").locator("input")
                 name.fill("press-one.toml")
@@ -160,6 +169,14 @@ def test_measure_it_shows_a_new_result_on_every_press(lab):
                 # Saving is not a rule change: the measurement stays.
                 expect(root.locator(".sheriff-measured")).to_have_count(1)
         assert len(set(seen)) == 3
+        # Three rules changed: the editor says so and measures each on its own.
+        intro = root.locator(".sheriff-each-intro")
+        expect(intro).to_contain_text("You changed 3 rules")
+        root.get_by_role("button", name="measure each change on its own").click()
+        rows = root.locator("table.sheriff-each tbody tr")
+        expect(rows).to_have_count(3, timeout=4 * TIMEOUT * 1000)
+        expect(rows.nth(0)).to_contain_text("Pepper: fine per card (penalty): 4 → 6")
+        _shot(lab, "lab_each_change", intro)
 
 
 _JS_BOXES = """(root) => {
