@@ -240,9 +240,16 @@ class VariantEditor(widgets.VBox):
             layout=widgets.Layout(width="320px"),
         )
         self.each_status = widgets.HTML()
+        self.each_progress = widgets.VBox()
         self.each_out = widgets.Output()
         self.each_box = widgets.VBox(
-            [self.each_intro, self.each_button, self.each_status, self.each_out],
+            [
+                self.each_intro,
+                self.each_button,
+                self.each_status,
+                self.each_progress,
+                self.each_out,
+            ],
             layout=widgets.Layout(display="none"),
         )
         #: The function "measure it" calls: ``(parent, variant, *, players, games, seed)``.
@@ -474,11 +481,14 @@ class VariantEditor(widgets.VBox):
         )
         return path
 
-    def _run(self, button: widgets.Button, work: Callable[[], Any]) -> tuple[Any, Exception | None]:
-        """Run ``work`` with its progress bars in a fresh Output shown under the button;
-        the button is disabled meanwhile. Returns (result, the exception it raised)."""
+    def _run(
+        self, button: widgets.Button, where: widgets.Box, work: Callable[[], Any]
+    ) -> tuple[Any, Exception | None]:
+        """Run ``work`` with its progress bars in a fresh Output shown in ``where`` (under
+        the button), dropped when it ends; the button is disabled meanwhile. Returns
+        (result, the exception it raised)."""
         bars = widgets.Output()
-        self.progress.children = (bars,)
+        where.children = (bars,)
         button.disabled = True
         try:
             # An Output used as a context manager swallows the exceptions raised in it:
@@ -490,7 +500,7 @@ class VariantEditor(widgets.VBox):
                     return None, exc
         finally:
             button.disabled = False
-            self.progress.children = ()
+            where.children = ()
 
     def measure(self) -> Any:
         """Compare the house rule with its parent (``measure_with``) and show the result:
@@ -512,6 +522,7 @@ class VariantEditor(widgets.VBox):
         )
         result, failed = self._run(
             self.measure_button,
+            self.progress,
             lambda: self.measure_with(parent, variant, players=players, games=games, seed=seed),
         )
         if failed is not None:
@@ -579,6 +590,7 @@ class VariantEditor(widgets.VBox):
             )
             table, failed = self._run(
                 self.each_button,
+                self.each_progress,
                 lambda: self.measure_each_with(
                     parent, alone, players=players, games=games, seed=seed
                 ),
