@@ -283,3 +283,34 @@ def test_several_changes_offer_to_measure_each_on_its_own():
     assert "bag_max: must be >= 6, got 5" in shown
     ed.control("starting gold").value = 50
     assert ed.measured_each is None and ed.each_out.outputs == ()
+
+
+def test_the_pages_echo_of_captured_progress_bars_cannot_replace_the_result(monkeypatch):
+    """What the browser did (issue 24): an Output the page captures into (``with out:``)
+    sends the captured progress bars back to the kernel after the callback, and that
+    update replaced the result. Emulate the echo: every Output a run captured into gets
+    the bars; the result must stay, and the bars must not be on show."""
+
+    class Result:
+        def _repr_html_(self):
+            return "<p>measured</p>"
+
+    captured: list[widgets.Output] = []
+    enter = widgets.Output.__enter__
+
+    def recording_enter(self):
+        captured.append(self)
+        return enter(self)
+
+    monkeypatch.setattr(widgets.Output, "__enter__", recording_enter)
+    ed = variant_editor("classic")
+    ed.measure_with = lambda *a, **k: Result()
+    ed.control(PEPPER).value = 6
+    for press in range(3):
+        ed.measure()
+        bars = {"output_type": "stream", "name": "stdout", "text": "classic x4: 100%\n"}
+        for out in captured:
+            out.outputs = (bars,)  # the page's late update
+        assert [o["data"]["text/html"] for o in ed.measure_out.outputs] == ["<p>measured</p>"]
+        assert ed.progress.children == (), press
+    assert captured and ed.measure_out not in captured
