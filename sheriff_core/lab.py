@@ -50,7 +50,9 @@ from sheriff_core.sim import (
 
 __all__ = [
     "METRICS",
+    "UNITS",
     "POWER",
+    "RARE_GAMES",
     "RuleComparison",
     "BalanceReport",
     "paired_difference",
@@ -59,24 +61,43 @@ __all__ = [
     "compare_rules",
     "with_field",
     "sweep",
+    "compare_each_change",
+    "headline",
+    "note",
+    "same_rules",
     "balance_report",
 ]
 
 #: Power used for "about N games would be needed" (the usual 80 %).
 POWER = 0.8
 
-#: Metric key -> (label, kind). ``kind`` "rate" is shown in %, "number" as is.
-#: ``win_rate`` has one row per merchant strategy.
+#: Metric key -> (label, kind), the label in plain words. ``kind`` "rate" is a share
+#: (shown in %, its differences in percentage points), "number" is counted in
+#: :data:`UNITS`. ``win_rate`` has one row per merchant strategy.
 METRICS: Mapping[str, tuple[str, str]] = {
-    "win_rate": ("win rate of {strategy}", "rate"),
-    "mean_score": ("mean final score", "number"),
-    "score_sd": ("score spread (sd of the totals in a game)", "number"),
-    "gold_moved": ("gold moved per game (fines + bribes + compensation)", "number"),
-    "lies_per_bag": ("lies told per bag", "rate"),
-    "caught_per_bag": ("lies caught per bag", "rate"),
+    "win_rate": ("win rate of the {strategy} bot", "rate"),
+    "mean_score": ("average final score", "number"),
+    "score_sd": ("spread of the final scores in a game (standard deviation)", "number"),
+    "gold_moved": ("gold changing hands per game (fines, bribes, compensation)", "number"),
+    "lies_per_bag": ("share of bags with a lie", "rate"),
+    "caught_per_bag": ("share of bags caught lying", "rate"),
     "bribes": ("bribes paid per game", "number"),
-    "first_seat_win": ("win rate of seat 0 (the first Sheriff)", "rate"),
-    "bonus_decides": ("games whose winner the King/Queen bonuses decide", "rate"),
+    "first_seat_win": ("win rate of seat 1 (the first Sheriff)", "rate"),
+    "bonus_decides": ("share of games the King and Queen bonuses decide", "rate"),
+}
+
+#: Metric key -> the unit of its values and differences ("rate" metrics: the
+#: differences are in percentage points).
+UNITS: Mapping[str, str] = {
+    "win_rate": "percentage points",
+    "mean_score": "game points",
+    "score_sd": "game points",
+    "gold_moved": "gold",
+    "lies_per_bag": "percentage points",
+    "caught_per_bag": "percentage points",
+    "bribes": "bribes",
+    "first_seat_win": "percentage points",
+    "bonus_decides": "percentage points",
 }
 
 _TIEBREAK_COLUMNS = {"legal_goods": "stand_legal", "contraband": "stand_contraband"}
@@ -113,30 +134,202 @@ def _games_needed(d: np.ndarray, confidence: float) -> float:
     return float(math.ceil(max(n, 2.0)))
 
 
+#: Below this many games whose value differs between the two sides, a non-binary
+#: metric's interval is the score interval with a variance floor (see
+#: :func:`paired_difference`), not the plain t interval.
+RARE_GAMES = 20
+
+
+def _edge(
+    inside: Callable[[np.ndarray], np.ndarray], near: np.ndarray, far: np.ndarray
+) -> np.ndarray:
+    """Vectorised bisection: per row, the edge between ``near`` (inside the interval)
+    and ``far`` (outside), to about 1e-15 of the bracket."""
+    for _ in range(55):
+        mid = (near + far) / 2
+        ok = inside(mid)
+        near, far = np.where(ok, mid, near), np.where(ok, far, mid)
+    return near
+
+
+def _tango(up: np.ndarray, down: np.ndarray, n: int, z: float) -> tuple[np.ndarray, ...]:
+    """Tango's (1998) score interval for a difference of paired proportions
+    ``(up - down) / n`` (``up``: pairs 0 -> 1, ``down``: 1 -> 0), and the score test of
+    no difference (McNemar's statistic without continuity correction)."""
+    from scipy import stats
+
+    up, down = up.astype(float), down.astype(float)
+
+    def score(delta: np.ndarray) -> np.ndarray:
+        a = 2.0 * n
+        b = -up - down + (2.0 * n - up + down) * delta
+        c = -down * delta * (1.0 - delta)
+        q = (np.sqrt(np.maximum(b * b - 4 * a * c, 0.0)) - b) / (2 * a)
+        var = n * (2 * q + delta * (1.0 - delta))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return (up - down - n * delta) / np.sqrt(var)
+
+    mean = (up - down) / n
+    one = np.ones_like(mean)
+
+    def inside(t: np.ndarray) -> np.ndarray:
+        return ~(np.abs(score(t)) > z)  # 0/0 at the estimate itself: inside
+
+    lo = _edge(inside, mean, -one)
+    hi = _edge(inside, mean, one)
+    k = up + down
+    with np.errstate(divide="ignore", invalid="ignore"):
+        stat = np.where(k > 0, (up - down) / np.sqrt(k), 0.0)
+    p = 2 * stats.norm.sf(np.abs(stat))
+    return lo, hi, p
+
+
+def _floored(
+    mean: np.ndarray,
+    s2: np.ndarray,
+    m: np.ndarray,
+    cap: np.ndarray,
+    centre: np.ndarray,
+    n: int,
+    c: float,
+) -> tuple[np.ndarray, ...]:
+    """Score interval of a mean difference that few games carry: the candidate values
+    ``delta`` with ``|mean - delta| <= c * sqrt(V(delta) / n)``, where ``V`` is the larger
+    of the sample variance and the Bhatia-Davis bound ``|delta - centre| * (m -
+    |delta - centre|)`` (the most a difference of size at most ``m`` carried by a share
+    of the games can vary). Reduces to Wilson's interval for a 0/1 difference."""
+    from scipy import stats
+
+    def score(delta: np.ndarray) -> np.ndarray:
+        u = np.abs(delta - centre)
+        var = np.maximum(s2, np.minimum(u * m, cap) - u * u)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return (mean - delta) / np.sqrt(var / n)
+
+    def inside(t: np.ndarray) -> np.ndarray:
+        return ~(np.abs(score(t)) > c)
+
+    lo = _edge(inside, mean, mean - 2 * m)
+    hi = _edge(inside, mean, mean + 2 * m)
+    zero = score(np.zeros_like(mean))
+    p = np.where(np.isnan(zero), 1.0, 2 * stats.t.sf(np.abs(np.nan_to_num(zero)), n - 1))
+    return lo, hi, p
+
+
+def _paired_batch(x: np.ndarray, y: np.ndarray, confidence: float) -> dict[str, np.ndarray]:
+    """The lab's interval and p-value for each row of ``x`` / ``y`` (shape ``(rows,
+    games)``, paired by column, no NaN): what :func:`paired_difference` computes, for
+    many samples at once (the coverage tests use this). Keys: ``difference``,
+    ``ci_low``, ``ci_high``, ``p_value``, ``changed`` (games whose value differs),
+    ``binary`` (both sides 0/1) and ``method`` (an int code, see ``_METHODS``)."""
+    from scipy import stats
+
+    x = np.atleast_2d(np.asarray(x, dtype=float))
+    y = np.atleast_2d(np.asarray(y, dtype=float))
+    rows, n = x.shape
+    d = y - x
+    mean = d.mean(axis=1)
+    up, down = (d > 0).sum(axis=1), (d < 0).sum(axis=1)
+    changed = up + down
+    binary = (np.isin(x, (0.0, 1.0)).all(axis=1)) & (np.isin(y, (0.0, 1.0)).all(axis=1))
+    alpha = 1 - confidence
+    lo, hi, p = np.full(rows, np.nan), np.full(rows, np.nan), np.full(rows, np.nan)
+    method = np.zeros(rows, dtype=int)
+    if n < 2:
+        return {
+            "difference": mean,
+            "ci_low": lo,
+            "ci_high": hi,
+            "p_value": p,
+            "changed": changed,
+            "binary": binary,
+            "method": method,
+        }
+    if binary.any():
+        z = float(stats.norm.ppf(1 - alpha / 2))
+        b = binary
+        lo[b], hi[b], p[b] = _tango(up[b], down[b], n, z)
+        method[b] = 1
+    s2 = d.var(axis=1, ddof=1)
+    c = float(stats.t.ppf(1 - alpha / 2, n - 1))
+    plain = ~binary & (changed >= RARE_GAMES) & (s2 > 0)
+    if plain.any():
+        se = np.sqrt(s2[plain] / n)
+        lo[plain], hi[plain] = mean[plain] - c * se, mean[plain] + c * se
+        p[plain] = 2 * stats.t.sf(np.abs(mean[plain] / se), n - 1)
+        method[plain] = 2
+    rare = ~binary & ~plain
+    if rare.any():
+        span = np.maximum(x.max(axis=1), y.max(axis=1)) - np.minimum(x.min(axis=1), y.min(axis=1))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            typical = (d * d).sum(axis=1) / np.abs(d.sum(axis=1))  # E[d^2] / |E[d]|
+        m = np.where((changed > 0) & np.isfinite(typical), typical, span)
+        cap = np.where(changed > 0, (d * d).sum(axis=1) / np.maximum(changed, 1), np.inf)[rare]
+        m = np.where(m > 0, m, 1.0)[rare]
+        same = s2[rare] == 0  # every game differs by the same amount (0 or not)
+        centre = np.where(same, mean[rare], 0.0)
+        m = np.where(same, span[rare], m)
+        m = np.where(m > 0, m, 1.0)
+        lo[rare], hi[rare], p[rare] = _floored(mean[rare], s2[rare], m, cap, centre, n, c)
+        method[rare] = 3
+    return {
+        "difference": mean,
+        "ci_low": lo,
+        "ci_high": hi,
+        "p_value": p,
+        "changed": changed,
+        "binary": binary,
+        "method": method,
+    }
+
+
+_METHODS = {
+    0: "",
+    1: "Tango score (paired 0/1)",
+    2: "paired t",
+    3: "score, few games differ",
+}
+
+
 def paired_difference(
     parent: Sequence[float] | np.ndarray,
     variant: Sequence[float] | np.ndarray,
     *,
     confidence: float = 0.95,
-    method: str = "t",
+    method: str = "auto",
     seed: int = 0,
     resamples: int = 2000,
-) -> dict[str, float]:
+) -> dict[str, Any]:
     """Mean of ``variant - parent`` over paired observations, with its interval.
 
-    ``method="t"``: the paired t interval and p-value (``scipy.stats.ttest_rel``);
-    ``"bootstrap"``: a percentile bootstrap over pairs (``scipy.stats.bootstrap``,
-    ``paired=True``) from a generator seeded with ``seed`` (the p-value is still the
-    paired t-test's). Pairs with a missing value on either side are dropped.
-    ``games_needed``: pairs a paired t-test would need to detect this difference
-    with :data:`POWER` (``inf`` for a zero difference). ``check_test`` /
-    ``check_p_value``: a second opinion that does not lean on the t approximation, the
-    exact McNemar test (binomial on the discordant pairs) when both sides are 0/1,
-    the Wilcoxon signed-rank test otherwise.
+    ``method="auto"`` (the lab's): when both sides are 0/1 (a win, a game the bonuses
+    decide), Tango's score interval for a difference of paired proportions, built
+    from the discordant pairs, and its score test (McNemar's statistic); otherwise
+    the paired t interval and test (``scipy.stats``) when at least
+    :data:`RARE_GAMES` games differ, and when fewer do, a score interval whose
+    variance is at least what a difference carried by that share of the games could
+    have (it is Wilson's interval for a 0/1 difference; see ``interval``). When no
+    game differs the interval is not a point: it says how big a difference the
+    sample could still have missed. ``"t"``: the paired t interval whatever the data
+    (zero width when every difference is equal); ``"bootstrap"``: a percentile
+    bootstrap over pairs (``scipy.stats.bootstrap``, ``paired=True``) from a generator
+    seeded with ``seed`` (the p-value is then the paired t-test's). Pairs with a
+    missing value on either side are dropped.
+
+    Keys: ``parent``, ``variant``, ``difference``, ``ci_low``, ``ci_high``,
+    ``p_value``, ``games``, ``changed`` (games whose value differs), ``interval``
+    (the method used), ``games_needed`` (pairs a paired t-test would need to detect
+    this difference with :data:`POWER`; ``inf`` for a zero difference), and a
+    second opinion that leans on no approximation, ``check_test`` /
+    ``check_p_value``: the exact McNemar test when both sides are 0/1, the Wilcoxon
+    signed-rank test otherwise.
 
     >>> r = paired_difference([0, 1, 1, 0, 1, 1], [1, 1, 1, 1, 1, 0])
     >>> round(r["difference"], 3), r["ci_low"] < r["difference"] < r["ci_high"]
     (0.167, True)
+    >>> r = paired_difference([0] * 300, [0] * 300)  # nothing seen, but not "identical"
+    >>> r["changed"], round(r["ci_low"], 4), round(r["ci_high"], 4)
+    (0, -0.0126, 0.0126)
     >>> paired_difference([1, 2], [1, 2, 3])
     Traceback (most recent call last):
     ...
@@ -153,13 +346,13 @@ def paired_difference(
         )
     if not 0.5 <= confidence < 1:
         raise ValueError(f"confidence must be in [0.5, 1), not {confidence!r}")
-    if method not in ("t", "bootstrap"):
-        raise ValueError(f"method must be 't' or 'bootstrap', not {method!r}")
+    if method not in ("auto", "t", "bootstrap"):
+        raise ValueError(f"method must be 'auto', 't' or 'bootstrap', not {method!r}")
     keep = ~(np.isnan(x) | np.isnan(y))
     x, y = x[keep], y[keep]
     d = y - x
     n = len(d)
-    out = {
+    out: dict[str, Any] = {
         "parent": float(x.mean()) if n else math.nan,
         "variant": float(y.mean()) if n else math.nan,
         "difference": float(d.mean()) if n else math.nan,
@@ -167,30 +360,44 @@ def paired_difference(
         "ci_high": math.nan,
         "p_value": math.nan,
         "games": float(n),
+        "changed": int(np.sum(d != 0)),
+        "interval": "",
         "games_needed": math.nan,
         "check_test": "",
         "check_p_value": math.nan,
     }
     if n < 2:
         return out
-    if np.all(d == d[0]):  # no variation at all: the difference is known exactly
-        out["ci_low"] = out["ci_high"] = float(d[0])
-        out["p_value"] = 1.0 if d[0] == 0 else 0.0
-        out["games_needed"] = math.inf if d[0] == 0 else 2.0
-        return out
+    out["games_needed"] = _games_needed(d, confidence)
     binary = bool(np.isin(x, (0.0, 1.0)).all() and np.isin(y, (0.0, 1.0)).all())
     if binary:  # exact McNemar: the discordant pairs are a fair coin under no difference
         up, down = int(np.sum(d > 0)), int(np.sum(d < 0))
         out["check_test"] = "McNemar exact"
-        out["check_p_value"] = float(stats.binomtest(up, up + down, 0.5).pvalue)
+        out["check_p_value"] = (
+            float(stats.binomtest(up, up + down, 0.5).pvalue) if up + down else 1.0
+        )
     else:
         out["check_test"] = "Wilcoxon signed-rank"
-        out["check_p_value"] = float(stats.wilcoxon(y, x, zero_method="wilcox").pvalue)
+        out["check_p_value"] = (
+            float(stats.wilcoxon(y, x, zero_method="wilcox").pvalue) if np.any(d != 0) else 1.0
+        )
+    if method == "auto":
+        r = _paired_batch(x[None, :], y[None, :], confidence)
+        out["ci_low"], out["ci_high"] = float(r["ci_low"][0]), float(r["ci_high"][0])
+        out["p_value"] = float(r["p_value"][0])
+        out["interval"] = _METHODS[int(r["method"][0])]
+        return out
+    if np.all(d == d[0]):  # the t interval has zero width
+        out["ci_low"] = out["ci_high"] = float(d[0])
+        out["p_value"] = 1.0 if d[0] == 0 else 0.0
+        out["interval"] = "paired t"
+        return out
     res = stats.ttest_rel(y, x)
     out["p_value"] = float(res.pvalue)
     if method == "t":
         ci = res.confidence_interval(confidence_level=confidence)
         out["ci_low"], out["ci_high"] = float(ci.low), float(ci.high)
+        out["interval"] = "paired t"
     else:
         boot = stats.bootstrap(
             (x, y),
@@ -204,7 +411,7 @@ def paired_difference(
         )
         out["ci_low"] = float(boot.confidence_interval.low)
         out["ci_high"] = float(boot.confidence_interval.high)
-    out["games_needed"] = _games_needed(d, confidence)
+        out["interval"] = "bootstrap"
     return out
 
 
@@ -270,40 +477,79 @@ def _metric_columns(columns: Sequence[str]) -> list[tuple[str, str, str]]:
     return out
 
 
-def _fmt(value: float, kind: str) -> str:
+def _level(value: float, kind: str, unit: str) -> str:
+    """A value as a person reads it: rates in %, the rest with its unit."""
     if not math.isfinite(value):
         return "n/a"
-    return f"{value:.1%}" if kind == "rate" else f"{value:,.2f}"
+    if kind == "rate":
+        return f"{value * 100:.1f} %"
+    return f"{value:,.2f} {unit}"
 
 
-def _fmt_diff(value: float, kind: str) -> str:
+def _num(value: float, kind: str, sign: bool = True) -> str:
+    """A difference without its unit: rates in percentage points."""
     if not math.isfinite(value):
         return "n/a"
-    return f"{value * 100:+.1f} points" if kind == "rate" else f"{value:+,.2f}"
+    v, places = (value * 100, 1) if kind == "rate" else (value, 2)
+    if round(v, places) == 0:
+        return f"{0:.{places}f}"
+    return f"{v:+,.{places}f}" if sign else f"{abs(v):,.{places}f}"
 
 
-def _sentence(row: Mapping[str, Any], confidence: float) -> str:
-    kind = row["kind"]
-    n = int(row["games"])
+def _unit(kind: str, unit: str) -> str:
+    return "percentage points" if kind == "rate" else unit
+
+
+def _about(value: float) -> str:
+    """``value`` rounded for a headline: two significant figures, at least a tenth."""
+    v = abs(value)
+    if v >= 10:
+        return f"{v:,.0f}"
+    if v >= 0.95:
+        return f"{v:.1f}".removesuffix(".0")
+    return f"{v:.1g}" if v >= 0.1 else f"{v:.2f}"
+
+
+def _sentence(row: Mapping[str, Any], confidence: float, family: int) -> str:
+    """The plain sentence of one row of a comparison table (after its verdict)."""
+    kind, unit, n = row["kind"], row["unit"], int(row["games"])
+    units = _unit(kind, unit)
+    if row.get("same_rules", False):
+        return (
+            f"{row['label']}: {_level(row['parent'], kind, unit)} on both sides; identical, "
+            "because the two rule sets are the same."
+        )
     lo, hi = row["ci_low"], row["ci_high"]
-    head = (
-        f"{row['label']}: {_fmt(row['parent'], kind)} -> {_fmt(row['variant'], kind)} "
-        f"({_fmt_diff(row['difference'], kind)}, {confidence:.0%} CI "
-        f"{_fmt_diff(lo, kind)} to {_fmt_diff(hi, kind)})"
-    )
+    ci = f"{confidence:.0%} CI {_num(lo, kind)} to {_num(hi, kind)}".replace("%", " %", 1)
     if not (math.isfinite(lo) and math.isfinite(hi)):
-        return f"{head}: too few games to say."
-    if lo == hi == 0:
-        return f"{head}: identical in every one of the {n:,} games."
-    if row["distinguishable"]:
-        return f"{head}: distinguishable from noise at {n:,} games."
-    need = row["games_needed"]
-    if not math.isfinite(need) or row["difference"] == 0:
-        return f"{head}: not distinguishable; the measured difference is zero."
-    return (
-        f"{head}: not distinguishable; about {int(need):,} games would be needed "
-        f"to tell a difference this size."
+        return f"{row['label']}: too few games to say."
+    if row["changed"] == 0:
+        return (
+            f"{row['label']}: {_level(row['parent'], kind, unit)} on both sides; no difference "
+            f"seen in any of the {n:,} games ({ci} {units}: a difference that small could "
+            "still be there)."
+        )
+    head = (
+        f"{row['label']}: {_level(row['parent'], kind, unit)} -> "
+        f"{_level(row['variant'], kind, unit)} ({_num(row['difference'], kind)} {units}; "
+        f"{ci})"
     )
+    if row["distinguishable"]:
+        return f"{head}: more than noise (Holm-adjusted p = {row['p_holm']:.2g})."
+    if lo > 0 or hi < 0:
+        return (
+            f"{head}: the interval leaves out zero, but with {family} things measured at "
+            f"once that happens by chance too often to count (Holm-adjusted p = "
+            f"{row['p_holm']:.2g})."
+        )
+    need = row["games_needed"]
+    shown = float(_num(row["difference"], kind).replace(",", "")) != 0
+    if shown and math.isfinite(need) and n < need <= 100 * n:
+        return (
+            f"{head}: not distinguishable from noise at {n:,} games; about {int(need):,} "
+            "games would be needed to tell a difference this size."
+        )
+    return f"{head}: not distinguishable from noise at {n:,} games."
 
 
 _TABLE_COLUMNS = [
@@ -311,19 +557,44 @@ _TABLE_COLUMNS = [
     "strategy",
     "label",
     "kind",
+    "unit",
     "parent",
     "variant",
     "difference",
     "ci_low",
     "ci_high",
     "p_value",
+    "p_holm",
+    "interval",
     "check_test",
     "check_p_value",
     "games",
+    "changed",
+    "same_rules",
     "distinguishable",
     "games_needed",
     "sentence",
 ]
+
+
+def _verdicts(table: pd.DataFrame, confidence: float) -> pd.DataFrame:
+    """Holm's adjustment (statsmodels ``multipletests``) over every row of ``table``
+    that could be tested (a p-value, and at least one game that differs): ``p_holm``,
+    ``distinguishable`` (``p_holm < 1 - confidence``) and the sentences. The whole
+    table is one family: a comparison's metrics, or every cell of a sweep."""
+    from statsmodels.stats.multitest import multipletests
+
+    t = table.copy()
+    p = t["p_value"].to_numpy(dtype=float)
+    ok = ~np.isnan(p) & (t["changed"].to_numpy() > 0) & ~t["same_rules"].to_numpy(dtype=bool)
+    adjusted = np.full(len(t), np.nan)
+    if ok.any():
+        adjusted[ok] = multipletests(p[ok], alpha=1 - confidence, method="holm")[1]
+    t["p_holm"] = adjusted
+    t["distinguishable"] = ok & (np.nan_to_num(adjusted, nan=1.0) < 1 - confidence)
+    family = int(ok.sum())
+    t["sentence"] = [_sentence(row, confidence, family) for row in t.to_dict("records")]
+    return t
 
 
 def _check_paired(parent_sim: pd.DataFrame, variant_sim: pd.DataFrame) -> None:
@@ -352,23 +623,32 @@ def compare_frames(
     variant_sim: pd.DataFrame,
     *,
     confidence: float = 0.95,
-    method: str = "t",
+    method: str = "auto",
     seed: int = 0,
     tiebreaks: Sequence[str] | None = None,
+    same_rules: bool = False,
 ) -> pd.DataFrame:
     """The comparison table of two :func:`sheriff_core.simulate` tables of the same games.
 
     Raises ``ValueError`` ("not paired: ...") unless both tables hold the same games
     with the same seats, players and bots. One row per metric (:data:`METRICS`; one
-    per strategy for the win rate): ``parent``, ``variant``, ``difference`` (variant
-    minus parent), ``ci_low``/``ci_high``, ``p_value``, ``games``, ``distinguishable``
-    (the interval excludes 0), ``games_needed`` and ``sentence``.
+    per strategy for the win rate): ``label`` and ``unit`` in words, ``parent``,
+    ``variant``, ``difference`` (variant minus parent), ``ci_low``/``ci_high`` (the
+    plain interval of :func:`paired_difference`), ``p_value``, ``p_holm`` (Holm's
+    adjustment over the table's metrics that changed in at least one game),
+    ``distinguishable`` (``p_holm < 1 - confidence``: with no real effect, the chance
+    that any row is called distinguishable is at most ``1 - confidence``),
+    ``changed`` (games that differ), ``games_needed`` and ``sentence``.
+    ``same_rules``: the two tables come from the same rules (the sentences then say
+    "identical"; :func:`compare_rules` sets it).
 
     >>> import sheriff_core as sc
     >>> a = sc.simulate("classic", players=3, games=6, seed=1)
     >>> t = compare_frames(a, a)
     >>> float(t["difference"].abs().max()), bool(t["distinguishable"].any())
     (0.0, False)
+    >>> t["sentence"].iloc[-1].split("; ")[1][:40]
+    'no difference seen in any of the 6 games'
     >>> compare_frames(a, sc.simulate("classic", players=3, games=5, seed=1))
     Traceback (most recent call last):
     ...
@@ -388,24 +668,121 @@ def compare_frames(
             "strategy": strategy,
             "label": label.format(strategy=strategy),
             "kind": kind,
+            "unit": UNITS[key],
             **r,
         }
         row["games"] = int(r["games"])
-        lo, hi = r["ci_low"], r["ci_high"]
-        row["distinguishable"] = bool(
-            math.isfinite(lo) and math.isfinite(hi) and (lo > 0 or hi < 0)
-        )
-        row["sentence"] = _sentence(row, confidence)
+        row["same_rules"] = bool(same_rules)
         rows.append(row)
-    return pd.DataFrame(rows, columns=_TABLE_COLUMNS)
+    table = pd.DataFrame(rows)
+    for c in ("p_holm", "distinguishable", "sentence"):
+        table[c] = np.nan if c == "p_holm" else (False if c == "distinguishable" else "")
+    return _verdicts(table, confidence)[_TABLE_COLUMNS]
 
 
 # --------------------------------------------------------------------------- compare_rules
 
 
+_PHRASES: Mapping[str, tuple[str, str, str]] = {
+    # metric -> (sentence with {x} and {more}, word for more, word for less)
+    "win_rate": (
+        "the {strategy} bot wins about {x} percentage points {more} often",
+        "more",
+        "less",
+    ),
+    "mean_score": ("the average final score is about {x} game points {more}", "higher", "lower"),
+    "score_sd": ("final scores spread about {x} game points {more}", "more", "less"),
+    "gold_moved": ("about {x} {more} gold changes hands per game", "more", "less"),
+    "lies_per_bag": (
+        "merchants lie in about {x} percentage points {more} of their bags",
+        "more",
+        "fewer",
+    ),
+    "caught_per_bag": (
+        "about {x} percentage points {more} of the bags are caught lying",
+        "more",
+        "fewer",
+    ),
+    "bribes": ("about {x} {more} bribes are paid per game", "more", "fewer"),
+    "first_seat_win": (
+        "the first Sheriff (seat 1) wins about {x} percentage points {more} often",
+        "more",
+        "less",
+    ),
+    "bonus_decides": (
+        "the King and Queen bonuses decide about {x} percentage points {more} of the games",
+        "more",
+        "fewer",
+    ),
+}
+
+
+def _phrase(row: Mapping[str, Any]) -> str:
+    text, more, less = _PHRASES[row["metric"]]
+    v = row["difference"] * (100 if row["kind"] == "rate" else 1)
+    return text.format(strategy=row["strategy"], x=_about(v), more=more if v > 0 else less)
+
+
+def headline(table: pd.DataFrame, games: int | None = None) -> str:
+    """One plain sentence for a comparison table: what moved beyond noise (Holm-adjusted),
+    biggest first, at most three named, and that nothing else did.
+
+    >>> t = pd.DataFrame({"metric": ["gold_moved", "bribes"], "strategy": "",
+    ...     "kind": "number", "difference": [53.7, 0.0], "distinguishable": [True, False],
+    ...     "same_rules": False, "games": 300, "ci_low": [52.3, -0.1],
+    ...     "ci_high": [55.1, 0.1]})
+    >>> headline(t)
+    'With this house rule about 54 more gold changes hands per game; nothing else you measured moved beyond noise.'
+    """
+    m = len(table)
+    n = int(games if games is not None else (table["games"].max() if m else 0))
+    if m and table["same_rules"].all():
+        return "The two rule sets are the same, so nothing can differ."
+    moved = table[table["distinguishable"]]
+    if moved.empty:
+        return (
+            f"No difference seen beyond noise in any of the {m} things measured over {n:,} games."
+        )
+    width = (moved["ci_high"] - moved["ci_low"]).replace(0, np.nan)
+    order = (moved["difference"].abs() / width).fillna(np.inf).sort_values(ascending=False)
+    named = [_phrase(moved.loc[i]) for i in order.index[:3]]
+    extra = len(moved) - len(named)
+    if extra:
+        named.append(f"{extra} more thing{'s' if extra > 1 else ''} changed")
+    said = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+    tail = (
+        "; nothing else you measured moved beyond noise."
+        if len(moved) < m
+        else "; every one of the things measured moved."
+    )
+    return f"With this house rule {said}{tail}"
+
+
+def note(table: pd.DataFrame, confidence: float = 0.95) -> str:
+    """The one-time plain explanation of the intervals and of the correction for
+    measuring many things at once, for a comparison table or a sweep.
+
+    >>> note(pd.DataFrame({"metric": ["bribes"] * 12}))[:60]
+    '"95 % CI a to b" means: the true difference is very likely b'
+    """
+    m = len(table)
+    c = f"{confidence:.0%}".replace("%", " %")
+    alpha = f"{1 - confidence:.0%}".replace("%", " %")
+    return (
+        f'"{c} CI a to b" means: the true difference is very likely between a and b '
+        "(rates in percentage points, scores in game points). "
+        f"{m} things are measured at once, so some would look different by chance alone; "
+        "a difference counts as more than noise only if it passes Holm's correction for "
+        f"all of them, which keeps the chance of even one false alarm, when the rule "
+        f"changes nothing, at {alpha} or less."
+    )
+
+
 @dataclass(frozen=True)
 class RuleComparison:
-    """What :func:`compare_rules` returns: ``.table`` (one row per metric), ``.sentences``."""
+    """What :func:`compare_rules` returns: ``.table`` (one row per metric),
+    ``.headline`` (one plain sentence), ``.note`` (how to read the intervals and the
+    correction for many metrics), ``.sentences`` (one per metric)."""
 
     parent: str
     variant: str
@@ -420,9 +797,19 @@ class RuleComparison:
         """One plain sentence per metric."""
         return list(self.table["sentence"])
 
+    @property
+    def headline(self) -> str:
+        """One plain sentence: what moved beyond noise, and that nothing else did."""
+        return headline(self.table, self.games)
+
+    @property
+    def note(self) -> str:
+        """How to read the intervals, and the correction for measuring many things."""
+        return note(self.table, self.confidence)
+
     def __str__(self) -> str:
         head = f"{self.variant} vs {self.parent}, {self.games:,} paired games"
-        return "\n".join([head, *self.sentences])
+        return "\n".join([head, self.headline, *self.sentences, self.note])
 
     def _repr_html_(self) -> str:
         from html import escape
@@ -430,12 +817,31 @@ class RuleComparison:
         items = "".join(f"<li>{escape(s)}</li>" for s in self.sentences)
         return (
             f"<p><b>{escape(self.variant)}</b> vs <b>{escape(self.parent)}</b>, "
-            f"{self.games:,} paired games ({self.confidence:.0%} intervals)</p><ul>{items}</ul>"
+            f"{self.games:,} paired games</p><p><b>{escape(self.headline)}</b></p>"
+            f"<ul>{items}</ul><p><small>{escape(self.note)}</small></p>"
         )
 
 
 def _variant(v: Variant | str) -> Variant:
     return v if isinstance(v, Variant) else load_variant(v)
+
+
+_NOT_RULES = ("name", "title", "summary", "lineage", "source", "default_names")
+
+
+def same_rules(a: Variant | str, b: Variant | str) -> bool:
+    """Whether two variants play by the same rules (names and descriptions aside).
+
+    >>> same_rules("classic", with_field("classic", "goods.Pepper.penalty", 4))
+    True
+    >>> same_rules("classic", "summary-sheet")
+    False
+    """
+    import dataclasses
+
+    va, vb = _variant(a), _variant(b)
+    keep = {f: getattr(va, f) for f in _NOT_RULES}
+    return dataclasses.replace(vb, **keep) == va
 
 
 def compare_rules(
@@ -451,7 +857,7 @@ def compare_rules(
     workers: int | None = None,
     progress: bool | None = None,
     confidence: float = 0.95,
-    method: str = "t",
+    method: str = "auto",
 ) -> RuleComparison:
     """Play ``parent`` and ``variant`` on the same ``games`` seeds and compare them.
 
@@ -463,8 +869,10 @@ def compare_rules(
     >>> r = compare_rules("classic", "classic", players=4, games=20, seed=4)
     >>> float(r.table["difference"].abs().max()), bool(r.table["distinguishable"].any())
     (0.0, False)
-    >>> r.sentences[-1].split(": ")[-1]
-    'identical in every one of the 20 games.'
+    >>> r.headline
+    'The two rule sets are the same, so nothing can differ.'
+    >>> r.sentences[-1].split("; ")[-1]
+    'identical, because the two rule sets are the same.'
     """
     p, v = _variant(parent), _variant(variant)
     kw = {
@@ -480,7 +888,13 @@ def compare_rules(
     a = simulate(p, **kw)  # type: ignore[arg-type]
     b = simulate(v, **kw)  # type: ignore[arg-type]
     table = compare_frames(
-        a, b, confidence=confidence, method=method, seed=seed, tiebreaks=p.tiebreaks
+        a,
+        b,
+        confidence=confidence,
+        method=method,
+        seed=seed,
+        tiebreaks=p.tiebreaks,
+        same_rules=same_rules(p, v),
     )
     return RuleComparison(p.name, v.name, games, confidence, table, a, b)
 
@@ -579,7 +993,7 @@ def sweep(
     workers: int | None = None,
     progress: bool = True,
     confidence: float = 0.95,
-    method: str = "t",
+    method: str = "auto",
 ) -> pd.DataFrame:
     """One rule field over ``values``, each value compared with ``parent`` on the same seeds.
 
@@ -591,7 +1005,9 @@ def sweep(
     processes (one pool for the whole sweep); ``executor``: any
     ``concurrent.futures.Executor`` (e.g. ``distributed.Client(...).get_executor()``);
     one ``tqdm`` bar counts the games of the whole sweep. The result does not depend on
-    either. Columns: ``field``, ``value``, ``lineup`` and those of :func:`compare_frames`.
+    either. Columns: ``field``, ``field_label`` (the field in words), ``value``,
+    ``lineup`` and those of :func:`compare_frames`; Holm's adjustment (``p_holm``,
+    ``distinguishable``) runs over every cell of the sweep at once.
 
     >>> df = sweep("classic", "goods.Pepper.penalty", [4, 8], players=4, games=10,
     ...            progress=False)
@@ -608,9 +1024,12 @@ def sweep(
         raise ValueError("values: give at least one value to sweep")
     if callable(field):
         make: Callable[[Any], Variant] = field
-        name = getattr(field, "__name__", "custom")
+        name = words = getattr(field, "__name__", "custom")
     elif isinstance(field, str):
+        from sheriff_core.rules.house import editable_fields
+
         name = field
+        words = next((f.label for f in editable_fields(p) if f.path == field), field)
         make = lambda value: with_field(p, field, value)  # noqa: E731
     else:
         raise TypeError(f"field must be a dotted rule path or a callable, not {field!r}")
@@ -649,9 +1068,11 @@ def sweep(
                         method=method,
                         seed=seed,
                         tiebreaks=p.tiebreaks,
+                        same_rules=same_rules(p, v),
                     )
                     t.insert(0, "lineup", lname)
                     t.insert(0, "value", value)
+                    t.insert(0, "field_label", words)
                     t.insert(0, "field", name)
                     frames.append(t)
     except BaseException:
@@ -662,7 +1083,68 @@ def sweep(
     finally:
         if own_pool is not None:
             own_pool.shutdown()
-    return pd.concat(frames, ignore_index=True)
+    # one family: Holm over every cell of the sweep (values x line-ups x metrics)
+    return _verdicts(pd.concat(frames, ignore_index=True), confidence)
+
+
+def compare_each_change(
+    parent: Variant | str,
+    changes: Mapping[str, Any],
+    *,
+    players: int = 4,
+    games: int = 2000,
+    seed: int = 0,
+    merchants: BotSpec | Sequence[BotSpec] = DEFAULT_MERCHANTS,
+    sheriffs: BotSpec | Sequence[BotSpec] = DEFAULT_SHERIFFS,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    progress: bool | None = None,
+    confidence: float = 0.95,
+) -> pd.DataFrame:
+    """Each change of a house rule measured on its own, and all of them together.
+
+    ``changes``: ``{field path: value}`` as for
+    :func:`sheriff_core.rules.house.house_rule`. The parent is played once; every
+    single change, and (with two or more) all changes at once, on the same seeds.
+    Columns: ``change`` (``"<field>=<value>"`` or ``"all changes"``) and those of
+    :func:`compare_frames`; Holm's adjustment runs over the whole table.
+
+    >>> t = compare_each_change("classic", {"goods.Pepper.penalty": 8,
+    ...     "setup.starting_gold": 60}, games=20, progress=False)
+    >>> list(dict.fromkeys(t["change"]))
+    ['goods.Pepper.penalty=8', 'setup.starting_gold=60', 'all changes']
+    """
+    from sheriff_core.rules.house import house_rule
+
+    p = _variant(parent)
+    if not isinstance(changes, Mapping) or not changes:
+        raise ValueError("changes: give at least one {field path: value} to measure")
+    variants = {f"{k}={v}": with_field(p, k, v) for k, v in changes.items()}
+    if len(changes) > 1:
+        variants["all changes"] = house_rule(p, dict(changes), name=f"{p.name}-house")
+    kw = {
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "merchants": merchants,
+        "sheriffs": sheriffs,
+        "executor": executor,
+        "workers": workers,
+        "progress": progress,
+    }
+    base = simulate(p, **kw)  # type: ignore[arg-type]
+    frames = []
+    for name, v in variants.items():
+        t = compare_frames(
+            base,
+            simulate(v, **kw),  # type: ignore[arg-type]
+            confidence=confidence,
+            tiebreaks=p.tiebreaks,
+            same_rules=same_rules(p, v),
+        )
+        t.insert(0, "change", name)
+        frames.append(t)
+    return _verdicts(pd.concat(frames, ignore_index=True), confidence)
 
 
 # --------------------------------------------------------------------------- balance
@@ -807,6 +1289,10 @@ def balance_report(
     """
     from scipy import stats
 
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(
+            f"games must be a whole number >= 1 (a balance report needs games), not {games!r}"
+        )
     v = _variant(variant)
     bots = list(bot_names("sheriff") if sheriffs is None else sheriffs)
     if not bots:
@@ -846,7 +1332,7 @@ def balance_report(
                 "seat",
                 int(seat),
                 "games",
-                f"seat {seat}" + (" (the first Sheriff)" if seat == 0 else ""),
+                f"seat {seat + 1}" + (" (the first Sheriff)" if seat == 0 else ""),
                 sub,
                 fair,
                 games,

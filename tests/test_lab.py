@@ -88,11 +88,56 @@ def test_binary_pairs_get_the_exact_mcnemar_check_and_numbers_wilcoxon():
     assert r["check_p_value"] == pytest.approx(stats.wilcoxon(ys, xs).pvalue)
 
 
-def test_paired_difference_of_identical_samples_is_exactly_zero():
-    x = np.array([1.0, 0.0, 3.0, 2.0])
+def test_no_change_seen_is_not_called_identical_but_bounded():
+    """Issue 26: all-equal per-game differences used to print "95 % CI +0.0 to +0.0:
+    identical". Now the interval says how big a difference the sample could miss: a
+    0/1 metric that never differs in n games gets Tango's bound (about 3.84 / n either
+    side), a number the score bound times the values' range (Wilson's form)."""
+    x = np.zeros(300)
     r = lab.paired_difference(x, x)
-    assert (r["difference"], r["ci_low"], r["ci_high"]) == (0.0, 0.0, 0.0)
-    assert r["games_needed"] == math.inf
+    assert (r["difference"], r["changed"]) == (0.0, 0)
+    assert r["ci_low"] == pytest.approx(-3.8415 / 303.8415, rel=1e-3)
+    assert r["ci_high"] == pytest.approx(3.8415 / 303.8415, rel=1e-3)
+    assert r["p_value"] == 1.0 and r["games_needed"] == math.inf
+    numbers = np.arange(300.0) % 7  # values 0..6: range 6
+    r = lab.paired_difference(numbers, numbers)
+    assert r["ci_low"] < 0 < r["ci_high"]
+    from scipy import stats
+
+    c = stats.t.ppf(0.975, 299) ** 2
+    assert r["ci_high"] == pytest.approx(c * 6 / (300 + c), rel=1e-6)
+    # every game moved by the same +30 (e.g. 30 more starting gold): the interval is
+    # around +30, not a point, and the test finds it
+    r = lab.paired_difference(numbers, numbers + 30)
+    assert r["ci_low"] < 30 < r["ci_high"] and r["p_value"] < 1e-6
+    # the old plain t interval is still there, with its zero width, on request
+    r = lab.paired_difference(x, x, method="t")
+    assert (r["ci_low"], r["ci_high"]) == (0.0, 0.0)
+
+
+def test_binary_interval_is_tangos_score_interval():
+    """Tango (1998) on the discordant pairs: the interval's ends are where the score
+    statistic equals 1.96 (checked against a plain root finder), and its test at zero
+    is McNemar's statistic without continuity correction."""
+    from scipy import optimize, stats
+
+    rng = np.random.default_rng(4)
+    x, y = _pairs(rng, 200)
+    r = lab.paired_difference(x, y)
+    up, down, n = int(np.sum(y > x)), int(np.sum(y < x)), 200
+
+    def score(delta):
+        a, c = 2 * n, -down * delta * (1 - delta)
+        b = -up - down + (2 * n - up + down) * delta
+        q = (math.sqrt(b * b - 4 * a * c) - b) / (2 * a)
+        return (up - down - n * delta) / math.sqrt(n * (2 * q + delta * (1 - delta)))
+
+    z = stats.norm.ppf(0.975)
+    mean = (up - down) / n
+    assert r["ci_low"] == pytest.approx(optimize.brentq(lambda t: score(t) - z, -0.99, mean))
+    assert r["ci_high"] == pytest.approx(optimize.brentq(lambda t: score(t) + z, mean, 0.99))
+    assert r["p_value"] == pytest.approx(2 * stats.norm.sf(abs(up - down) / math.sqrt(up + down)))
+    assert r["interval"] == "Tango score (paired 0/1)"
 
 
 def test_paired_difference_refuses_unpaired_and_bad_arguments():
@@ -100,7 +145,7 @@ def test_paired_difference_refuses_unpaired_and_bad_arguments():
         lab.paired_difference([1, 2, 3], [1, 2])
     with pytest.raises(ValueError, match="confidence must be in"):
         lab.paired_difference([1, 2], [1, 3], confidence=95)
-    with pytest.raises(ValueError, match="method must be 't' or 'bootstrap'"):
+    with pytest.raises(ValueError, match="method must be 'auto', 't' or 'bootstrap'"):
         lab.paired_difference([1, 2], [1, 3], method="z")
 
 
@@ -176,7 +221,7 @@ def test_bonus_decides_when_the_winner_without_bonuses_differs():
 # --------------------------------------------------------------------------- compare_rules
 
 
-def test_compare_rules_of_a_variant_with_itself_shows_zero_differences():
+def test_compare_rules_of_a_variant_with_itself_is_identical_and_says_why():
     r = lab.compare_rules("classic", "classic", players=4, games=40, seed=2)
     t = r.table
     assert (t["difference"] == 0).all()
@@ -184,28 +229,63 @@ def test_compare_rules_of_a_variant_with_itself_shows_zero_differences():
     assert not t["distinguishable"].any()
     assert set(t["metric"]) == set(lab.METRICS)
     assert len(r.sentences) == len(t)
-    assert all("identical in every one of the 40 games" in s for s in r.sentences)
-    assert "<ul>" in r._repr_html_()
+    assert all("identical, because the two rule sets are the same" in s for s in r.sentences)
+    assert r.headline == "The two rule sets are the same, so nothing can differ."
+    assert "<ul>" in r._repr_html_() and r.headline in r._repr_html_()
+
+
+def test_a_rule_that_changes_nothing_here_is_not_called_identical():
+    """Same rules under another name are identical; a real change that these bots never
+    notice (lies and inspections do not weigh the fine) is "no difference seen", with a
+    bound, never "identical"."""
+    same = lab.with_field("classic", "goods.Pepper.penalty", 4)
+    assert lab.same_rules("classic", same)
+    assert lab.compare_rules("classic", same, games=10).headline.startswith("The two rule")
+    r = lab.compare_rules("classic", "summary-sheet", players=4, games=60, seed=5)
+    lies = r.table.set_index("metric").loc["lies_per_bag"]
+    assert lies["changed"] == 0 and lies["ci_low"] < 0 < lies["ci_high"]
+    assert "no difference seen in any of the 60 games" in lies["sentence"]
+    assert not any("identical" in s for s in r.sentences)
+    assert "+0.0 to +0.0" not in str(r)
 
 
 def test_compare_rules_is_paired_and_finds_harsher_fines_move_more_gold():
     """Summary-sheet fines (penalty = value, 6..9 instead of 4): the same seeds on both
-    sides, and more gold changes hands in the variant."""
+    sides, and more gold changes hands in the variant; the headline says it in words
+    and the sentences spell out units."""
     r = lab.compare_rules("classic", "summary-sheet", players=4, games=120, seed=5)
     assert r.parent_sim["game"].equals(r.variant_sim["game"])
     assert r.parent_sim["strategy"].equals(r.variant_sim["strategy"])
     gold = r.table.set_index("metric").loc["gold_moved"]
     assert gold["difference"] > 0 and gold["ci_low"] > 0 and gold["distinguishable"]
-    assert gold["sentence"].endswith("distinguishable from noise at 120 games.")
+    assert gold["sentence"].endswith(f"more than noise (Holm-adjusted p = {gold['p_holm']:.2g}).")
+    assert " gold -> " in gold["sentence"] and "gold; 95 % CI" in gold["sentence"]
+    assert r.headline.startswith("With this house rule about ")
+    assert "more gold changes hands per game" in r.headline
+    assert r.headline.endswith("nothing else you measured moved beyond noise.")
+    assert "true difference is very likely between" in r.note and "Holm" in r.note
     # the table's parent column is the parent run's own mean
     moved = lab.game_metrics(r.parent_sim)["gold_moved"].mean()
     assert gold["parent"] == pytest.approx(moved)
     for _, row in r.table.iterrows():
         inside = row["ci_low"] <= row["difference"] <= row["ci_high"]
         assert inside, row["metric"]
-        if not row["distinguishable"] and row["difference"] != 0:
-            assert f"about {int(row['games_needed']):,} games would be needed" in row["sentence"]
-            assert row["games_needed"] > 120
+        assert "per" not in row["unit"] or row["unit"] == "percentage points"
+        if row["kind"] == "rate" and row["changed"]:
+            assert "percentage points" in row["sentence"], row["sentence"]
+    assert (r.table["p_holm"].dropna() >= r.table["p_value"][r.table["p_holm"].notna()]).all()
+
+
+def test_distinguishable_is_decided_on_holm_adjusted_p_values():
+    from statsmodels.stats.multitest import multipletests
+
+    r = lab.compare_rules("classic", "summary-sheet", players=4, games=200, seed=1)
+    t = r.table
+    tested = t["changed"] > 0
+    holm = multipletests(t.loc[tested, "p_value"], method="holm")[1]
+    assert np.allclose(t.loc[tested, "p_holm"], holm)
+    assert t["p_holm"][~tested].isna().all()
+    assert t["distinguishable"].eq(t["p_holm"].fillna(1) < 0.05).all()
 
 
 def test_compare_frames_refuses_tables_of_different_games():
@@ -227,7 +307,9 @@ def test_sweep_pairs_each_value_with_the_parent_and_refuses_bad_fields():
     assert df["value"].tolist().count(4) == df["value"].tolist().count(9) == 12
     same = df[df["value"] == 4]  # the parent's own value: nothing changes
     assert (same["difference"] == 0).all()
-    assert set(df.columns[:3]) == {"field", "value", "lineup"}
+    assert list(df.columns[:4]) == ["field", "field_label", "value", "lineup"]
+    assert set(df["field_label"]) == {"Pepper: fine per card (penalty)"}
+    assert all("identical, because the two rule sets are the same" in s for s in same["sentence"])
     with pytest.raises(sc.VariantError, match="no rule field 'goods.Pepperr.penalty'"):
         lab.sweep("classic", "goods.Pepperr.penalty", [4], games=2, progress=False)
     with pytest.raises(sc.VariantError, match="no rule field 'setup.gold'"):
@@ -294,6 +376,10 @@ def test_balance_report_tables_and_intervals():
     assert (holm >= p - 1e-12).all() and (holm <= 1).all()  # Holm only raises p-values
     assert holm.min() == pytest.approx(min(1.0, p.min() * len(p)))
     assert "fair share" in r._repr_html_()
+    # people count seats from 1 (issue 24): the first Sheriff is seat 1, as on game night
+    seats = list(r.seats.loc[r.seats["sheriff"] == "threshold", "sentence"])
+    assert "seat 1 (the first Sheriff) wins" in seats[0] and "seat 4 wins" in seats[3]
+    assert not any("seat 0" in s for s in r.sentences)
 
 
 def test_balance_report_finds_the_trusting_sheriff_unbalanced():
@@ -305,3 +391,38 @@ def test_balance_report_finds_the_trusting_sheriff_unbalanced():
     assert "below its fair share" in honest["sentence"]
     assert "still significant" in honest["sentence"]
     assert not r.balanced
+
+
+def test_a_sweep_is_one_family_for_holms_adjustment():
+    """Every cell of a sweep (values x line-ups x metrics) is adjusted together: the
+    p_holm column is statsmodels' Holm over all testable cells, not per value."""
+    from statsmodels.stats.multitest import multipletests
+
+    df = lab.sweep("classic", "goods.Pepper.penalty", [2, 8], players=4, games=40, progress=False)
+    tested = df["changed"] > 0
+    assert np.allclose(
+        df.loc[tested, "p_holm"], multipletests(df.loc[tested, "p_value"], method="holm")[1]
+    )
+    assert df["distinguishable"].eq(df["p_holm"].fillna(1) < 0.05).all()
+
+
+def test_compare_each_change_measures_each_field_alone_and_together():
+    t = lab.compare_each_change(
+        "classic", {"goods.Pepper.penalty": 8, "setup.starting_gold": 80}, games=30, seed=1
+    )
+    assert list(dict.fromkeys(t["change"])) == [
+        "goods.Pepper.penalty=8",
+        "setup.starting_gold=80",
+        "all changes",
+    ]
+    score = t[t["metric"] == "mean_score"].set_index("change")["difference"]
+    assert score["setup.starting_gold=80"] > 0 and score["all changes"] > 0
+    with pytest.raises(ValueError, match="at least one"):
+        lab.compare_each_change("classic", {}, games=2)
+
+
+@pytest.mark.parametrize("games", [0, -3, 2.5, True])
+def test_balance_report_refuses_no_games_with_a_clear_error(games):
+    """Issue 25: games=0 was a KeyError ('p_value') from an empty table."""
+    with pytest.raises(ValueError, match=r"games must be a whole number >= 1"):
+        lab.balance_report("classic", games=games, sheriffs=["trusting"])

@@ -56,6 +56,7 @@ from sheriff_core.rules.variants import (
 )
 
 __all__ = [
+    "CHOICE_WORDS",
     "Field",
     "GROUPS",
     "editable_fields",
@@ -87,6 +88,11 @@ class Field:
     ``"int"``, ``"bool"`` or ``"choice"``; ``bounds`` (ints) or ``choices`` are the
     values the loader accepts for the field on its own (rules between fields, such as
     bag_min <= bag_max, are the loader's, checked when the house rule is built).
+    ``choice_labels`` says each choice in words, in the order of ``choices``
+    (``"the player on the Sheriff's left"`` for ``"sheriff_left"``). ``applies`` is
+    False for a field the variant's rules do not use (the Deputies' fields of a
+    variant with one rotating Sheriff, the Sheriff turns of a deputy deck): an
+    editor hides it; a house rule may still set it.
     """
 
     path: str
@@ -96,6 +102,21 @@ class Field:
     value: Any
     bounds: tuple[int, int] | None = None
     choices: tuple[Any, ...] | None = None
+    choice_labels: tuple[str, ...] | None = dataclasses.field(default=None, repr=False)
+    applies: bool = True
+
+    def choice_label(self, value: Any) -> str:
+        """``value`` (one of ``choices``) in words.
+
+        >>> f = next(f for f in editable_fields("classic") if f.path == "round.market_starter")
+        >>> f.choice_label("sheriff_left")
+        "the player on the Sheriff's left"
+        """
+        if self.choices is not None and self.choice_labels is not None:
+            for choice, label in zip(self.choices, self.choice_labels, strict=True):
+                if choice == _plain(value):
+                    return label
+        return str(value)
 
     def allows(self, value: Any) -> bool:
         """Whether ``value`` is within this field's own bounds or choices.
@@ -116,12 +137,55 @@ class Field:
         return self.choices is not None and _plain(value) in self.choices
 
 
-def _int_field(path: str, label: str, group: str, value: int, lo: int, hi: int) -> Field:
-    return Field(path, label, group, "int", int(value), bounds=(lo, hi))
+def _int_field(
+    path: str, label: str, group: str, value: int, lo: int, hi: int, *, applies: bool = True
+) -> Field:
+    return Field(path, label, group, "int", int(value), bounds=(lo, hi), applies=applies)
 
 
-def _choice_field(path: str, label: str, group: str, value: Any, choices: tuple) -> Field:
-    return Field(path, label, group, "choice", value, choices=tuple(choices))
+#: Each choice of the loader's menus in words (a choice not here is shown as it is).
+CHOICE_WORDS: dict[str, str] = {
+    "legal": "legal",
+    "contraband": "contraband",
+    "royal": "royal",
+    "sheriff_left": "the player on the Sheriff's left",
+    "sheriff_chooses": "a player the Sheriff chooses",
+    "draw-then-discard": "draw, then discard (1st edition)",
+    "discard-then-draw": "discard, then draw (2nd edition)",
+    "legal_first": "legal goods first, then contraband",
+    "any": "any goods, as the debtor chooses",
+    "rotate": "one Sheriff, each player in turn",
+    "deputy_deck": "Deputies drawn from a deputy deck",
+    "legal_goods": "most legal goods",
+    "tokens": "most tokens",
+}
+
+
+def _words(choice: Any) -> str:
+    """A choice in words; an order of tie-breaks as "most legal goods, then most contraband"."""
+    if isinstance(choice, tuple):
+        if not choice:
+            return "none: a tie is a shared win"
+        return ", then ".join(
+            "most contraband" if c == "contraband" else CHOICE_WORDS.get(c, str(c)) for c in choice
+        )
+    return CHOICE_WORDS.get(choice, str(choice))
+
+
+def _choice_field(
+    path: str, label: str, group: str, value: Any, choices: tuple, *, applies: bool = True
+) -> Field:
+    choices = tuple(choices)
+    return Field(
+        path,
+        label,
+        group,
+        "choice",
+        value,
+        choices=choices,
+        choice_labels=tuple(_words(c) for c in choices),
+        applies=applies,
+    )
 
 
 def editable_fields(variant: str | Variant) -> list[Field]:
@@ -184,25 +248,28 @@ def _round_fields(v: Variant) -> list[Field]:
     """The round: Sheriff turns (per player count too), the market, the bag."""
     turns, hand = LIMITS["sheriff_turns"], LIMITS["hand_size"]
     sheriff = v.term("sheriff")
+    rotating = v.sheriff_selection == "rotate"  # a deputy deck counts its passes instead
     out = [
         _int_field(
             "round.sheriff_turns",
-            f"times each player is {sheriff}",
+            f"times each player is {sheriff} (any number of players)",
             "Round",
             v.sheriff_turns,
             1,
             turns,
+            applies=rotating,
         )
     ]
     for n in range(v.min_players, v.max_players + 1):
         out.append(
             _int_field(
                 f"round.sheriff_turns_by_players.{n}",
-                f"times each player is {sheriff}, {n} players",
+                f"times each player is {sheriff} (for {n} players)",
                 "Round",
                 v.sheriff_turns_by_players.get(n, v.sheriff_turns),
                 1,
                 turns,
+                applies=rotating,
             )
         )
     return out + [
@@ -238,8 +305,11 @@ def _round_fields(v: Variant) -> list[Field]:
 
 
 def _sheriffs_fields(v: Variant) -> list[Field]:
-    """How the Sheriffs (or Deputies) are chosen."""
+    """How the Sheriffs (or Deputies) are chosen: only a deputy deck uses these fields (a
+    rotating Sheriff is one player a round; turning it into a deputy deck takes several
+    changes at once, so those fields do not apply to it)."""
     sheriffs = v.term("sheriffs")
+    deck = v.sheriff_selection == "deputy_deck"
     return [
         _choice_field(
             "sheriffs.selection",
@@ -247,6 +317,7 @@ def _sheriffs_fields(v: Variant) -> list[Field]:
             "Round",
             v.sheriff_selection,
             SHERIFF_SELECTIONS,
+            applies=deck,
         ),
         _int_field(
             "sheriffs.per_round",
@@ -255,6 +326,7 @@ def _sheriffs_fields(v: Variant) -> list[Field]:
             v.sheriffs_per_round,
             1,
             _MAX_DEPUTIES,
+            applies=deck,
         ),
         _int_field(
             "sheriffs.deck_passes",
@@ -263,6 +335,7 @@ def _sheriffs_fields(v: Variant) -> list[Field]:
             v.deputy_deck_passes,
             0,
             LIMITS["sheriff_turns"],
+            applies=deck,
         ),
     ]
 

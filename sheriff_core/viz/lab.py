@@ -7,7 +7,7 @@ module only draws them.
 >>> from sheriff_core.lab import compare_rules
 >>> r = compare_rules("classic", "summary-sheet", players=4, games=20, seed=1)
 >>> effects_chart(r).to_dict()["facet"]["row"]["field"]
-'label'
+'row'
 """
 
 from __future__ import annotations
@@ -23,20 +23,23 @@ __all__ = ["effects_chart", "sweep_chart", "balance_chart"]
 
 
 def _scaled(table: pd.DataFrame) -> pd.DataFrame:
-    """Rates in percentage points, numbers as they are (one unit per row for the axis)."""
+    """Rates in percentage points, numbers as they are, and each row's unit in words
+    (``unit``; older tables without one: "percentage points" or "per game")."""
     data = table.copy()
     rate = data["kind"].eq("rate")
     for c in ("parent", "variant", "difference", "ci_low", "ci_high"):
         data[c] = data[c].where(~rate, data[c] * 100).astype(float)
-    data["unit"] = rate.map({True: "percentage points", False: "per game"})
+    if "unit" not in data.columns:
+        data["unit"] = rate.map({True: "percentage points", False: "per game"})
     return data
 
 
 def effects_chart(result: RuleComparison | pd.DataFrame) -> alt.FacetChart:
-    """The effect of a rule change per metric: the difference (variant minus parent)
-    as a dot with its confidence interval, one row per metric (rates in percentage
-    points), each row on its own scale, a rule at zero; solid dots are
-    distinguishable from noise.
+    """The effect of a rule change per metric: the difference (house rule minus parent)
+    as a dot with its 95 % interval as a bar, one row per metric labelled in words
+    with its unit (rates in percentage points), each row on its own scale, a dashed
+    rule at zero; solid dots are more than noise (after Holm's correction for
+    measuring every metric at once), hollow dots are not.
 
     ``result``: a :class:`~sheriff_core.lab.RuleComparison` or its ``.table``.
 
@@ -45,36 +48,43 @@ def effects_chart(result: RuleComparison | pd.DataFrame) -> alt.FacetChart:
     >>> spec = effects_chart(r).to_dict()
     >>> spec["spec"]["layer"][1]["encoding"]["x"]["field"]
     'ci_low'
+    >>> spec["facet"]["row"]["field"]
+    'row'
     """
     table = result.table if isinstance(result, RuleComparison) else result
     title = (
-        f"{result.variant} minus {result.parent} ({result.games:,} paired games)"
+        f"What {result.variant} changes compared with {result.parent} "
+        f"({result.games:,} paired games)"
         if isinstance(result, RuleComparison)
         else "Effect of the rule change"
     )
-    data = _scaled(table)[
-        ["label", "unit", "parent", "variant", "difference", "ci_low", "ci_high", "distinguishable"]
-    ]
+    data = _scaled(table)
+    data["row"] = data["label"] + " (" + data["unit"] + ")"
+    data["verdict"] = data["distinguishable"].map({True: "more than noise", False: "noise"})
+    data = data[["row", "unit", "parent", "variant", "difference", "ci_low", "ci_high", "verdict"]]
     base = alt.Chart()
     zero = base.mark_rule(color="gray", strokeDash=[4, 3]).encode(x=alt.datum(0))
     bars = base.mark_errorbar(ticks=True).encode(
-        x=alt.X("ci_low:Q", title="difference (variant - parent)"), x2="ci_high:Q"
+        x=alt.X(
+            "ci_low:Q",
+            title="difference with the house rule (dot) and 95 % interval (bar); 0 = no change",
+        ),
+        x2="ci_high:Q",
     )
     dots = base.mark_point(size=70, filled=True, stroke="#1f77b4", strokeWidth=1.5).encode(
         x="difference:Q",
         fill=alt.Fill(
-            "distinguishable:N",
-            title="distinguishable",
-            scale=alt.Scale(domain=[True, False], range=["#1f77b4", "white"]),
+            "verdict:N",
+            title=None,
+            scale=alt.Scale(domain=["more than noise", "noise"], range=["#1f77b4", "white"]),
         ),
         tooltip=[
-            "label:N",
-            "unit:N",
-            alt.Tooltip("parent:Q", format=".2f"),
-            alt.Tooltip("variant:Q", format=".2f"),
-            alt.Tooltip("difference:Q", format="+.2f"),
-            alt.Tooltip("ci_low:Q", format="+.2f"),
-            alt.Tooltip("ci_high:Q", format="+.2f"),
+            alt.Tooltip("row:N", title="what"),
+            alt.Tooltip("parent:Q", format=".2f", title="parent"),
+            alt.Tooltip("variant:Q", format=".2f", title="house rule"),
+            alt.Tooltip("difference:Q", format="+.2f", title="difference"),
+            alt.Tooltip("ci_low:Q", format="+.2f", title="95 % CI from"),
+            alt.Tooltip("ci_high:Q", format="+.2f", title="95 % CI to"),
         ],
     )
     return (
@@ -82,10 +92,10 @@ def effects_chart(result: RuleComparison | pd.DataFrame) -> alt.FacetChart:
         .properties(width=360, height=26)
         .facet(
             row=alt.Row(
-                "label:N",
+                "row:N",
                 title=None,
-                sort=list(dict.fromkeys(data["label"])),
-                header=alt.Header(labelAngle=0, labelAlign="left", labelLimit=320),
+                sort=list(dict.fromkeys(data["row"])),
+                header=alt.Header(labelAngle=0, labelAlign="left", labelLimit=420),
             )
         )
         .resolve_scale(x="independent")
@@ -112,11 +122,14 @@ def sweep_chart(df: pd.DataFrame, metric: str = "win_rate") -> alt.Chart | alt.F
         known = ", ".join(sorted(df["metric"].unique()))
         raise ValueError(f"no metric {metric!r} in this sweep (metrics: {known})")
     data = _scaled(data)
-    field = str(data["field"].iloc[0])
+    field = str(
+        data["field_label"].iloc[0] if "field_label" in data.columns else data["field"].iloc[0]
+    )
     label = str(data["label"].iloc[0]) if metric != "win_rate" else "win rate"
     unit = str(data["unit"].iloc[0])
     several = data["lineup"].nunique() > 1
     colour = "strategy:N" if metric == "win_rate" else "lineup:N"
+    colour_title = "merchant strategy" if metric == "win_rate" else "line-up"
     data = data[
         ["value", "lineup", "strategy", "difference", "ci_low", "ci_high", "distinguishable"]
     ]
@@ -125,9 +138,9 @@ def sweep_chart(df: pd.DataFrame, metric: str = "win_rate") -> alt.Chart | alt.F
     zero = base.mark_rule(color="gray", strokeDash=[4, 3]).encode(y=alt.datum(0))
     bars = base.mark_errorbar(ticks=True).encode(
         x=x,
-        y=alt.Y("ci_low:Q", title=f"{label}: variant - parent ({unit})"),
+        y=alt.Y("ci_low:Q", title=f"change in {label} ({unit})"),
         y2="ci_high:Q",
-        color=alt.Color(colour, title=colour.split(":")[0]),
+        color=alt.Color(colour, title=colour_title),
     )
     line = base.mark_line(point=True).encode(
         x=x,
@@ -143,7 +156,7 @@ def sweep_chart(df: pd.DataFrame, metric: str = "win_rate") -> alt.Chart | alt.F
             "distinguishable:N",
         ],
     )
-    title = f"Sweep of {field}: effect on {label}"
+    title = f"{field}: effect on {label} (bars: 95 % intervals)"
     if several:
         return (
             alt.layer(zero, bars, line, data=data)

@@ -25,7 +25,12 @@ def test_effects_chart_has_one_row_per_metric_in_percentage_points(comparison):
     spec = vl.effects_chart(comparison).to_dict()
     (rows,) = spec["datasets"].values()
     data = vl._scaled(comparison.table)
-    assert spec["facet"]["row"]["sort"] == list(data["label"])
+    words = [f"{label} ({unit})" for label, unit in zip(data["label"], data["unit"], strict=True)]
+    assert spec["facet"]["row"]["sort"] == words  # labels in words, with their units
+    assert "win rate of seat 1 (the first Sheriff) (percentage points)" in words
+    assert "gold changing hands per game (fines, bribes, compensation) (gold)" in words
+    assert spec["title"].startswith("What summary-sheet changes compared with classic")
+    assert spec["spec"]["layer"][0]["encoding"]["x"] == {"datum": 0}  # zero marked
     rates = comparison.table["kind"] == "rate"
     assert (data.loc[rates, "difference"] == comparison.table.loc[rates, "difference"] * 100).all()
     assert len(rows) == len(comparison.table)
@@ -37,7 +42,11 @@ def test_effects_chart_has_one_row_per_metric_in_percentage_points(comparison):
 def test_sweep_chart_one_panel_per_lineup_and_one_chart_for_one(swept):
     spec = vl.sweep_chart(swept, "win_rate").to_dict()
     assert spec["facet"]["column"]["field"] == "lineup"
+    assert spec["spec"]["layer"][1]["encoding"]["x"]["title"] == "Pepper: fine per card (penalty)"
     one = vl.sweep_chart(swept[swept["lineup"] == "inspect"], "gold_moved").to_dict()
+    assert one["layer"][1]["encoding"]["y"]["title"] == (
+        "change in gold changing hands per game (fines, bribes, compensation) (gold)"
+    )
     assert one["layer"][2]["encoding"]["x"]["field"] == "value"
     assert one["layer"][2]["encoding"]["color"]["field"] == "lineup"
     with pytest.raises(ValueError, match="no metric 'wins' in this sweep"):
