@@ -15,7 +15,9 @@ bot                    what it does                                           pa
 ``bayesian``           per-player lie-rate belief from every resolved bag;    ``prior_lie=1.0,
                        opens when the expected fine beats the expected         prior_honest=2.0,
                        compensation and the bribe on the table (an offer       signal=2.0, margin=0.0,
-                       multiplies the odds of a lie by ``signal``, a setting)  threaten=True``
+                       multiplies the odds of a lie by ``signal``, a setting;  threaten=True,
+                       ``explore``: opens that share of the bags it would      explore=0.0``
+                       let pass, so that legal lies can be seen)
 =====================  =====================================================  ======================
 
 >>> import sheriff_core as sc
@@ -130,7 +132,9 @@ class BayesianSheriff(SheriffBot):
     ``signal`` (default 2) is a setting, not derived from anything: how much this
     Sheriff reads into an offer. Opens when the gain exceeds ``margin`` and any bribe
     on the table; with ``threaten``, it first threatens such bags and demands the
-    expected gain once.
+    expected gain once. With ``explore`` > 0 it opens that share of the bags it would
+    let pass (one ``players_rng`` draw per such bag; none when ``explore`` is 0), so a
+    player's bags are never left unopened: see :meth:`belief` for why that matters.
     """
 
     name = "bayesian"
@@ -142,18 +146,22 @@ class BayesianSheriff(SheriffBot):
         signal: float = 2.0,
         margin: float = 0.0,
         threaten: bool = True,
+        explore: float = 0.0,
     ) -> None:
         if prior_lie <= 0 or prior_honest <= 0 or signal <= 0:
             raise ValueError("priors and signal must be > 0")
+        if not 0 <= explore <= 1:
+            raise ValueError(f"explore is a probability, from 0 to 1, not {explore}")
         super().__init__(
             prior_lie=prior_lie,
             prior_honest=prior_honest,
             signal=signal,
             margin=margin,
             threaten=threaten,
+            explore=explore,
         )
         self.a, self.b, self.signal = prior_lie, prior_honest, signal
-        self.margin, self.threaten = margin, threaten
+        self.margin, self.threaten, self.explore = margin, threaten, explore
 
     def belief(self, game: Game, merchant: int) -> float:
         """Posterior mean probability that ``merchant``'s bag lies (before any negotiation).
@@ -167,9 +175,17 @@ class BayesianSheriff(SheriffBot):
 
             belief = (prior_lie + C + L * n / o) / (prior_lie + prior_honest + n)
 
-        which tends to the lie rate (contraband and legal lies together) whatever
-        the inspection rate, as long as which bags are opened does not depend on
-        what is in them. (It used to count only opened bags and passed contraband,
+        which tends to the lie rate (contraband and legal lies together) at any
+        inspection rate above 0 (the share of this player's bags opened, by any
+        Sheriff), as long as which bags are opened does not depend on what is in them.
+
+        At rate 0 the legal lies are never seen (``o = 0``), so against a player who
+        lies with legal goods only the belief falls towards 0 whatever his lie rate.
+        This Sheriff can keep the rate at 0 by itself: with the default prior (1/3) a
+        bag declared as legal goods is opened only when the belief is high enough that
+        the expected fine beats the compensation, so a bluffer whose lies it has never
+        seen is never opened. ``explore`` > 0 keeps the rate above 0. (It used to
+        count only opened bags and passed contraband,
         which tends to ``λ / (λ + (1 - λ) ρ)`` for lie rate ``λ`` and inspection
         rate ``ρ``: 0.81 for λ = 0.3, ρ = 0.1.)
         """
@@ -195,6 +211,8 @@ class BayesianSheriff(SheriffBot):
     def decide(self, game: Game, seat: int, merchant: int) -> Action:
         gain = self.gain(game, merchant, self.belief(game, merchant))
         if gain <= self.margin:
+            if self.explore and game.players_rng.random() < self.explore:
+                return _settle(game, merchant, True)  # look anyway (a promise still binds)
             return LET_PASS[merchant]
         return THREATEN[merchant] if self.threaten else INSPECT[merchant]
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Literal
 
-__all__ = ["Exercise", "Feedback", "check", "exercise", "exercises", "number"]
+__all__ = ["Exercise", "Feedback", "Rounded", "check", "exercise", "exercises", "number"]
 
 Status = Literal["not yet", "not quite", "correct"]
 Test = Callable[[Any], "str | None"]
@@ -46,6 +46,22 @@ Test = Callable[[Any], "str | None"]
 _LEADS = {"not yet": "Not yet.", "not quite": "Not quite:", "correct": "Correct!"}
 _COLOURS = {"not yet": "#8a6d00", "not quite": "#b00020", "correct": "#1b7f3b"}
 _REGISTRY: dict[str, Exercise] = {}
+
+
+class Rounded(str):
+    """What a test returns for an answer that is right to the rounding the prompt invites:
+    a note for the learner (e.g. ``"Right to three decimals; the exact value is 2/7"``),
+    shown before the praise.
+
+    >>> @exercise("99.2", hint="Two sevenths.", right="Well derived.")
+    ... def _two_sevenths(answer):
+    ...     if answer == 2 / 7:
+    ...         return None
+    ...     near = round(answer, 3) == 0.286
+    ...     return Rounded("Right to three decimals; the exact value is 2/7") if near else "no"
+    >>> check("99.2", 0.286)
+    Correct! Right to three decimals; the exact value is 2/7. Well derived.
+    """
 
 
 @dataclass(frozen=True)
@@ -95,6 +111,9 @@ class Exercise:
             problem = f"your answer could not be checked ({type(exc).__name__}: {exc})"
         if problem is None:
             return Feedback(self.exercise_id, "correct", self.right)
+        if isinstance(problem, Rounded):
+            note = problem.rstrip(".")
+            return Feedback(self.exercise_id, "correct", f"{note}. {self.right}".strip())
         problem = problem.rstrip(".")
         return Feedback(self.exercise_id, "not quite", f"{problem}.")
 

@@ -3,12 +3,19 @@
 Every right answer is computed with the library (:mod:`sheriff_core.theory.choices`),
 never typed in; a wrong answer is told what it is instead (another game's numbers, the
 other player's probability, the absolute-score answer), not what the solution is.
-Numbers are accepted as exact fractions or floats within 1e-9.
+Numbers are accepted as exact fractions, floats within 1e-9, or decimals rounded as the
+prompts invite: probabilities to three decimals or more, gold to two (``0.286`` for 2/7,
+``53.33`` for 160/3); a rounded answer is told the exact value. Too few decimals is told
+so, not judged wrong.
 
 >>> from sheriff_core.exercises import check
 >>> from fractions import Fraction as F
 >>> check("10.1", (F(5, 8), F(2, 11)))
 Not quite: (0.625, 0.182) is the equilibrium with one Pepper among the Apples; here the merchant chooses the load, and only empty or full bags survive.
+>>> check("10.1", (0.25, 0.286))
+Correct! Right to the decimals given; the exact values are (1/4, 2/7). Neither number depends on the bag size: the merchant fills the bag or leaves it honest, and each player's mix keeps the other indifferent.
+>>> check("10.1", (0.25, 0.29))
+Not quite: 0.29 has 2 decimals; give at least 3 (or a fraction), so that a slip cannot pass for rounding.
 >>> check("10.4", F(1, 3))
 Not quite: 0.333 is the smuggling rate with absolute scores; with relative scores the Sheriff also counts what the merchant gains.
 >>> check("10.2", ["Pepper", "Gold"])
@@ -21,11 +28,14 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from sheriff_core.exercises import exercise, number
+from sheriff_core.exercises import Rounded, exercise, number
 
 __all__: list[str] = []
 
 TOL = 1e-9
+#: Decimals a rounded answer must give: probabilities, and gold (exercise 10.3).
+PROB_DECIMALS = 3
+GOLD_DECIMALS = 2
 
 #: 10.1: the summary sheet, 5 cards declared as Apples, Pepper hidden.
 LOAD = {"variant": "summary-sheet", "legal": "Apples", "contraband": "Pepper"}
@@ -47,6 +57,83 @@ def _variant(name: str) -> Any:
 
 def _close(x: float, y: Fraction | float) -> bool:
     return abs(x - float(y)) <= TOL
+
+
+def _decimals(x: float) -> int | None:
+    """The decimals ``x`` was written with (``0.286`` -> 3), or None for a float that is
+    no short decimal (a computed ``2/7``), compared to 1e-9 instead.
+
+    >>> _decimals(0.286), _decimals(53.0), _decimals(2 / 7)
+    (3, 0, None)
+    """
+    text = repr(float(x))
+    if "e" in text or "inf" in text or "nan" in text:
+        return None
+    digits = text.split(".")[1].rstrip("0") if "." in text else ""
+    return len(digits) if len(digits) < 9 else None
+
+
+def _near(x: float, y: Fraction | float, decimals: int) -> bool:
+    """``x`` is ``y``: within 1e-9, or ``y`` rounded to the (at least ``decimals``)
+    decimals ``x`` gives, to half a unit of its last decimal."""
+    if _close(x, y):
+        return True
+    given = _decimals(x)
+    return (
+        given is not None and given >= decimals and abs(x - float(y)) <= 0.5 * 10.0**-given + 1e-12
+    )
+
+
+def _coarse(
+    answer: tuple[float, ...], right: tuple[Fraction | float, ...], decimals: int
+) -> str | None:
+    """For an answer whose every number rounds to the right value at the decimals it
+    gives, some with fewer than ``decimals`` (too coarse to tell a slip from rounding):
+    what to do; else None."""
+    coarse = None
+    for x, y in zip(answer, right, strict=True):
+        given = _decimals(x)
+        if _close(x, y):
+            continue
+        if given is None or abs(x - float(y)) > 0.5 * 10.0**-given + 1e-12:
+            return None
+        if given < decimals and coarse is None:
+            coarse = (
+                f"{x:g} has {given} decimal{'s' if given != 1 else ''}; give at least "
+                f"{decimals} (or a fraction), so that a slip cannot pass for rounding"
+            )
+    return coarse
+
+
+def _judge(
+    answer: tuple[float, ...], right: tuple[Fraction | float, ...], decimals: int
+) -> str | None | bool:
+    """``True`` when ``answer`` is wrong (go on to say how), else what :func:`check`
+    should hear: None (exact), a :class:`Rounded` note, or the too-few-decimals sentence."""
+    if all(_near(x, y, decimals) for x, y in zip(answer, right, strict=True)):
+        return _verdict(answer, right, decimals)
+    return _coarse(answer, right, decimals) or True
+
+
+def _pair_near(answer: tuple[float, float], value: tuple[Fraction | float, ...]) -> bool:
+    return all(_near(x, y, PROB_DECIMALS) for x, y in zip(answer, value, strict=True))
+
+
+def _exact(value: Fraction | float) -> str:
+    """An exact value as a fraction (nashpy's floats are exact to ~1e-15)."""
+    frac = value if isinstance(value, Fraction) else Fraction(value).limit_denominator(10**4)
+    return str(frac)
+
+
+def _verdict(
+    answer: tuple[float, ...], right: tuple[Fraction | float, ...], decimals: int
+) -> Rounded | None:
+    """None when ``answer`` is exact; else the note for a rounded right answer."""
+    if all(_close(x, y) for x, y in zip(answer, right, strict=True)):
+        return None
+    shown = ", ".join(_exact(y) for y in right)
+    what = f"the exact values are ({shown})" if len(right) > 1 else f"the exact value is {shown}"
+    return Rounded(f"Right to the decimals given; {what}")
 
 
 def _pair(answer: Any, what: str) -> tuple[float, float] | str:
@@ -101,13 +188,14 @@ def _load_choice(answer: Any) -> str | None:
     from sheriff_core import theory
 
     eq = load_choice_equilibrium()
-    if _close(s, eq.smuggle_prob) and _close(q, eq.inspect_prob):
-        return None
-    if _close(s, eq.inspect_prob) and _close(q, eq.smuggle_prob):
+    verdict = _judge((s, q), (eq.smuggle_prob, eq.inspect_prob), PROB_DECIMALS)
+    if verdict is not True:
+        return verdict
+    if _pair_near((s, q), (eq.inspect_prob, eq.smuggle_prob)):
         return f"{_show(s, q)} has the two numbers swapped: smuggling first, inspection second"
     v = _variant(LOAD["variant"])
     one = theory.load_equilibrium(v, 1, legal=LOAD["legal"], contraband=LOAD["contraband"])
-    if _close(s, one.smuggle_prob) and _close(q, one.inspect_prob):
+    if _pair_near((s, q), (one.smuggle_prob, one.inspect_prob)):
         return (
             f"{_show(s, q)} is the equilibrium with one Pepper among the Apples; here the "
             "merchant chooses the load, and only empty or full bags survive"
@@ -115,12 +203,12 @@ def _load_choice(answer: Any) -> str | None:
     classic = theory.count_equilibrium(
         _variant("classic"), legal=LOAD["legal"], contraband=LOAD["contraband"]
     )
-    if _close(s, classic.smuggle_prob) and _close(q, classic.inspect_prob):
+    if _pair_near((s, q), (classic.smuggle_prob, classic.inspect_prob)):
         return f"{_show(s, q)} is the classic game's; use the summary sheet's fine for Pepper"
     wrong = []
-    if not _close(s, eq.smuggle_prob):
+    if not _near(s, eq.smuggle_prob, PROB_DECIMALS):
         wrong.append("the smuggling rate does not make the Sheriff indifferent")
-    if not _close(q, eq.inspect_prob):
+    if not _near(q, eq.inspect_prob, PROB_DECIMALS):
         wrong.append("the inspection rate does not make the merchant indifferent")
     return f"{_show(s, q)}: " + " and ".join(wrong)
 
@@ -214,23 +302,23 @@ def _commitment(answer: Any) -> str | None:
     gain = number(answer, "gold over the whole game")
     if isinstance(gain, str):
         return gain
-    right = commitment_gain_per_game()
-    if _close(gain, right):
-        return None
+    verdict = _judge((gain,), (commitment_gain_per_game(),), GOLD_DECIMALS)
+    if verdict is not True:
+        return verdict
     from sheriff_core.theory import commitment
 
     bag = commitment(_variant("classic"), legal="Apples", contraband="Pepper").gain
-    if _close(gain, bag):
+    if _near(gain, bag, GOLD_DECIMALS):
         return f"{gain:.3f} is the gain on one bag; the Sheriff faces many bags in a game"
     if gain == 0:
         return "0 is what he earns in the simultaneous game; commitment changes that"
-    if _close(gain, commitment_gain_per_game(4)):
+    if _near(gain, commitment_gain_per_game(4), GOLD_DECIMALS):
         return (
             f"{gain:.3f} counts the 6 bags a Sheriff faces with three or four players; "
             "this game has five"
         )
     v = _variant("classic")
-    if _close(gain, bag * (COMMIT_PLAYERS - 1)) or _close(gain, bag * v.sheriff_turns):
+    if any(_near(gain, bag * n, GOLD_DECIMALS) for n in (COMMIT_PLAYERS - 1, v.sheriff_turns)):
         return f"{gain:.3f} counts only some of the bags: turns as Sheriff × merchants per turn"
     return f"{gain:.3f} is not the leader's gain over the simultaneous equilibrium in this game"
 
@@ -264,24 +352,25 @@ def _relative(answer: Any) -> str | None:
         return rate
     if not 0 <= rate <= 1:
         return f"{rate:g} is not a probability: give a number between 0 and 1"
-    if _close(rate, relative_smuggling()):
-        return None
+    verdict = _judge((rate,), (relative_smuggling(),), PROB_DECIMALS)
+    if verdict is not True:
+        return verdict
     from sheriff_core.theory import count_equilibrium, relative_equilibrium
 
     v = _variant("classic")
     absolute = count_equilibrium(v, legal="Apples", contraband="Pepper")
-    if _close(rate, absolute.smuggle_prob):
+    if _near(rate, absolute.smuggle_prob, PROB_DECIMALS):
         return (
             f"{rate:.3f} is the smuggling rate with absolute scores; with relative scores the "
             "Sheriff also counts what the merchant gains"
         )
-    if _close(rate, relative_smuggling(2)):
+    if _near(rate, relative_smuggling(2), PROB_DECIMALS):
         return f"{rate:.3f} is the two-player rate; with 4 players a rival's gain is shared by 3"
     one = relative_equilibrium(v, players=2, legal="Apples", contraband="Pepper", j=1)
-    if _close(rate, one.smuggle_prob):
+    if _near(rate, one.smuggle_prob, PROB_DECIMALS):
         return f"{rate:.3f} is the two-player rate for one Pepper; the bag here is full"
     four = relative_equilibrium(v, players=RELATIVE_PLAYERS, legal="Apples", contraband="Pepper")
-    if _close(rate, four.inspect_prob):
+    if _near(rate, four.inspect_prob, PROB_DECIMALS):
         return f"{rate:.3f} is how often the Sheriff inspects, not how often the merchant smuggles"
     return f"{rate:.3f} does not make the Sheriff indifferent in the four-player relative game"
 
@@ -317,15 +406,16 @@ def _menu(answer: Any) -> str | None:
         return pair
     s, q = pair
     right_s, right_q = menu_equilibrium()
-    if _close(s, right_s) and _close(q, right_q):
-        return None
-    if _close(s, right_q) and _close(q, right_s):
+    verdict = _judge((s, q), (right_s, right_q), PROB_DECIMALS)
+    if verdict is not True:
+        return verdict
+    if _pair_near((s, q), (right_q, right_s)):
         return f"{_show(s, q)} has the two numbers swapped: smuggling first, inspection second"
     from sheriff_core.theory import count_equilibrium
 
     v = _variant("summary-sheet")
     pepper = count_equilibrium(v, legal="Apples", contraband="Pepper")
-    if _close(s, pepper.smuggle_prob) and _close(q, pepper.inspect_prob):
+    if _pair_near((s, q), (pepper.smuggle_prob, pepper.inspect_prob)):
         return (
             f"{_show(s, q)} is the honest-or-Pepper solution, but at that inspection rate "
             "a full Crossbow bag pays more than both: that support is not an equilibrium"

@@ -26,9 +26,16 @@ Only empty and full loads survive, and the two indifference conditions give
 
 Both are free of ``k``. Classic Apples and Pepper: ``1/3`` and ``1/3``.
 
-**Relative scores.** Only the winner wins, so a player cares about his score
-*relative to his rivals*. With ``N`` players, say each maximises his own score
-minus the mean score of the other ``N − 1``. A bag changes only the merchant's
+**Relative scores.** Only the winner wins, so a player who plays to win maximises
+his chance of finishing first. That depends on the whole game (the scores so far, the
+bags to come, their spread), so these models use a **proxy**: each player maximises
+his expected score *relative to his rivals*. The two agree while one bag moves the
+difference by little against the luck still to come (the chance of ending ahead then
+rises nearly in proportion to the expected difference); they part when one bag can
+decide the game, where only the sign of the final difference counts (a player far
+behind should gamble, one narrowly ahead play safe). With ``N`` players, say each
+maximises his own score minus the mean score of the other ``N − 1`` (to win he must
+beat the best of them, not their mean). A bag changes only the merchant's
 and the Sheriff's scores (``ΔM``, ``ΔS``); the other ``N − 2`` scores stay, so
 the Sheriff's objective changes by ``ΔS − ΔM/(N − 1)`` and the merchant's by
 ``ΔM − ΔS/(N − 1)``: each merchant's gain is the Sheriff's loss, shared among
@@ -483,7 +490,9 @@ def bribe_condition(
     merchant pays at most what the full bag gains him over honest goods,
     ``k·(vC − vL)``. A bribe is paid in equilibrium only if ``vC > vL + pC``
     (contraband worth more than the legal good plus its fine) and the cap
-    ``max_bribe`` is at least ``k·pC``. These conditions are necessary; the
+    ``max_bribe`` is at least ``k·pC``. These conditions are necessary in every Nash
+    equilibrium, with any number of rounds of talk before the binding one (the proof:
+    ``docs/efce.md``, "No Nash equilibrium pays a bribe when the condition fails"); the
     solver (:func:`outcomes` of a solved
     :func:`~sheriff_core.theory.sheriff_game.sheriff_game_from_variant`) shows
     the equilibrium where every bag pays exactly ``k·pC``.

@@ -73,6 +73,8 @@ __all__ = [
     "decompose",
     "nfce_distance",
     "openspiel_device",
+    "efr_plan",
+    "OPENSPIEL_PARAMS",
     "MEDIATOR_EXAMPLE",
 ]
 
@@ -88,6 +90,17 @@ MEDIATOR_EXAMPLE: dict[str, float | int] = {
     "item_penalty": 2.0,
     "sheriff_penalty": 1.0,
 }
+
+#: The parameters of OpenSpiel's ``sheriff`` game (the rest of ``ExtensiveGame.params``
+#: are this project's: a legal good's value, a bag size).
+OPENSPIEL_PARAMS = (
+    "item_penalty",
+    "item_value",
+    "sheriff_penalty",
+    "max_bribe",
+    "max_items",
+    "num_rounds",
+)
 
 #: Objectives of :func:`solve_efce`: total payoff, one player's payoff, or any EFCE.
 OBJECTIVES = ("welfare", "smuggler", "sheriff", "feasibility")
@@ -901,3 +914,54 @@ def openspiel_device(
                 ]
         device.append((w / total, pyspiel.TabularPolicy(table)))
     return device
+
+
+def efr_plan(
+    game: ExtensiveGame, iterations: int = 1000, deviations: str = "csps"
+) -> CorrelationPlan:
+    """The empirical distribution of play of OpenSpiel's no-regret learner EFR
+    (``open_spiel.python.algorithms.efr``; Morrill et al. 2021, "Efficient deviation types
+    and learning for hindsight rationality in extensive-form games"), as a correlation
+    plan: the average, over ``iterations``, of the plans of the joint policies it plays
+    (each a product of the two players' current policies, so the average is correlated).
+
+    With ``deviations="csps"`` (causal partial-sequence deviations, which include the
+    trigger deviations of an EFCE) the learners' regrets vanish, and the distribution
+    approaches the *set* of EFCE: which EFCE it nears is up to the dynamics, not an
+    objective (compare :func:`solve_efce`, an LP that picks the best one). Measure the
+    distance with :func:`verify`. Needs the ``openspiel`` extra and a game built by
+    :func:`~sheriff_core.theory.sheriff_game.sheriff_game` (OpenSpiel's information
+    states and action ids).
+
+    >>> import pytest; _ = pytest.importorskip("pyspiel")
+    >>> from sheriff_core.theory.sheriff_game import sheriff_game
+    >>> g = sheriff_game(**MEDIATOR_EXAMPLE)
+    >>> early, later = efr_plan(g, 10), efr_plan(g, 200)
+    >>> verify(g, later) < verify(g, early), consistency_error(g, later) < 1e-9
+    (True, True)
+    """
+    import pyspiel
+    from open_spiel.python.algorithms import efr
+
+    extra = {k: v for k, v in game.params.items() if k not in OPENSPIEL_PARAMS and v}
+    if extra:
+        raise ValueError(f"not an OpenSpiel sheriff game: it also sets {extra}")
+    if iterations < 1:
+        raise ValueError(f"iterations must be at least 1, not {iterations}")
+    params = {k: game.params[k] for k in OPENSPIEL_PARAMS if k in game.params}
+    solver = efr.EFRSolver(pyspiel.load_game("sheriff", params), deviations)
+    tree = _Tree(game)
+    total = np.zeros(len(relevant_pairs(game)))
+    for _ in range(iterations):
+        policy = solver.current_policy()
+        sigma = []
+        for p in (0, 1):
+            behaviour = np.ones(len(game.seq_infoset[p]))
+            for i in range(tree.n_info[p]):
+                probs = policy.policy_for_key(game.infosets[p][i])
+                for seq in tree.info_seqs[p][i]:
+                    behaviour[seq] = probs[int(game.seq_action[p][seq])]
+            sigma.append(behaviour)
+        total += behaviour_plan(game, (sigma[0], sigma[1])).value  # the policy played
+        solver.evaluate_and_update_policy()
+    return CorrelationPlan(game, relevant_pairs(game), total / iterations)

@@ -195,3 +195,34 @@ def test_relative_sheriff_faces_ten_seventeenths_smuggling():
     assert absolute.exact == (Fraction(5, 7), Fraction(1, 5))
     assert round(float(eq.exact[0]), 3) == 0.588
     assert np.isclose(eq.smuggle_prob, 10 / 17)
+
+
+@pytest.mark.parametrize(
+    ("value", "penalty", "cost", "cap", "pays"),
+    [
+        (2.0, 2.0, 1.0, 4, False),  # worth no more than the fine; the cap reaches 2 x 2
+        (1.0, 2.0, 3.0, 5, False),  # OpenSpiel's item numbers, a cap above the full fine
+        (3.0, 2.0, 1.0, 3, False),  # worth more than the fine, the cap below 2 x 2
+        (3.0, 2.0, 1.0, 4, True),  # both parts hold: the full bag pays the full fine
+    ],
+)
+def test_the_bribe_theorem_of_docs_efce_against_the_solver(value, penalty, cost, cap, pays):
+    """docs/efce.md proves that no Nash equilibrium pays a bribe, for any number of rounds,
+    when items are worth no more than their fine or the cap is below a full bag's fine.
+    The solver's equilibria of two-round games (where the cap is no help) agree, and where
+    both parts hold it finds the full bag paying exactly the fine."""
+    game = theory.sheriff_game(
+        item_value=value,
+        item_penalty=penalty,
+        sheriff_penalty=cost,
+        max_items=2,
+        max_bribe=cap,
+        num_rounds=2,
+    )
+    solution = theory.solve(game, target=1e-4, check_every=25)
+    assert solution.nash_conv <= 1e-4
+    paid = vt.final_bribe_response(solution)["paid"].sum()
+    if pays:
+        assert abs(paid - 2 * penalty) < 0.01  # every bag full, the bribe the fine
+    else:
+        assert paid < 1e-3

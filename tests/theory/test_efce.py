@@ -10,6 +10,7 @@ import pytest
 from scipy import sparse
 from scipy.optimize import linprog
 
+from sheriff_core import theory
 from sheriff_core.theory import bimatrix_game, efce, sheriff_game, solve
 from sheriff_core.theory.efce import MEDIATOR_EXAMPLE
 
@@ -313,3 +314,31 @@ def test_benchmark_script_runs_on_the_mediator_example(capsys):
     assert row["efce_welfare"] >= row["ne_welfare"] - 1e-9
     assert row["nfce_welfare"] <= row["efce_welfare"] + 1e-9
     assert row["nfce_max_expected_bribe"] == 0.0 < row["efce_bribe_paid"]
+
+
+def test_openspiels_efr_learner_approaches_the_efce_set_but_not_the_lps_choice() -> None:
+    """OpenSpiel's no-regret learner (efr.py, causal partial-sequence deviations): the
+    largest trigger gain of its empirical play shrinks with the iterations, while the
+    welfare and bribes stay well below what the LP's best EFCE reaches (it drifts towards
+    the no-bribe equilibria, not the best one)."""
+    pytest.importorskip("pyspiel")
+    game = theory.sheriff_game(**efce.MEDIATOR_EXAMPLE)
+    short, long = efce.efr_plan(game, 30), efce.efr_plan(game, 300)
+    assert efce.consistency_error(game, long) < 1e-9
+    assert efce.verify(game, long) < 0.5 * efce.verify(game, short)
+    best = theory.solve_efce(game)
+    assert sum(efce.plan_values(game, long)) < best.welfare - 0.5
+    most = theory.solve_efce(game, terminal_weights=efce.bribe_weights(game))
+    assert (
+        efce.bribe_stats(game, long)["expected_bribe"]
+        < efce.bribe_stats(game, most.plan)["expected_bribe"] - 0.5
+    )
+
+
+def test_efr_plan_refuses_a_game_openspiel_does_not_have() -> None:
+    pytest.importorskip("pyspiel")
+    import sheriff_core as sc
+
+    variant_game = theory.sheriff_game_from_variant(sc.load_variant("classic"), num_rounds=1)
+    with pytest.raises(ValueError, match="not an OpenSpiel sheriff game"):
+        efce.efr_plan(variant_game, 1)
