@@ -324,11 +324,16 @@ class PlayTable(widgets.VBox):
     Parts, top to bottom: ``status`` (HTML: the round and the table as ``seat`` sees
     it), ``outcome`` (HTML, CSS class ``sheriff-outcome``: what just happened to the
     learner's decision and what is due now; also ``outcome_text``), ``controls`` (the
-    controls of the learner's decision), ``message`` (the last refusal, verbatim),
+    controls of the learner's decision, in an area at least ``CONTROLS_MIN_HEIGHT`` tall
+    so the table does not shrink from one decision to the next; a button the engine
+    refuses now is greyed, with the engine's reason as its tooltip and in a line beside
+    it), ``message`` (the last refusal, verbatim),
     ``action_text`` + ``"play typed action"`` with ``hint`` (the text forms of the
     decision due), and ``journal`` (fixed height, scrollable, newest round first; the
     lines also in ``lines``, oldest first). ``stop_round``: stop when that round ends
-    (the inspection simulator uses it).
+    (the inspection simulator uses it). :meth:`press` and :meth:`set` asked for a
+    control that is not offered now (a notebook cell run out of order) print what
+    happened and change nothing.
     """
 
     def __init__(

@@ -386,8 +386,17 @@ class MouseTable:
         self.lab, self.page, self.mirror = lab, lab.page, mirror
         self.root = cell.locator(".jp-OutputArea-output").first
         self.outcome = self.root.locator(".sheriff-outcome").first
+        # the action box, right under the controls: how far below the outcome line it
+        # sits is the height of the controls' area
+        self.action_box = (
+            self.root.locator(".widget-text")
+            .filter(has=self.page.locator("label", has_text=re.compile(r"^action$")))
+            .first
+        )
         self.decisions: list[tuple[str, str, dict | None]] = []  # (decision, outcome, box)
         self.built: list[str] = []  # offers / demands with a good and a promise, pressed
+        self.shrunk: list[tuple[str, float]] = []  # (decision, px the controls' area lost)
+        self.greyed: list[str] = []  # buttons seen greyed by a binding promise
 
     # Mouse gestures, each mirrored.
     def tick(self, desc: str) -> None:
@@ -432,6 +441,7 @@ class MouseTable:
         # far enough to see the button: the outcome line stays in view if the layout allows.
         button.evaluate("(el) => el.scrollIntoView({block: 'nearest'})")
         seen = {"button": button.bounding_box(), "outcome before": self.outcome.bounding_box()}
+        controls_before = self._controls_height()
         button.click()
         self.expect(self.outcome).not_to_have_text(before)
         self.expect(self.outcome).to_have_text(_words(self.mirror.outcome_text))
@@ -440,6 +450,12 @@ class MouseTable:
         seen["notebook area"] = self.lab.visible_area(self.outcome)
         inside = self.lab.in_view(self.outcome)
         self.decisions.append((name, _words(self.outcome.inner_text()), None if inside else seen))
+        self.shrunk.append((name, controls_before - self._controls_height()))
+
+    def _controls_height(self) -> float:
+        """From the outcome line's bottom to the action box's top: the controls' area."""
+        outcome, action = self.outcome.bounding_box(), self.action_box.bounding_box()
+        return action["y"] - (outcome["y"] + outcome["height"])
 
     # One decision of the learner, whatever it is.
     def move(self, state: dict) -> None:
@@ -505,6 +521,13 @@ class MouseTable:
         """Let the bag pass, or inspect it where a promise binds the Sheriff to."""
         name = self.mirror.game.players[seat]
         let = f"let {name} pass"
+        if self.mirror.control(let).disabled:  # a binding promise: the button says why
+            reason = self.mirror.control(let).tooltip
+            assert "promised" in reason, reason
+            self.expect(self.button(let)).to_be_disabled()
+            self.expect(self.button(let)).to_have_attribute("title", reason)
+            self.expect(self.root.get_by_text(f"greyed: {reason}")).to_be_visible()
+            self.greyed.append(let)
         self.decide(let if not self.mirror.control(let).disabled else f"inspect {name}")
 
     def build(self, prefix: str, state: dict) -> None:
@@ -540,7 +563,9 @@ class MouseTable:
 def test_play_table_by_mouse_one_round_merchant_one_round_sheriff(lab):
     """07 with only its set-up cells run: a round as a merchant and a round as the Sheriff,
     clicks, ticks and menus only; an offer or demand with a good and a promise; after each
-    decision the outcome line changed, says what the library says, and is in view."""
+    decision (the market's included) the outcome line changed, says what the library
+    says, and is in view, and the controls' area did not shrink (the table keeps the
+    learner's place)."""
     with screenshot_on_failure(lab, "07_play_a_game"):
         notebook = NOTEBOOKS / "07_play_a_game.ipynb"
         lab.open(notebook.name)
@@ -574,6 +599,12 @@ def test_play_table_by_mouse_one_round_merchant_one_round_sheriff(lab):
                 f"{k} at y={b['y']:.0f} (height {b['height']:.0f})" for k, b in seen.items() if b
             )
 
+        # The table keeps the learner's place: the controls' area never shrinks after a
+        # decision (the market's controls gave way to the load's, 283 px shorter, and the
+        # table shrank under the learner's eyes), so nothing on the screen jumps.
+        assert any(name == "make market turn" for name, _px in table.shrunk), table.shrunk
+        jumps = [(name, round(px)) for name, px in table.shrunk if px > 4]
+        assert not jumps, f"the controls' area shrank (px) after: {jumps}"
         assert not missed, (
             f"the outcome line was outside the {VIEWPORT['width']}x{VIEWPORT['height']} "
             f"viewport (or under JupyterLab's bars) right after {len(missed)} of {len(table.decisions)} decisions: "
