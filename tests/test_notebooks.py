@@ -368,3 +368,28 @@ def test_each_lesson_says_how_to_start_it_again(path: Path) -> None:
     lines = [line for line in first.source.splitlines() if RESTORE_NOTE in line]
     assert len(lines) == 1, f"{path.name}: no one-line note with `{RESTORE_NOTE} {path.name[:2]}`"
     assert f"{RESTORE_NOTE} {path.name[:2]}" in lines[0]
+
+
+# --- learners' widgets are theirs: no demonstration cell drives them ---
+
+#: The widget each lesson hands the learner, and the cell that makes it.
+LEARNER_WIDGETS = {
+    "01_setup_and_market.ipynb": ("turn", "turn = market_turn("),
+    "02_load_and_declare.ipynb": ("builder", "builder = bag_builder("),
+    "03_inspection_and_bribes.ipynb": ("sheriff", "sheriff = inspection_simulator("),
+    "07_play_a_game.ipynb": ("table", "table = play_table("),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LEARNER_WIDGETS))
+def test_no_cell_after_the_learners_widget_touches_it(name: str) -> None:
+    """Run All leaves the learner's widget as it was made: every cell below it drives a
+    demonstration widget of its own (01 and 02 drove the learner's builder; 02 left an
+    illegal "4 Mead" in it)."""
+    variable, maker = LEARNER_WIDGETS[name]
+    cells = [c for c in _read(NOTEBOOKS / name).cells if c.cell_type == "code"]
+    made = [i for i, c in enumerate(cells) if maker in c.source]
+    assert len(made) == 1, f"{name}: no single cell makes the learner's widget ({maker!r})"
+    used = re.compile(rf"(?<![\w.]){variable}\s*[.[=(]")
+    touching = [c.source for c in cells[made[0] + 1 :] if used.search(c.source)]
+    assert not touching, f"{name}: cells below the learner's {variable!r} use it: {touching}"
