@@ -612,6 +612,56 @@ def test_play_table_by_mouse_one_round_merchant_one_round_sheriff(lab):
         )
 
 
+# -- 07: a button greyed by a binding promise says why; a press out of turn says so -----
+
+BOUND_TABLE = """\
+from sheriff_core.widgets.play import run_bots
+
+bots = [make_player(m, "threshold") for m in ("honest", "smuggler", "briber", "honest")]
+game = sc.new_game("classic", players=4, seed=5)
+run_bots(game, bots, stop_seat=0)  # Ann (seat 0, the learner) is the Sheriff
+game.apply(sc.Threaten(2), player=0)
+game.apply(sc.Offer(1, promises=(sc.Promise("inspect", 1),)), player=2)
+game.apply(sc.LetPass(2), player=0)  # Ann took Cat's bribe: she must inspect Ben
+bound = play_table(game, bots, seat=0)
+bound.press("threaten Cat")  # Cat's bag is settled: nothing happens, and it says so
+bound"""
+
+_JS_ADD_AND_RUN = """async (source) => {
+  const app = window.jupyterapp, nb = app.shell.currentWidget.content;
+  nb.activeCellIndex = nb.widgets.length - 1;
+  await app.commands.execute('notebook:insert-cell-below');
+  await app.commands.execute('notebook:change-cell-to-code');
+  nb.activeCell.model.sharedModel.setSource(source);
+  await app.commands.execute('notebook:run-cell');
+}"""
+
+
+def test_play_table_greyed_button_says_why_and_a_press_out_of_turn_says_so(lab):
+    """In 07, a table where the learner's Sheriff took a bribe that binds her to inspect
+    Ben: "let Ben pass" is greyed, its tooltip (title) and a line beside it give the
+    engine's reason; a press of a button that is not there prints what happened."""
+    from playwright.sync_api import expect
+
+    with screenshot_on_failure(lab, "07_greyed_button"):
+        notebook = NOTEBOOKS / "07_play_a_game.ipynb"
+        lab.open(notebook.name)
+        lab.run_through("def opponents():")
+        lab.page.evaluate(_JS_ADD_AND_RUN, BOUND_TABLE)
+        cell = lab.cell_with("bound = play_table(")
+        out = cell.locator(".jp-OutputArea")
+        expect(out).to_contain_text("Nothing happened: 'threaten Cat' was not pressed.")
+        expect(out).to_contain_text("The table is at: Now: as Sheriff")
+        let = out.get_by_role("button", name="let Ben pass", exact=True)
+        expect(let).to_be_disabled()
+        expect(let).to_have_attribute("title", re.compile("promised this round to inspect Ben"))
+        expect(out.get_by_role("button", name="inspect Ben", exact=True)).to_be_enabled()
+        reason = out.get_by_text(re.compile("^greyed: the Sheriff promised this round"))
+        expect(reason).to_be_visible()
+        let.scroll_into_view_if_needed()
+        save_screenshot(lab, "07_greyed_button")
+
+
 # -- 09: the variant editor, with the mouse ---------------------------------------------
 
 
