@@ -18,13 +18,18 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def lessons(root: Path = ROOT) -> dict[str, str]:
-    """The committed lessons, ``{"07": "notebooks/07_play_a_game.ipynb", ...}``."""
+    """The committed lessons, ``{"07": "notebooks/07_play_a_game.ipynb", ...}``.
+
+    >>> lessons()["07"]
+    'notebooks/07_play_a_game.ipynb'
+    """
     try:
         out = subprocess.run(
             ["git", "-C", str(root), "ls-tree", "--name-only", "HEAD", "notebooks/"],
@@ -40,9 +45,18 @@ def lessons(root: Path = ROOT) -> dict[str, str]:
     return {Path(p).name[:2]: p for p in out if p.endswith(".ipynb") and Path(p).name[:2].isdigit()}
 
 
-def restore(numbers: list[str], root: Path = ROOT, say=print) -> list[Path]:
-    """Overwrite the lessons ``numbers`` (``["07"]``) with their committed copies; return
-    the files written. Unknown numbers raise ``ValueError`` before anything is written."""
+def restore(
+    numbers: list[str], root: Path = ROOT, say: Callable[[str], object] = print
+) -> list[Path]:
+    """Overwrite the lessons ``numbers`` (``["07"]``; none: every lesson) with their
+    committed copies, saying which first; return the files written. Unknown numbers
+    raise ``ValueError`` before anything is written.
+
+    >>> restore(["42"])
+    Traceback (most recent call last):
+    ...
+    ValueError: no lesson 42; lessons: 00, 01, 02, 03, 04, 05, 06, 07, 08, 09, 10
+    """
     known = lessons(root)
     wanted = [n.zfill(2) for n in numbers] if numbers else sorted(known)
     unknown = [n for n in wanted if n not in known]
