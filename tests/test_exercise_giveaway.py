@@ -21,6 +21,7 @@ import html
 import re
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -310,6 +311,7 @@ def _texts(cell) -> list[str]:
     return [cell.source] if cell.cell_type == "markdown" else list(_output_texts(cell))
 
 
+@cache
 def read_above(path: Path) -> dict[str, list[tuple[int, str]]]:
     """For each exercise checked in notebook ``path``: (cell index, text) of every
     markdown source and code output above its check cell, and of the rest of its
@@ -332,6 +334,7 @@ def read_above(path: Path) -> dict[str, list[tuple[int, str]]]:
     return above
 
 
+@cache
 def read_before(path: Path) -> list[tuple[str, str]]:
     """(where, text) of every markdown source and code output of the lessons before
     ``path`` (a learner reads them first)."""
