@@ -305,3 +305,91 @@ def test_jupyterlab_open_and_save_leaves_a_lesson_byte_identical(tmp_path: Path)
             server.shutdown_sessions()
     saved = server.served / lesson.name
     assert saved.read_bytes() == lesson.read_bytes()
+
+
+# --- tools/restore_lessons.py: one line gives a learner a fresh lesson ---
+
+
+def _restore_tool():
+    spec = importlib.util.spec_from_file_location(
+        "restore_lessons", ROOT / "tools" / "restore_lessons.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_restore_lessons_overwrites_only_the_lessons_named(tmp_path: Path) -> None:
+    import subprocess
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-C", str(tmp_path), *args], check=True, capture_output=True)
+
+    lessons = tmp_path / "notebooks"
+    (lessons / "instructor").mkdir(parents=True)
+    given = {
+        name: (NOTEBOOKS / name).read_bytes()
+        for name in ("01_setup_and_market.ipynb", "07_play_a_game.ipynb")
+    }
+    for name, data in given.items():
+        (lessons / name).write_bytes(data)
+    (lessons / "instructor" / "07_play_a_game.ipynb").write_bytes(b"teacher")
+    git("init", "-q")
+    git("add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "lessons")
+    (lessons / "07_play_a_game.ipynb").write_text("a learner's muddle")
+    (lessons / "01_setup_and_market.ipynb").write_text("also changed")
+    (lessons / "instructor" / "07_play_a_game.ipynb").write_text("teacher's edit")
+    (lessons / "my_notes.ipynb").write_text("mine")
+    said: list[str] = []
+    tool = _restore_tool()
+    written = tool.restore(["7"], root=tmp_path, say=said.append)
+    assert written == [lessons / "07_play_a_game.ipynb"]
+    assert (lessons / "07_play_a_game.ipynb").read_bytes() == given["07_play_a_game.ipynb"]
+    assert said == ["notebooks/07_play_a_game.ipynb: overwriting it with the lesson as given"]
+    assert (lessons / "01_setup_and_market.ipynb").read_text() == "also changed"
+    assert (lessons / "instructor" / "07_play_a_game.ipynb").read_text() == "teacher's edit"
+    assert (lessons / "my_notes.ipynb").read_text() == "mine"
+    assert tool.restore(["07"], root=tmp_path, say=said.append) == []  # already as given
+    with pytest.raises(ValueError, match="no lesson 42"):
+        tool.restore(["01", "42"], root=tmp_path)
+    assert (lessons / "01_setup_and_market.ipynb").read_text() == "also changed"  # nothing written
+    with pytest.raises(ValueError, match="not a git checkout"):
+        tool.restore(["01"], root=tmp_path / "notebooks" / "instructor" / "nowhere")
+
+
+RESTORE_NOTE = "python tools/restore_lessons.py"
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("0[0-47]_*.ipynb")), ids=_id)
+def test_each_lesson_says_how_to_start_it_again(path: Path) -> None:
+    """The lesson's first cell says, in one line, the command that restores it."""
+    first = _read(path).cells[0]
+    lines = [line for line in first.source.splitlines() if RESTORE_NOTE in line]
+    assert len(lines) == 1, f"{path.name}: no one-line note with `{RESTORE_NOTE} {path.name[:2]}`"
+    assert f"{RESTORE_NOTE} {path.name[:2]}" in lines[0]
+
+
+# --- learners' widgets are theirs: no demonstration cell drives them ---
+
+#: The widget each lesson hands the learner, and the cell that makes it.
+LEARNER_WIDGETS = {
+    "01_setup_and_market.ipynb": ("turn", "turn = market_turn("),
+    "02_load_and_declare.ipynb": ("builder", "builder = bag_builder("),
+    "03_inspection_and_bribes.ipynb": ("sheriff", "sheriff = inspection_simulator("),
+    "07_play_a_game.ipynb": ("table", "table = play_table("),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LEARNER_WIDGETS))
+def test_no_cell_after_the_learners_widget_touches_it(name: str) -> None:
+    """Run All leaves the learner's widget as it was made: every cell below it drives a
+    demonstration widget of its own (01 and 02 drove the learner's builder; 02 left an
+    illegal "4 Mead" in it)."""
+    variable, maker = LEARNER_WIDGETS[name]
+    cells = [c for c in _read(NOTEBOOKS / name).cells if c.cell_type == "code"]
+    made = [i for i, c in enumerate(cells) if maker in c.source]
+    assert len(made) == 1, f"{name}: no single cell makes the learner's widget ({maker!r})"
+    used = re.compile(rf"(?<![\w.]){variable}\s*[.[=(]")
+    touching = [c.source for c in cells[made[0] + 1 :] if used.search(c.source)]
+    assert not touching, f"{name}: cells below the learner's {variable!r} use it: {touching}"

@@ -4,14 +4,22 @@ The checks replay the lesson's seeded game with the library and compare.
 
 >>> from sheriff_core.exercises import check
 >>> check("00.1", "eleven")
-Not quite: give a whole number of bags, like 3, not a str.
+Not quite: give a whole number of bags, like 3, not 'eleven' (str).
 >>> check("00.1", -1)
 Not quite: a count of bags cannot be negative.
+
+A count made with pandas or numpy (``(bags["outcome"] == ...).sum()`` is a numpy
+integer) is checked like a Python ``int``:
+
+>>> import numpy as np
+>>> check("00.1", np.int64(10**6)).status
+'not quite'
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from numbers import Integral, Real
 
 import sheriff_core as sc
 from sheriff_core.bots import make_player
@@ -54,8 +62,12 @@ def lies_caught(game: Game) -> int:
     right="Every one of those bags was opened and held something other than its declaration.",
 )
 def _caught(answer: object) -> str | None:
-    if isinstance(answer, bool) or not isinstance(answer, int):
-        return f"give a whole number of bags, like 3, not a {type(answer).__name__}"
+    whole = isinstance(answer, Integral) or (
+        isinstance(answer, Real) and float(answer).is_integer()  # 3.0, numpy.float64(3)
+    )
+    if isinstance(answer, bool) or not whole:
+        return f"give a whole number of bags, like 3, not {answer!r} ({type(answer).__name__})"
+    answer = int(answer)  # type: ignore[call-overload]  # numpy and pandas integers too
     if answer < 0:
         return "a count of bags cannot be negative"
     game = lesson_game()

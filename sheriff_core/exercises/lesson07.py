@@ -9,6 +9,8 @@ action box reads it, and compared with the action built by the library.
 >>> from sheriff_core.exercises import check
 >>> check("07.1", "load Mead,Bread,Bread")
 Not quite: that loads Mead, Bread, Bread: the cards are right but not in the order asked.
+>>> check("07.1", "load 2 Bread, 1 Mead")
+Not quite: '2 Bread' is not the name of a card: the action box reads each part between commas as one card, so a card loaded twice is named twice.
 >>> check("07.2", "offer 2 gold and a Pepper")
 Not quite: the action box cannot read it (cannot read action 'offer 2 gold and a Pepper': an offer starts 'offer N gold'; stand goods, bag goods and promises follow as parts after ';').
 """
@@ -21,8 +23,11 @@ from typing import Any
 from sheriff_core.engine.actions import Action, Load, Offer, parse_action
 from sheriff_core.errors import RulesError
 from sheriff_core.exercises import exercise
+from sheriff_core.rules import load_variant
 
 LOAD = Load(("Bread", "Bread", "Mead"))
+#: The names of the cards (the classic game's goods).
+GOODS = frozenset(load_variant("classic").goods)
 OFFER = Offer(2, bag=("Pepper",))
 
 
@@ -49,6 +54,12 @@ def _load_text(answer: Any) -> str | None:
         return f"that is a {type(action).__name__} action ({action}), not a load"
     if action == LOAD:
         return None
+    unknown = [c for c in action.cards if c not in GOODS]
+    if unknown:
+        return (
+            f"{unknown[0]!r} is not the name of a card: the action box reads each part "
+            "between commas as one card, so a card loaded twice is named twice"
+        )
     got = ", ".join(action.cards)
     if Counter(action.cards) == Counter(LOAD.cards):
         return f"that loads {got}: the cards are right but not in the order asked"

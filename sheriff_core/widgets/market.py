@@ -16,7 +16,7 @@ Market(set_aside=('Apples',), take=(1,), pile=1)
 >>> turn.error is None, len(turn.hand)
 (True, 6)
 >>> turn
-Market turn of Ben (seat 1) (run this cell to open it)
+Market turn of Ben (run this cell to open it)
 """
 
 from __future__ import annotations
@@ -93,10 +93,7 @@ class MarketTurn(widgets.VBox):
     """
 
     def __repr__(self) -> str:
-        return (
-            f"Market turn of {self.game.players[self.seat]} (seat {self.seat}) "
-            "(run this cell to open it)"
-        )
+        return f"Market turn of {self.game.players[self.seat]} (run this cell to open it)"
 
     def __init__(
         self, game: Game, reveal_draws: bool = True, scale: float = 1.0, compact: bool = False
@@ -148,9 +145,7 @@ class MarketTurn(widgets.VBox):
                 for p, pile in enumerate(game.piles)
             )
         )
-        header = widgets.HTML(
-            f"<b>{escape(game.players[self.seat])}</b>'s market turn (seat {self.seat})."
-        )
+        header = widgets.HTML(f"<b>{escape(game.players[self.seat])}</b>'s market turn.")
         self.hand_view = widgets.HTML()
         # compact: without the hand and the discard piles as pictures, for a page that
         # already draws them (the play table), so the controls stay close together.

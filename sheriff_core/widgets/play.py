@@ -89,6 +89,10 @@ __all__ = ["OfferBuilder", "PlayTable", "play_table", "run_bots", "STEP_TEXT"]
 STEP_TEXT: dict[str, str] = {str(step): rule.asks for step, rule in STEPS.items()}
 
 JOURNAL_HEIGHT = "260px"
+#: The controls' area never shrinks below this (a market turn's controls, the tallest
+#: decision, fit in it): the outcome line above it and the action box and log below it
+#: keep their place on the screen from one decision to the next.
+CONTROLS_MIN_HEIGHT = "500px"
 
 
 def run_bots(
@@ -217,6 +221,21 @@ class OfferBuilder(widgets.VBox):
         super().__init__(parts)
         self._update()
 
+    def _empty(self) -> str:
+        """What an offer / demand of nothing (0 gold, no goods, no promise) is, honestly."""
+        name = self.game.players[self.seat]
+        if self.prefix == "demand":
+            return (
+                f"An empty demand (0 gold, nothing else): the rules allow it, but it asks "
+                f"{name} for nothing. Set gold, goods or a promise to demand something "
+                f"(or let {name} pass)."
+            )
+        return (
+            f"An empty {self.prefix} (0 gold, nothing else): the rules allow it, but it "
+            "gives the Sheriff nothing. Set gold, goods or a promise to offer something "
+            "(or decline)."
+        )
+
     def _stand_boxes(self) -> list[Any]:
         """One count per good on the stand the offer may take from (as the player sees it)."""
         g, seat, prefix = self.game, self.seat, self.prefix
@@ -288,7 +307,9 @@ class OfferBuilder(widgets.VBox):
         offer, error = self.offer, self.error
         self.go.disabled = error is not None
         said = escape(describe_offer(offer, self.game.players))
-        if error is None:
+        if error is None and offer == Offer(0):
+            self.check.value = f"<span style='color:#8a6d00'>{self._empty()}</span>"
+        elif error is None:
             self.check.value = (
                 f"<span style='color:#1b7f3b'>The engine accepts this {self.prefix}</span>: "
                 f"{said} (<code>{escape(str(offer))}</code>)"
@@ -303,11 +324,16 @@ class PlayTable(widgets.VBox):
     Parts, top to bottom: ``status`` (HTML: the round and the table as ``seat`` sees
     it), ``outcome`` (HTML, CSS class ``sheriff-outcome``: what just happened to the
     learner's decision and what is due now; also ``outcome_text``), ``controls`` (the
-    controls of the learner's decision), ``message`` (the last refusal, verbatim),
+    controls of the learner's decision, in an area at least ``CONTROLS_MIN_HEIGHT`` tall
+    so the table does not shrink from one decision to the next; a button the engine
+    refuses now is greyed, with the engine's reason as its tooltip and in a line beside
+    it), ``message`` (the last refusal, verbatim),
     ``action_text`` + ``"play typed action"`` with ``hint`` (the text forms of the
     decision due), and ``journal`` (fixed height, scrollable, newest round first; the
     lines also in ``lines``, oldest first). ``stop_round``: stop when that round ends
-    (the inspection simulator uses it).
+    (the inspection simulator uses it). :meth:`press` and :meth:`set` asked for a
+    control that is not offered now (a notebook cell run out of order) print what
+    happened and change nothing.
     """
 
     def __init__(
@@ -323,7 +349,7 @@ class PlayTable(widgets.VBox):
         self.status = widgets.HTML()
         self.outcome = widgets.HTML()
         self.outcome.add_class("sheriff-outcome")
-        self.controls = widgets.VBox()
+        self.controls = widgets.VBox(layout=widgets.Layout(min_height=CONTROLS_MIN_HEIGHT))
         self.message = widgets.HTML()
         self.journal = widgets.HTML(
             layout=widgets.Layout(
@@ -440,8 +466,7 @@ class PlayTable(widgets.VBox):
         try:
             self.control(description).value = value
         except KeyError as exc:
-            self.error = str(exc.args[0])
-            self._refresh()
+            self._nothing_done(f"{description!r} was not set", str(exc.args[0]))
             return False
         return True
 
@@ -453,13 +478,14 @@ class PlayTable(widgets.VBox):
         try:
             button = self.control(description)
         except KeyError as exc:
-            self.error = str(exc.args[0])
-            self._refresh()
+            self._nothing_done(f"{description!r} was not pressed", str(exc.args[0]))
             return False
         before = len(self.game.history)
         if button.disabled:
-            self.error = f"{description!r} is not possible now: {self._disabled_reason()}"
-            self._refresh()
+            reason = getattr(button, "tooltip", "") or self._disabled_reason()
+            self._nothing_done(
+                f"{description!r} was not pressed", f"{description!r} is not possible now: {reason}"
+            )
             return False
         button.click()
         return len(self.game.history) > before and self.error is None
@@ -498,6 +524,15 @@ class PlayTable(widgets.VBox):
                 break
         out.append(Offer(0, promises=(Promise("future", None, "a favour next round"),)))
         return [o for o in out if g.can(o, self.seat)]
+
+    def _nothing_done(self, what: str, why: str) -> None:
+        """A control that is not there (or greyed) was asked for, typically by a cell run
+        out of order: keep ``error`` and say so, where the cell's output shows it."""
+        self.error = why
+        self._refresh()
+        print(
+            f"Nothing happened: {what}. {why[0].upper()}{why[1:]}. The table is at: {self._now()}"
+        )
 
     def _disabled_reason(self) -> str:
         if self.builder is not None and self.builder.error:
@@ -802,14 +837,34 @@ class PlayTable(widgets.VBox):
                 self._add(_button(f"let {name} pass", LetPass(s))),
                 self._add(_button(f"inspect {name}", Inspect(s))),
             ]
-            for b in buttons:
-                b.disabled = not g.can(b.action, self.seat)  # type: ignore[attr-defined]
             label = widgets.HTML(
                 f'{escape(name)} declared "{count} {escape(good)}"',
                 layout=widgets.Layout(width="220px"),
             )
-            rows.append(widgets.HBox([label, *buttons]))
+            rows.append(widgets.HBox([label, *buttons, *self._why_greyed(buttons)]))
         return rows
+
+    def _why_greyed(self, buttons: list[Any]) -> list[Any]:
+        """Grey the buttons the engine refuses now; each says why in its tooltip, and one
+        line beside them says it for all (a binding promise, typically)."""
+        reasons: list[str] = []
+        for b in buttons:
+            try:
+                self.game.verify(b.action, self.seat)
+            except RulesError as exc:
+                b.disabled, b.tooltip = True, str(exc)
+                reasons.append(str(exc))
+            else:
+                b.disabled, b.tooltip = False, ""
+        if not reasons:
+            return []
+        said = "; ".join(escape(r) for r in dict.fromkeys(reasons))
+        return [
+            widgets.HTML(
+                f"<i style='color:#555'>greyed: {said}</i>",
+                layout=widgets.Layout(margin="0 0 0 8px", max_width="640px"),
+            )
+        ]
 
     def _builder(self, prefix: str) -> OfferBuilder:
         self.builder = OfferBuilder(self.game, self.seat, prefix)
@@ -826,10 +881,8 @@ class PlayTable(widgets.VBox):
             self._add(_button(f"let {name} pass", LetPass(s))),
             self._add(_button(f"inspect {name}", Inspect(s))),
         ]
-        for b in buttons:
-            b.disabled = not g.can(b.action, self.seat)  # type: ignore[attr-defined]
         return [
-            widgets.HBox(buttons),
+            widgets.HBox([*buttons, *self._why_greyed(buttons)]),
             widgets.HTML(f"<b>Or demand a bribe from {escape(name)}</b>:"),
             self._builder("demand"),
         ]
@@ -853,12 +906,11 @@ class PlayTable(widgets.VBox):
             self._add(_button(f"vote: inspect {name}", Inspect(s))),
             self._add(_button(f"vote: let {name} pass", LetPass(s))),
         ]
-        for b in buttons:
-            b.disabled = not g.can(b.action, self.seat)  # type: ignore[attr-defined]
+        greyed = self._why_greyed(buttons)
         lead = g.vote.lead  # type: ignore[union-attr]
         other = self._name(g.sheriffs[0])
         said = "inspect it" if lead == "inspect" else "let it pass"
-        return [widgets.HTML(f"{escape(other)} wants to {said}."), widgets.HBox(buttons)]
+        return [widgets.HTML(f"{escape(other)} wants to {said}."), widgets.HBox(buttons + greyed)]
 
     def _controls_exchange(self) -> list[Any]:
         done = self._add(_button("done exchanging", Done()))

@@ -386,8 +386,17 @@ class MouseTable:
         self.lab, self.page, self.mirror = lab, lab.page, mirror
         self.root = cell.locator(".jp-OutputArea-output").first
         self.outcome = self.root.locator(".sheriff-outcome").first
+        # the action box, right under the controls: how far below the outcome line it
+        # sits is the height of the controls' area
+        self.action_box = (
+            self.root.locator(".widget-text")
+            .filter(has=self.page.locator("label", has_text=re.compile(r"^action$")))
+            .first
+        )
         self.decisions: list[tuple[str, str, dict | None]] = []  # (decision, outcome, box)
         self.built: list[str] = []  # offers / demands with a good and a promise, pressed
+        self.shrunk: list[tuple[str, float]] = []  # (decision, px the controls' area lost)
+        self.greyed: list[str] = []  # buttons seen greyed by a binding promise
 
     # Mouse gestures, each mirrored.
     def tick(self, desc: str) -> None:
@@ -432,6 +441,7 @@ class MouseTable:
         # far enough to see the button: the outcome line stays in view if the layout allows.
         button.evaluate("(el) => el.scrollIntoView({block: 'nearest'})")
         seen = {"button": button.bounding_box(), "outcome before": self.outcome.bounding_box()}
+        controls_before = self._controls_height()
         button.click()
         self.expect(self.outcome).not_to_have_text(before)
         self.expect(self.outcome).to_have_text(_words(self.mirror.outcome_text))
@@ -440,6 +450,12 @@ class MouseTable:
         seen["notebook area"] = self.lab.visible_area(self.outcome)
         inside = self.lab.in_view(self.outcome)
         self.decisions.append((name, _words(self.outcome.inner_text()), None if inside else seen))
+        self.shrunk.append((name, controls_before - self._controls_height()))
+
+    def _controls_height(self) -> float:
+        """From the outcome line's bottom to the action box's top: the controls' area."""
+        outcome, action = self.outcome.bounding_box(), self.action_box.bounding_box()
+        return action["y"] - (outcome["y"] + outcome["height"])
 
     # One decision of the learner, whatever it is.
     def move(self, state: dict) -> None:
@@ -505,6 +521,13 @@ class MouseTable:
         """Let the bag pass, or inspect it where a promise binds the Sheriff to."""
         name = self.mirror.game.players[seat]
         let = f"let {name} pass"
+        if self.mirror.control(let).disabled:  # a binding promise: the button says why
+            reason = self.mirror.control(let).tooltip
+            assert "promised" in reason, reason
+            self.expect(self.button(let)).to_be_disabled()
+            self.expect(self.button(let)).to_have_attribute("title", reason)
+            self.expect(self.root.get_by_text(f"greyed: {reason}")).to_be_visible()
+            self.greyed.append(let)
         self.decide(let if not self.mirror.control(let).disabled else f"inspect {name}")
 
     def build(self, prefix: str, state: dict) -> None:
@@ -540,7 +563,9 @@ class MouseTable:
 def test_play_table_by_mouse_one_round_merchant_one_round_sheriff(lab):
     """07 with only its set-up cells run: a round as a merchant and a round as the Sheriff,
     clicks, ticks and menus only; an offer or demand with a good and a promise; after each
-    decision the outcome line changed, says what the library says, and is in view."""
+    decision (the market's included) the outcome line changed, says what the library
+    says, and is in view, and the controls' area did not shrink (the table keeps the
+    learner's place)."""
     with screenshot_on_failure(lab, "07_play_a_game"):
         notebook = NOTEBOOKS / "07_play_a_game.ipynb"
         lab.open(notebook.name)
@@ -574,11 +599,67 @@ def test_play_table_by_mouse_one_round_merchant_one_round_sheriff(lab):
                 f"{k} at y={b['y']:.0f} (height {b['height']:.0f})" for k, b in seen.items() if b
             )
 
+        # The table keeps the learner's place: the controls' area never shrinks after a
+        # decision (the market's controls gave way to the load's, 283 px shorter, and the
+        # table shrank under the learner's eyes), so nothing on the screen jumps.
+        assert any(name == "make market turn" for name, _px in table.shrunk), table.shrunk
+        jumps = [(name, round(px)) for name, px in table.shrunk if px > 4]
+        assert not jumps, f"the controls' area shrank (px) after: {jumps}"
         assert not missed, (
             f"the outcome line was outside the {VIEWPORT['width']}x{VIEWPORT['height']} "
             f"viewport (or under JupyterLab's bars) right after {len(missed)} of {len(table.decisions)} decisions: "
             + "; ".join(f"{name!r}: {where(seen)}" for name, seen in missed)
         )
+
+
+# -- 07: a button greyed by a binding promise says why; a press out of turn says so -----
+
+BOUND_TABLE = """\
+from sheriff_core.widgets.play import run_bots
+
+bots = [make_player(m, "threshold") for m in ("honest", "smuggler", "briber", "honest")]
+game = sc.new_game("classic", players=4, seed=5)
+run_bots(game, bots, stop_seat=0)  # Ann (seat 0, the learner) is the Sheriff
+game.apply(sc.Threaten(2), player=0)
+game.apply(sc.Offer(1, promises=(sc.Promise("inspect", 1),)), player=2)
+game.apply(sc.LetPass(2), player=0)  # Ann took Cat's bribe: she must inspect Ben
+bound = play_table(game, bots, seat=0)
+bound.press("threaten Cat")  # Cat's bag is settled: nothing happens, and it says so
+bound"""
+
+_JS_ADD_AND_RUN = """async (source) => {
+  const app = window.jupyterapp, nb = app.shell.currentWidget.content;
+  nb.activeCellIndex = nb.widgets.length - 1;
+  await app.commands.execute('notebook:insert-cell-below');
+  await app.commands.execute('notebook:change-cell-to-code');
+  nb.activeCell.model.sharedModel.setSource(source);
+  await app.commands.execute('notebook:run-cell');
+}"""
+
+
+def test_play_table_greyed_button_says_why_and_a_press_out_of_turn_says_so(lab):
+    """In 07, a table where the learner's Sheriff took a bribe that binds her to inspect
+    Ben: "let Ben pass" is greyed, its tooltip (title) and a line beside it give the
+    engine's reason; a press of a button that is not there prints what happened."""
+    from playwright.sync_api import expect
+
+    with screenshot_on_failure(lab, "07_greyed_button"):
+        notebook = NOTEBOOKS / "07_play_a_game.ipynb"
+        lab.open(notebook.name)
+        lab.run_through("def opponents():")
+        lab.page.evaluate(_JS_ADD_AND_RUN, BOUND_TABLE)
+        cell = lab.cell_with("bound = play_table(")
+        out = cell.locator(".jp-OutputArea")
+        expect(out).to_contain_text("Nothing happened: 'threaten Cat' was not pressed.")
+        expect(out).to_contain_text("The table is at: Now: as Sheriff")
+        let = out.get_by_role("button", name="let Ben pass", exact=True)
+        expect(let).to_be_disabled()
+        expect(let).to_have_attribute("title", re.compile("promised this round to inspect Ben"))
+        expect(out.get_by_role("button", name="inspect Ben", exact=True)).to_be_enabled()
+        reason = out.get_by_text(re.compile("^greyed: the Sheriff promised this round"))
+        expect(reason).to_be_visible()
+        let.scroll_into_view_if_needed()
+        save_screenshot(lab, "07_greyed_button")
 
 
 # -- 09: the variant editor, with the mouse ---------------------------------------------

@@ -96,4 +96,6 @@ def test_hand_piles_and_new_hand_are_drawn_as_cards(game):
 
 
 def test_repr_says_what_it_is_before_the_cell_runs(game):
-    assert repr(market_turn(game)) == "Market turn of Ben (seat 1) (run this cell to open it)"
+    # people count seats from 1: no seat number (Ben's index is 1) where a person reads
+    assert repr(market_turn(game)) == "Market turn of Ben (run this cell to open it)"
+    assert "seat" not in market_turn(game).children[0].value

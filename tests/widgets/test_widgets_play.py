@@ -189,3 +189,78 @@ def test_pressing_a_control_not_offered_never_raises():
     assert not table.press("declare") and "no control 'declare' now" in table.error
     assert not table.set("load card 1: Apples", True)
     assert game.history == [] or all(seat != 1 for seat, _ in game.history)
+
+
+# -- issue 24: the table keeps the learner's place and says why --------------------------
+
+
+def _sheriff_bound_to_inspect_ben():
+    """Ann (seat 0, the learner) is the Sheriff; Cat's bribe, taken, binds her to inspect
+    Ben's bag this round."""
+    game = sc.new_game("classic", players=4, seed=5)
+    run_bots(game, lineup(), stop_seat=0)
+    assert game.step == "sheriff" and game.to_move == 0
+    game.apply(sc.Threaten(2), player=0)
+    game.apply(sc.Offer(1, promises=(sc.Promise("inspect", 1),)), player=2)
+    game.apply(sc.LetPass(2), player=0)
+    assert game.binding.get(1) == "inspect"
+    return game
+
+
+def _texts(widget) -> list[str]:
+    out = []
+    for child in getattr(widget, "children", ()):
+        out += _texts(child)
+    if hasattr(widget, "value") and isinstance(widget.value, str):
+        out.append(widget.value)
+    return out
+
+
+def test_buttons_greyed_by_a_binding_promise_say_why(capsys):
+    table = play_table(_sheriff_bound_to_inspect_ben(), lineup(), seat=0)
+    let, inspect = table.control("let Ben pass"), table.control("inspect Ben")
+    assert let.disabled and not inspect.disabled
+    assert "promised this round to inspect Ben" in let.tooltip
+    assert inspect.tooltip == ""
+    shown = " ".join(_texts(table.controls))
+    assert "greyed: the Sheriff promised this round to inspect Ben" in shown
+    assert not table.press("let Ben pass")
+    said = capsys.readouterr().out
+    assert said.startswith("Nothing happened: 'let Ben pass' was not pressed.")
+    assert "promised this round to inspect Ben" in said
+    assert table.game.binding.get(1) == "inspect" and 1 in table.game.unresolved()
+
+
+def test_a_control_asked_for_out_of_order_says_what_happened(capsys):
+    game = sc.new_game("classic", players=4, seed=5)
+    table = play_table(game, lineup(), seat=1)
+    history = len(game.history)
+    assert not table.press("threaten Cat")  # a later cell's button, pressed at the market
+    said = capsys.readouterr().out
+    assert said.startswith("Nothing happened: 'threaten Cat' was not pressed. No control")
+    assert "make market turn" in said  # the controls offered now
+    assert "The table is at: Now: your market turn" in said
+    assert not table.set("declare count", 3)
+    assert "Nothing happened: 'declare count' was not set." in capsys.readouterr().out
+    assert len(game.history) == history and game.step == "market"
+
+
+def test_an_empty_demand_is_not_called_accepted():
+    game = sc.new_game("classic", players=4, seed=5)
+    table = play_table(game, lineup(), seat=0)
+    assert table.type_action("threaten 1")
+    if game.step != "negotiation":  # the merchant declined at once: no demand to build
+        return
+    check = table.builder.check.value
+    assert "accepts" not in check
+    assert "An empty demand (0 gold, nothing else)" in check and "asks Ben for nothing" in check
+    table.set("demand gold", 2)
+    assert "The engine accepts this demand" in table.builder.check.value
+
+
+def test_the_controls_area_keeps_its_height_from_one_decision_to_the_next():
+    from sheriff_core.widgets.play import CONTROLS_MIN_HEIGHT
+
+    table = play_table(sc.new_game("classic", players=4, seed=5), lineup(), seat=1)
+    assert table.controls.layout.min_height == CONTROLS_MIN_HEIGHT
+    assert int(CONTROLS_MIN_HEIGHT.removesuffix("px")) >= 400  # a market turn fits
