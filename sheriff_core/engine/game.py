@@ -50,6 +50,7 @@ from sheriff_core.engine.market import MarketRules
 from sheriff_core.engine.options import LegalOptions
 from sheriff_core.engine.payments import PaymentRules
 from sheriff_core.engine.rounds import RoundRules
+from sheriff_core.engine.saves import seed_sequence
 from sheriff_core.engine.state import LOOT as LOOT  # payee "seat" of the Loot (kept here too)
 from sheriff_core.engine.steps import ConfiscateChoice, Step
 from sheriff_core.errors import (
@@ -695,7 +696,10 @@ def new_game(
     """Deal a new game.
 
     ``players`` is a count (default names from the variant) or a list of names;
-    ``seed`` seeds the one ``numpy.random.Generator`` the game uses;
+    ``seed`` seeds the one ``numpy.random.Generator`` the game uses: an integer
+    ``>= 0`` (numpy integers too), a ``SeedSequence`` or None (see
+    :func:`~sheriff_core.engine.saves.seed_sequence`: a bool, a float or a negative
+    number is a :class:`RulesError`, so every game dealt can be saved);
     ``first_sheriff`` is the seat of the first Sheriff (the rulebook gives it
     to the player with the most cash on them -- the caller decides).
 
@@ -714,7 +718,7 @@ def new_game(
         v.check_players(len(names))
     if not isinstance(first_sheriff, int) or not 0 <= first_sheriff < len(names):
         raise RulesError(f"first_sheriff must be a seat 0-{len(names) - 1}, not {first_sheriff!r}")
-    seq = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+    seq = seed_sequence(seed)
     players_rng = np.random.default_rng(players_seed(seq))
     game = Game(v, names, np.random.default_rng(seq), first_sheriff, players_rng)
     game.seed = seq
