@@ -117,6 +117,25 @@ class Rules:
     track: tuple[int, ...]
     raw: Mapping[str, Any] = field(repr=False, compare=False)
 
+    # Rules are immutable: copies share them, and pickle rebuilds them from their data
+    # (the path saves take), since read-only mappings (MappingProxyType) cannot be pickled.
+
+    def __copy__(self) -> Rules:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as ``Rules.from_data(self.to_data(), self.source)``.
+
+        >>> import pickle
+        >>> r = load_rules()
+        >>> pickle.loads(pickle.dumps(r)) == r
+        True
+        """
+        return (_rules_from_data, (self.to_data(), self.source))
+
     @property
     def item_names(self) -> tuple[str, ...]:
         """Item names in file order (the order used everywhere)."""
@@ -202,6 +221,11 @@ class Rules:
         else:
             spaces = list(track)
         return self.replace_data(track={"spaces": spaces})
+
+
+def _rules_from_data(data: dict[str, Any], source: str) -> Rules:
+    """Unpickle :class:`Rules` (see ``Rules.__reduce__``)."""
+    return Rules.from_data(data, source)
 
 
 def load_rules(

@@ -171,6 +171,25 @@ class Variant:
     terms: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     raw: Mapping[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
+    # A variant is immutable: copies share it, and pickle rebuilds it from its data (the
+    # path saves take), since its read-only mappings (MappingProxyType) cannot be pickled.
+
+    def __copy__(self) -> Variant:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Variant:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as ``Variant.from_data(self.to_data(), self.source)``.
+
+        >>> import pickle
+        >>> v = load_variant("classic")
+        >>> pickle.loads(pickle.dumps(v)) == v
+        True
+        """
+        return (_variant_from_data, (self.to_data(), self.source))
+
     @property
     def legal_goods(self) -> tuple[str, ...]:
         """Names of the goods that may be declared, in file order."""
@@ -241,6 +260,11 @@ class Variant:
 
 
 _FROM_DATA: dict[tuple[str, str], Variant] = {}
+
+
+def _variant_from_data(data: dict[str, Any], source: str) -> Variant:
+    """Unpickle a :class:`Variant` (see ``Variant.__reduce__``)."""
+    return Variant.from_data(data, source)
 
 
 # --------------------------------------------------------------------------- loading
