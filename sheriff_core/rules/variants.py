@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,7 +34,16 @@ from typing import Any
 from sheriff_core.errors import RulesError, VariantError
 from sheriff_core.schema import TomlChecker, show
 
-__all__ = ["Good", "Bonus", "Token", "Variant", "load_variant", "variant_names", "data_dir"]
+__all__ = [
+    "Good",
+    "Bonus",
+    "Token",
+    "Variant",
+    "load_variant",
+    "variant_names",
+    "data_dir",
+    "name_problem",
+]
 
 KINDS = ("legal", "contraband", "royal")
 MARKET_STARTERS = ("sheriff_left", "sheriff_chooses")
@@ -75,6 +86,41 @@ def data_dir() -> Path:
         if (candidate / "variants").is_dir():
             return candidate
     raise FileNotFoundError("sheriff_core data folder not found (expected data/variants)")
+
+
+# A name ending like a market turn's take list ("... take 0") would read back as one.
+_TAKE_TAIL = re.compile(r".* take -?\d+")
+
+
+def name_problem(name: str, kind: str = "good") -> str | None:
+    """Why the action text form (``str(action)`` / ``parse_action``) cannot carry the good
+    or token name ``name``, or None if it can. The loader refuses such names, so every
+    action a variant allows reads back as itself.
+
+    >>> name_problem("Salt") is None
+    True
+    >>> name_problem("Salt, Fine")
+    "a good's name cannot contain ',' (the action text form separates cards with it)"
+    """
+    if not name:
+        return f"a {kind}'s name cannot be empty"
+    if name != name.strip():
+        return f"a {kind}'s name cannot start or end with a space (the action text form strips it)"
+    for ch, why in ((",", "separates cards with it"), (";", "separates an offer's parts with it")):
+        if ch in name:
+            return f"a {kind}'s name cannot contain {ch!r} (the action text form {why})"
+    for ch in name:
+        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp"):
+            return (
+                f"a {kind}'s name cannot contain the control character or line break {ch!r} "
+                "(the action text form is one line of text)"
+            )
+    if _TAKE_TAIL.fullmatch(name):
+        return (
+            f"a {kind}'s name cannot end in ' take' and a number (a market turn's text form "
+            "would read it as the discard piles drawn from)"
+        )
+    return None
 
 
 def variant_names() -> list[str]:
@@ -567,6 +613,9 @@ def _build_goods(table: Mapping[str, Any], c: TomlChecker) -> dict[str, Good]:
 
 def _build_good(gname: str, g: Mapping[str, Any], c: TomlChecker) -> Good:
     where = f"[goods.{gname}]"
+    problem = name_problem(gname)
+    if problem is not None:
+        raise c.fail(f"[goods.{json.dumps(gname)}]", problem)
     kind = c.choice(c.need(g, "kind", f"goods.{gname}"), f"{where} kind", KINDS)
     counts_as = g.get("counts_as")
     if counts_as is not None:
@@ -662,6 +711,9 @@ def _build_token(
     tname: str, t: Mapping[str, Any], c: TomlChecker, goods: Mapping[str, Good], legal: list[str]
 ) -> Token:
     where = f"[tokens.{tname}]"
+    problem = name_problem(tname, "token")
+    if problem is not None:
+        raise c.fail(f"[tokens.{json.dumps(tname)}]", problem)
     good = c.need(t, "good", f"tokens.{tname}")
     if good not in legal:
         raise c.fail(

@@ -9,6 +9,7 @@ values each test tried and refused (run with ``-s`` to see them).
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections import Counter
 
 import numpy as np
@@ -20,6 +21,7 @@ import sheriff_core as sc
 from sheriff_core import nottingham as nt
 from sheriff_core.engine.saves import MAX_SEED_INT, seed_sequence
 from sheriff_core.errors import RulesError
+from sheriff_core.rules.variants import data_dir, name_problem
 
 COUNTS: Counter = Counter()
 
@@ -123,3 +125,136 @@ def test_a_save_with_a_seed_past_the_limit_is_refused_by_name():
     data["seed"]["entropy"] = MAX_SEED_INT
     with pytest.raises(sc.SaveError, match=r"seed\.entropy"):
         sc.Game.from_json(json.dumps(data))
+
+
+# ---------------------------------------------------------------- good names
+
+#: Every character the action text form treats specially (separators, what strip() and
+#: str.splitlines() take), letters and digits to build words around them.
+_HOSTILE = list(",; \t\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029\x00\x7f\u00a0\u3000\u200d") + [
+    "a",
+    "Z",
+    "0",
+    "-",
+    "1",
+]
+_WORDS = ["take", "pile", "keep", "set-aside", "gold", "stand", "bag", "promise", "offer", "x"]
+NAMES = st.one_of(
+    st.text(st.sampled_from(_HOSTILE), max_size=10),
+    st.text(max_size=8),  # any character hypothesis can draw
+    st.lists(
+        st.one_of(st.sampled_from(_WORDS), st.integers(-3, 12).map(str)), min_size=1, max_size=5
+    ).map(" ".join),
+    st.builds(
+        "{}{}{}".format,
+        st.sampled_from(["", " ", "\t", "Salt"]),
+        st.sampled_from(["Salt", "Salt, Fine", "Salt;Fine", "Salt take 1", "Salt take 0,-1"]),
+        st.sampled_from(["", " ", "\n", " pile 2", " take 3"]),
+    ),
+)
+
+
+def _renamed(data: dict, old: str, new: str) -> dict:
+    """Variant data with the good ``old`` renamed ``new`` everywhere it appears."""
+    data = json.loads(json.dumps(data))
+    data["goods"] = {(new if k == old else k): g for k, g in data["goods"].items()}
+    data["bonuses"] = {(new if k == old else k): b for k, b in data["bonuses"].items()}
+    for table in data.get("removed", {}).values():
+        if old in table:
+            table[new] = table.pop(old)
+    return data
+
+
+_CLASSIC = sc.load_variant("classic").to_data()
+
+
+def _actions_carrying(name: str) -> list[sc.Action]:
+    return [
+        sc.Market((name,)),
+        sc.Market(("Apples", name), (0, 1), 1),
+        sc.Load((name,)),
+        sc.Load((name, "Apples", name)),
+        sc.Declare(name, 3),
+        sc.Offer(2, (name,), (name, "Mead"), (sc.Promise("pass", 1),)),
+        sc.Confiscate(1, (name, name)),
+        sc.PayDebt((name,)),
+        sc.Exchange(name),
+    ]
+
+
+@settings(max_examples=600, deadline=None)
+@given(name=NAMES)
+def test_a_good_name_loads_only_if_every_action_carrying_it_reads_back(name):
+    COUNTS["good names tried"] += 1
+    if name in _CLASSIC["goods"]:
+        return
+    data = _renamed(_CLASSIC, "Cheese", name)
+    problem = name_problem(name)
+    if problem is not None:
+        COUNTS["good names refused"] += 1
+        with pytest.raises(sc.VariantError) as err:
+            sc.Variant.from_data(data)
+        assert f"[goods.{json.dumps(name)}]: {problem}" in str(err.value)
+        return
+    variant = sc.Variant.from_data(data)
+    assert name in variant.legal_goods
+    for action in _actions_carrying(name):
+        assert sc.parse_action(str(action)) == action, str(action)
+
+
+def _repaired(name: str) -> str:
+    """``name`` made acceptable (odd but loadable): separators and control characters
+    become spaces, the ends are stripped, a trailing ' take N' gets a word after it."""
+    name = "".join(
+        " " if ch in ",;" or unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") else ch
+        for ch in name
+    ).strip()
+    name = name or "X"
+    return f"{name} x" if name_problem(name) is not None else name
+
+
+#: Names the loader accepts, as odd as they come (inner spaces, words of the text form).
+ACCEPTED_NAMES = NAMES.map(_repaired)
+
+
+@settings(max_examples=30, deadline=None)
+@given(legal=ACCEPTED_NAMES, contraband=ACCEPTED_NAMES)
+def test_a_variant_with_odd_accepted_names_plays_to_the_end_and_saves(legal, contraband):
+    from hypothesis import assume
+
+    from sheriff_core.bots.random_bot import play_game
+
+    assume(legal != contraband and not {legal, contraband} & set(_CLASSIC["goods"]))
+    data = _renamed(_renamed(_CLASSIC, "Cheese", legal), "Silk", contraband)
+    g = play_game(sc.new_game(sc.Variant.from_data(data), players=3, seed=len(legal)))
+    assert g.is_over
+    for _seat, action in g.history:
+        assert sc.parse_action(str(action)) == action
+    assert sc.Game.from_json(g.to_json()).to_json() == g.to_json()
+
+
+@pytest.mark.parametrize(
+    "name, words",
+    [
+        ("Salt, Fine", "cannot contain ','"),
+        ("Salt;Fine", "cannot contain ';'"),
+        ("Salt ", "cannot start or end with a space"),
+        ("\tSalt", "cannot start or end with a space"),
+        ("", "cannot be empty"),
+        ("Salt\u2028Fine", "line break"),
+        ("Salt take -20", "cannot end in ' take'"),
+    ],
+)
+def test_a_hostile_good_name_is_refused_naming_the_good_and_the_rule(tmp_path, name, words):
+    data = _renamed(_CLASSIC, "Cheese", name)
+    with pytest.raises(sc.VariantError, match=words):
+        sc.Variant.from_data(data)
+    # The same in a TOML file the user writes (a quoted key).
+    toml = (data_dir() / "variants" / "classic.toml").read_text(encoding="utf-8")
+    path = tmp_path / "salt.toml"
+    path.write_text(
+        toml + f"\n[goods.{json.dumps(name)}]\nkind = 'legal'\ncount = 2\nvalue = 2\npenalty = 2\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(sc.VariantError, match=f"salt.toml: .*{words}"):
+        sc.load_variant(path)
