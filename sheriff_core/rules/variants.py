@@ -295,13 +295,12 @@ class Variant:
         try:
             key = (json.dumps(data, sort_keys=True, separators=(",", ":")), source)
         except (TypeError, ValueError):  # not JSON-like data: build it (and let it fail)
-            return _build(dict(copy.deepcopy(dict(data))), source, tuple(data.get("lineage", ())))
+            return _build(dict(copy.deepcopy(dict(data))), source, None)
         hit = _FROM_DATA.get(key)
         if hit is None:
             if len(_FROM_DATA) > 64:
                 _FROM_DATA.clear()
-            lineage = tuple(data.get("lineage", ()))
-            hit = _FROM_DATA[key] = _build(dict(copy.deepcopy(dict(data))), source, lineage)
+            hit = _FROM_DATA[key] = _build(dict(copy.deepcopy(dict(data))), source, None)
         return hit
 
 
@@ -541,8 +540,9 @@ def _checker(path: str) -> TomlChecker:
     return TomlChecker(path, VariantError, LIMITS["number"])
 
 
-def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant:
-    """Check merged variant data and build its :class:`Variant`.
+def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...] | None) -> Variant:
+    """Check merged variant data and build its :class:`Variant` (``lineage``: the
+    names of the files read, or None to take the checked ``lineage`` of the data).
 
     One helper per part of the file, called in the order the checks report errors
     (the first rule broken is the one named): the top level, goods, players, removed
@@ -551,6 +551,7 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
     """
     c = _checker(path)
     name = _check_top(data, c)
+    lineage = _check_lineage(data.get("lineage", []), c) if lineage is None else lineage
     goods = _build_goods(data["goods"], c)
     legal = _check_goods(goods, c)
     min_p, max_p, names = _build_players(data["players"], c)
@@ -604,6 +605,21 @@ def _check_top(data: dict[str, Any], c: TomlChecker) -> str:
             "[goods]", f"at most {LIMITS['goods']} kinds of goods, got {len(data['goods'])}"
         )
     return name
+
+
+def _check_lineage(value: Any, c: TomlChecker) -> tuple[str, ...]:
+    """``lineage`` (the names of the variant's ``extends`` chain, the variant last): a list
+    of at most ``LIMITS["extends"] + 1`` non-empty strings (a save carries it)."""
+    most = LIMITS["extends"] + 1
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) > most
+        or not all(isinstance(v, str) and v for v in value)
+    ):
+        raise c.fail(
+            "lineage", f"must be a list of at most {most} non-empty names, got {show(value)}"
+        )
+    return tuple(value)
 
 
 def _build_goods(table: Mapping[str, Any], c: TomlChecker) -> dict[str, Good]:

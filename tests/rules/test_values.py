@@ -258,3 +258,41 @@ def test_a_hostile_good_name_is_refused_naming_the_good_and_the_rule(tmp_path, n
     )
     with pytest.raises(sc.VariantError, match=f"salt.toml: .*{words}"):
         sc.load_variant(path)
+
+
+# ---------------------------------------------------------------- variant lineage
+
+LINEAGES = st.one_of(
+    st.lists(
+        st.one_of(st.integers(), st.none(), st.booleans(), st.just(""), st.text()), max_size=25
+    ),
+    st.lists(
+        st.dictionaries(st.text(max_size=2), st.integers(), max_size=2), min_size=1, max_size=2
+    ),
+    st.one_of(st.integers(), st.text(max_size=5), st.none(), st.dictionaries(st.text(), st.text())),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(lineage=LINEAGES)
+def test_a_saved_lineage_is_a_list_of_names_or_the_save_is_refused_naming_it(lineage):
+    COUNTS["lineages tried"] += 1
+    data = json.loads(sc.new_game("classic", 3, seed=0).to_json())
+    data["variant"]["lineage"] = lineage
+    ok = (
+        isinstance(lineage, list)
+        and len(lineage) <= 21
+        and all(isinstance(x, str) and x for x in lineage)
+    )
+    if not ok:
+        COUNTS["lineages refused"] += 1
+        with pytest.raises(sc.SaveError, match=r"^variant: .*: lineage: must be a list of at most"):
+            sc.Game.from_json(json.dumps(data))
+        with pytest.raises(sc.VariantError, match="lineage"):
+            sc.Variant.from_data(data["variant"])
+        return
+    g = sc.Game.from_json(json.dumps(data))
+    assert g.variant.lineage == tuple(lineage)
+    from sheriff_core.rules_summary import rules_summary_markdown
+
+    assert rules_summary_markdown(g.variant)  # the summary reads the lineage's names
