@@ -63,6 +63,7 @@ LIMITS: Mapping[str, int] = MappingProxyType(
         "card_count": 1_000,  # each [goods.X] count
         "deck": 5_000,  # all cards together
         "goods": 100,  # kinds of goods
+        "name_chars": 100,  # a good's or token's name (a save lists every card by name)
         "tokens": 50,  # kinds of tokens
         "hand_size": 50,
         "discard_piles": 10,
@@ -104,6 +105,11 @@ def name_problem(name: str, kind: str = "good") -> str | None:
     """
     if not name:
         return f"a {kind}'s name cannot be empty"
+    if len(name) > LIMITS["name_chars"]:
+        return (
+            f"a {kind}'s name is at most {LIMITS['name_chars']} characters, not {len(name):,} "
+            "(a save lists every card by its name)"
+        )
     if name != name.strip():
         return f"a {kind}'s name cannot start or end with a space (the action text form strips it)"
     for ch, why in ((",", "separates cards with it"), (";", "separates an offer's parts with it")):

@@ -142,6 +142,7 @@ _WORDS = ["take", "pile", "keep", "set-aside", "gold", "stand", "bag", "promise"
 NAMES = st.one_of(
     st.text(st.sampled_from(_HOSTILE), max_size=10),
     st.text(max_size=8),  # any character hypothesis can draw
+    st.integers(95, 105).map(lambda n: "Salt " * (n // 5) + "a" * (n % 5)),  # the length limit
     st.lists(
         st.one_of(st.sampled_from(_WORDS), st.integers(-3, 12).map(str)), min_size=1, max_size=5
     ).map(" ".join),
@@ -296,3 +297,14 @@ def test_a_saved_lineage_is_a_list_of_names_or_the_save_is_refused_naming_it(lin
     from sheriff_core.rules_summary import rules_summary_markdown
 
     assert rules_summary_markdown(g.variant)  # the summary reads the lineage's names
+
+
+def test_a_good_name_is_at_most_the_limit_long_so_a_full_deck_saves():
+    from sheriff_core.rules.variants import LIMITS
+
+    most = LIMITS["name_chars"]
+    ok = sc.Variant.from_data(_renamed(_CLASSIC, "Cheese", "C" * most))
+    g = sc.new_game(ok, players=3, seed=0)
+    assert sc.Game.from_json(g.to_json()).to_json() == g.to_json()
+    with pytest.raises(sc.VariantError, match=f"at most {most} characters, not {most + 1}"):
+        sc.Variant.from_data(_renamed(_CLASSIC, "Cheese", "C" * (most + 1)))
