@@ -205,11 +205,12 @@ def test_a_good_name_loads_only_if_every_action_carrying_it_reads_back(name):
 
 def _repaired(name: str) -> str:
     """``name`` made acceptable (odd but loadable): separators and control characters
-    become spaces, the ends are stripped, a trailing ' take N' gets a word after it."""
+    become spaces, it is cut to 98 characters and stripped, a trailing ' take N' gets a
+    word after it."""
     name = "".join(
         " " if ch in ",;" or unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") else ch
         for ch in name
-    ).strip()
+    )[:98].strip()
     name = name or "X"
     return f"{name} x" if name_problem(name) is not None else name
 
