@@ -19,6 +19,7 @@ sheriff_core.errors.IllegalAction: it is the market phase: Cat (seat 2) must mak
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
@@ -87,9 +88,11 @@ class LegalActions:
     bag choice, confiscation order and debt payment. For the negotiation steps it
     lists the non-offer actions and the **gold-only** offers: offers with goods
     and promises are legal too and ``in`` accepts them, but they are not listed
-    (nor counted). ``len(legal)`` is the number of actions iteration lists --
+    (nor counted). ``legal.count()`` is the number of actions iteration lists --
     always ``len(list(legal))`` -- counted without listing them where that is
-    cheaper (the market's thousands of orders).
+    cheaper (the market's thousands of orders); ``len(legal)`` is the same number,
+    or an ``OverflowError`` pointing to ``count()`` when it is past ``sys.maxsize``
+    (large hands: see :meth:`count`).
 
     >>> g = new_game("classic", players=3, seed=0)
     >>> legal = g.legal_actions()
@@ -110,11 +113,35 @@ class LegalActions:
     def __iter__(self) -> Iterator[Action]:
         return STEPS[self.step].options(self._game)
 
-    def __len__(self) -> int:
+    def count(self) -> int:
+        """The number of actions iteration lists, exactly, as a Python ``int`` of any size.
+
+        ``len(legal)`` is the same number while it fits the machine's index size
+        (``sys.maxsize``); a variant with large hands can list more market turns than
+        that (the orders of 50 set-aside cards), and then ``len`` raises an
+        ``OverflowError`` pointing here.
+
+        >>> g = new_game("classic", players=3, seed=0)
+        >>> g.legal_actions().count() == len(g.legal_actions())
+        True
+        """
         rule = STEPS[self.step]
         if rule.size is not None:
             return rule.size(self._game)
         return sum(1 for _ in rule.options(self._game))
+
+    def __len__(self) -> int:
+        n = self.count()
+        if n > sys.maxsize:
+            raise OverflowError(
+                f"there are more than 2**{n.bit_length() - 1} legal actions, more than len() "
+                f"can return (sys.maxsize = {sys.maxsize:,}); legal.count() gives the exact "
+                "number"
+            )
+        return n
+
+    def __bool__(self) -> bool:
+        return self.count() > 0
 
     def __repr__(self) -> str:
         return f"<LegalActions step={self.step!r} player={self.player!r}>"

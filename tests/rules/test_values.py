@@ -68,7 +68,7 @@ def _load(game: str, text: str):
 
 
 @pytest.mark.parametrize("game", ["sheriff", "nottingham"])
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS)
 def test_every_seed_is_refused_where_it_enters_or_plays_saves_and_loads(game, seed):
     COUNTS[f"{game} seeds tried"] += 1
