@@ -309,3 +309,10 @@ def test_a_good_name_is_at_most_the_limit_long_so_a_full_deck_saves():
     assert sc.Game.from_json(g.to_json()).to_json() == g.to_json()
     with pytest.raises(sc.VariantError, match=f"at most {most} characters, not {most + 1}"):
         sc.Variant.from_data(_renamed(_CLASSIC, "Cheese", "C" * (most + 1)))
+
+
+def test_nottingham_simulate_takes_a_numpy_seed_as_its_int_and_refuses_a_bool():
+    a = nt.simulate(nt.load_rules(track=4), players=3, games=2, seed=np.int32(5))
+    assert a.equals(nt.simulate(nt.load_rules(track=4), players=3, games=2, seed=5))
+    with pytest.raises(nt.NottinghamRulesError, match="^seed: True is a bool"):
+        nt.simulate(nt.load_rules(track=4), players=3, games=2, seed=True)
