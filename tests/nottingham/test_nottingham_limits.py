@@ -13,6 +13,8 @@ import copy
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sheriff_core import nottingham as nt
 from sheriff_core.engine.saves import MAX_CARDS, MAX_PLAYERS
@@ -232,3 +234,24 @@ def test_a_file_at_the_limits_loads_and_its_save_loads(tmp_path):
     rules = nt.load_rules(path)
     assert len(rules.deck()) == LIMITS["deck"]
     _plays_and_loads_its_save(rules, 3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    counts=st.lists(
+        st.one_of(st.integers(5, 1_200), st.sampled_from([999, 1_000, 1_001, 10**8])),
+        min_size=2,
+        max_size=8,
+    )
+)
+def test_item_counts_either_deal_a_game_that_loads_its_save_or_are_refused(counts):
+    data = _small(_items(counts))
+    if max(counts) > LIMITS["card_count"] or sum(counts) > LIMITS["deck"]:
+        with pytest.raises(nt.NottinghamDataError, match=r"\[items"):
+            nt.Rules.from_data(data)
+        return
+    rules = nt.Rules.from_data(data)
+    assert len(rules.deck()) == sum(counts)
+    game = nt.new_game(rules, players=3, seed=sum(counts))
+    text = game.to_json()
+    assert nt.Game.from_json(text).to_json() == text

@@ -25,6 +25,15 @@ from sheriff_core.rules.variants import data_dir, name_problem
 
 COUNTS: Counter = Counter()
 
+
+@pytest.fixture(scope="module", autouse=True)
+def _report_counts():
+    """Print how many hostile values the tests tried and refused (shown with ``-s``)."""
+    yield
+    if COUNTS:
+        print("\nhostile values tried / refused:", dict(sorted(COUNTS.items())))
+
+
 # ---------------------------------------------------------------- seeds
 
 _NP_INTS = (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64)
@@ -265,6 +274,7 @@ def test_a_hostile_good_name_is_refused_naming_the_good_and_the_rule(tmp_path, n
 # ---------------------------------------------------------------- variant lineage
 
 LINEAGES = st.one_of(
+    st.lists(st.text(min_size=1, max_size=12), max_size=24),  # names: 22+ are too many
     st.lists(
         st.one_of(st.integers(), st.none(), st.booleans(), st.just(""), st.text()), max_size=25
     ),
