@@ -326,3 +326,25 @@ def test_nottingham_simulate_takes_a_numpy_seed_as_its_int_and_refuses_a_bool():
     assert a.equals(nt.simulate(nt.load_rules(track=4), players=3, games=2, seed=5))
     with pytest.raises(nt.NottinghamRulesError, match="^seed: True is a bool"):
         nt.simulate(nt.load_rules(track=4), players=3, games=2, seed=True)
+
+
+_DISNEY = sc.load_variant("disney").to_data()
+
+
+@settings(max_examples=100, deadline=None)
+@given(name=NAMES)
+def test_a_token_name_loads_only_if_the_exchange_carrying_it_reads_back(name):
+    COUNTS["token names tried"] += 1
+    data = json.loads(json.dumps(_DISNEY))
+    if name in data["goods"] or name in data["tokens"]:
+        return
+    data["tokens"] = {(name if k == "Owl" else k): t for k, t in data["tokens"].items()}
+    data["bonuses"] = {(name if k == "Owl" else k): b for k, b in data["bonuses"].items()}
+    problem = name_problem(name, "token")
+    if problem is not None:
+        COUNTS["token names refused"] += 1
+        with pytest.raises(sc.VariantError, match="tokens"):
+            sc.Variant.from_data(data)
+        return
+    assert name in sc.Variant.from_data(data).tokens
+    assert sc.parse_action(str(sc.Exchange(name))) == sc.Exchange(name)
