@@ -333,6 +333,8 @@ def seed_sequence(
         return np.random.SeedSequence(
             clean, spawn_key=clean_keys, n_children_spawned=seed.n_children_spawned
         )
+    if isinstance(seed, np.ndarray) and seed.ndim == 0:
+        seed = seed.item()  # a 0-d array is its one value
     if isinstance(seed, list | tuple | np.ndarray):
         return np.random.SeedSequence(_seed_ints(seed, where, error))
     return np.random.SeedSequence(_seed_int(seed, where, error))

@@ -123,6 +123,14 @@ def test_a_refused_seed_names_the_argument_and_the_rule(seed, words):
         nt.new_game(None, 3, seed=seed)
 
 
+@pytest.mark.parametrize("seed", [np.array(7), np.array([7]), np.array(7, dtype=np.uint8)])
+def test_numpy_arrays_of_integers_are_seeds_too(seed):
+    g = sc.new_game("classic", 3, seed=seed)
+    assert sc.Game.from_json(g.to_json()).to_json() == g.to_json()
+    with pytest.raises(RulesError, match="is a bool"):
+        seed_sequence(np.array(True))
+
+
 def test_list_seeds_load_as_numpy_takes_them():
     g = sc.new_game("classic", 3, seed=[np.uint32(1), 2, 2**70])
     assert sc.Game.from_json(g.to_json()).to_json() == g.to_json()
