@@ -19,6 +19,7 @@ sheriff_core.errors.IllegalAction: it is the market phase: Cat (seat 2) must mak
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
@@ -50,6 +51,7 @@ from sheriff_core.engine.market import MarketRules
 from sheriff_core.engine.options import LegalOptions
 from sheriff_core.engine.payments import PaymentRules
 from sheriff_core.engine.rounds import RoundRules
+from sheriff_core.engine.saves import seed_sequence
 from sheriff_core.engine.state import LOOT as LOOT  # payee "seat" of the Loot (kept here too)
 from sheriff_core.engine.steps import ConfiscateChoice, Step
 from sheriff_core.errors import (
@@ -86,9 +88,11 @@ class LegalActions:
     bag choice, confiscation order and debt payment. For the negotiation steps it
     lists the non-offer actions and the **gold-only** offers: offers with goods
     and promises are legal too and ``in`` accepts them, but they are not listed
-    (nor counted). ``len(legal)`` is the number of actions iteration lists --
+    (nor counted). ``legal.count()`` is the number of actions iteration lists --
     always ``len(list(legal))`` -- counted without listing them where that is
-    cheaper (the market's thousands of orders).
+    cheaper (the market's thousands of orders); ``len(legal)`` is the same number,
+    or an ``OverflowError`` pointing to ``count()`` when it is past ``sys.maxsize``
+    (large hands: see :meth:`count`).
 
     >>> g = new_game("classic", players=3, seed=0)
     >>> legal = g.legal_actions()
@@ -109,11 +113,35 @@ class LegalActions:
     def __iter__(self) -> Iterator[Action]:
         return STEPS[self.step].options(self._game)
 
-    def __len__(self) -> int:
+    def count(self) -> int:
+        """The number of actions iteration lists, exactly, as a Python ``int`` of any size.
+
+        ``len(legal)`` is the same number while it fits the machine's index size
+        (``sys.maxsize``); a variant with large hands can list more market turns than
+        that (the orders of 50 set-aside cards), and then ``len`` raises an
+        ``OverflowError`` pointing here.
+
+        >>> g = new_game("classic", players=3, seed=0)
+        >>> g.legal_actions().count() == len(g.legal_actions())
+        True
+        """
         rule = STEPS[self.step]
         if rule.size is not None:
             return rule.size(self._game)
         return sum(1 for _ in rule.options(self._game))
+
+    def __len__(self) -> int:
+        n = self.count()
+        if n > sys.maxsize:
+            raise OverflowError(
+                f"there are more than 2**{n.bit_length() - 1} legal actions, more than len() "
+                f"can return (sys.maxsize = {sys.maxsize:,}); legal.count() gives the exact "
+                "number"
+            )
+        return n
+
+    def __bool__(self) -> bool:
+        return self.count() > 0
 
     def __repr__(self) -> str:
         return f"<LegalActions step={self.step!r} player={self.player!r}>"
@@ -695,7 +723,10 @@ def new_game(
     """Deal a new game.
 
     ``players`` is a count (default names from the variant) or a list of names;
-    ``seed`` seeds the one ``numpy.random.Generator`` the game uses;
+    ``seed`` seeds the one ``numpy.random.Generator`` the game uses: an integer
+    ``>= 0`` (numpy integers too), a ``SeedSequence`` or None (see
+    :func:`~sheriff_core.engine.saves.seed_sequence`: a bool, a float or a negative
+    number is a :class:`RulesError`, so every game dealt can be saved);
     ``first_sheriff`` is the seat of the first Sheriff (the rulebook gives it
     to the player with the most cash on them -- the caller decides).
 
@@ -714,7 +745,7 @@ def new_game(
         v.check_players(len(names))
     if not isinstance(first_sheriff, int) or not 0 <= first_sheriff < len(names):
         raise RulesError(f"first_sheriff must be a seat 0-{len(names) - 1}, not {first_sheriff!r}")
-    seq = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+    seq = seed_sequence(seed)
     players_rng = np.random.default_rng(players_seed(seq))
     game = Game(v, names, np.random.default_rng(seq), first_sheriff, players_rng)
     game.seed = seq

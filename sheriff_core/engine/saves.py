@@ -75,6 +75,9 @@ __all__ = [
     "game_to_json",
     "game_from_json",
     "parse_save",
+    "MAX_SEED_ITEMS",
+    "MAX_SEED_INT",
+    "seed_sequence",
     "seed_to_data",
     "seed_from_data",
     "rng_from_state",
@@ -257,6 +260,89 @@ def need_names(value: Any, where: str) -> list[str]:
     return names
 
 
+#: Most integers in a seed's entropy list or spawn key (what a save may hold).
+MAX_SEED_ITEMS = 1000
+#: Every integer of a seed is below this (a save holds it as a JSON number, and Python
+#: reads at most 4300 digits of one; 2**1024 has 309).
+MAX_SEED_INT = 2**1024
+
+
+def _seed_int(value: Any, where: str, error: type[Exception]) -> int:
+    """``value`` as a plain ``int`` seed word (numpy integers converted), or ``error``."""
+    if isinstance(value, bool | np.bool_):
+        raise error(
+            f"{where}: {value!r} is a bool, not a seed; a seed is an integer >= 0 "
+            "(e.g. seed=1) or None (fresh entropy)"
+        )
+    if isinstance(value, float | np.floating):
+        raise error(
+            f"{where}: {value!r} is a float, not a seed; a seed is an integer >= 0 "
+            "(write int(...) if you mean a whole number)"
+        )
+    if not isinstance(value, int | np.integer):
+        raise error(
+            f"{where}: a seed is an integer >= 0, a list of them, a numpy SeedSequence or "
+            f"None, not {short(value)} ({type(value).__name__})"
+        )
+    value = int(value)
+    if not 0 <= value < MAX_SEED_INT:
+        raise error(f"{where}: a seed is an integer 0 <= seed < 2**1024, not {short(value)}")
+    return value
+
+
+def _seed_ints(values: Any, where: str, error: type[Exception]) -> list[int]:
+    items = list(values)
+    if not 0 < len(items) <= MAX_SEED_ITEMS:
+        raise error(f"{where}: a list of seed integers holds 1-{MAX_SEED_ITEMS}, not {len(items)}")
+    return [_seed_int(x, f"{where}[{i}]", error) for i, x in enumerate(items)]
+
+
+def seed_sequence(
+    seed: Any, where: str = "seed", error: type[Exception] = RulesError
+) -> np.random.SeedSequence:
+    """The ``numpy.random.SeedSequence`` a game is dealt from, for every seed a save can hold.
+
+    ``seed`` is an integer ``0 <= seed < 2**1024`` (a Python ``int`` or any numpy
+    integer, stored as a plain ``int``), a non-empty list of them (at most
+    :data:`MAX_SEED_ITEMS`), a ``SeedSequence`` of such entropy, or ``None`` (fresh
+    entropy from the system). Anything else is refused with ``error`` naming
+    ``where``: a ``bool`` (almost surely a mistake), a float (even a whole one: say
+    ``int(x)``), a negative number, a string... So every game that can be dealt can
+    be saved and loaded back.
+
+    >>> seed_sequence(np.uint8(7)).entropy, type(seed_sequence(np.int64(7)).entropy)
+    (7, <class 'int'>)
+    >>> seed_sequence(True)
+    Traceback (most recent call last):
+    ...
+    sheriff_core.errors.RulesError: seed: True is a bool, not a seed; a seed is an integer >= 0 (e.g. seed=1) or None (fresh entropy)
+    """
+    if seed is None:
+        return np.random.SeedSequence()
+    if isinstance(seed, np.random.SeedSequence):
+        entropy, keys = seed.entropy, seed.spawn_key
+        if seed.pool_size != _POOL_SIZE:
+            raise error(f"{where}: a SeedSequence with pool_size {seed.pool_size} cannot be saved")
+        clean_keys = tuple(_seed_ints(keys, f"{where}.spawn_key", error)) if keys else ()
+        if isinstance(entropy, list | tuple | np.ndarray):
+            clean: Any = _seed_ints(entropy, f"{where}.entropy", error)
+        else:
+            clean = _seed_int(entropy, f"{where}.entropy", error)
+        if type(entropy) is int and all(type(k) is int for k in keys):
+            return seed  # already plain (the usual case: nothing rebuilt)
+        return np.random.SeedSequence(
+            clean, spawn_key=clean_keys, n_children_spawned=seed.n_children_spawned
+        )
+    if isinstance(seed, np.ndarray) and seed.ndim == 0:
+        seed = seed.item()  # a 0-d array is its one value
+    if isinstance(seed, list | tuple | np.ndarray):
+        return np.random.SeedSequence(_seed_ints(seed, where, error))
+    return np.random.SeedSequence(_seed_int(seed, where, error))
+
+
+_POOL_SIZE = np.random.SeedSequence(0).pool_size
+
+
 def seed_to_data(seed: np.random.SeedSequence | None) -> dict[str, Any]:
     """A game's seed as JSON data: its entropy and spawn key.
 
@@ -270,9 +356,18 @@ def seed_to_data(seed: np.random.SeedSequence | None) -> dict[str, Any]:
     if seed.pool_size != np.random.SeedSequence().pool_size:
         raise SaveError(f"seed: pool_size {seed.pool_size} is not supported")
     entropy = seed.entropy
-    if not is_int(entropy):
+    if isinstance(entropy, np.integer):
+        entropy = int(entropy)
+    elif not is_int(entropy):
         entropy = [int(x) for x in entropy]  # type: ignore[union-attr]
     return {"entropy": entropy, "spawn_key": [int(k) for k in seed.spawn_key]}
+
+
+def _saved_seed_int(value: Any, where: str) -> int:
+    need_int(value, where)
+    if value >= MAX_SEED_INT:
+        raise SaveError(f"{where}: a seed's integers are below 2**1024, not {short(value)}")
+    return int(value)
 
 
 def seed_from_data(data: Any, where: str = "seed") -> np.random.SeedSequence:
@@ -288,14 +383,14 @@ def seed_from_data(data: Any, where: str = "seed") -> np.random.SeedSequence:
         if not entropy or len(entropy) > 1000:
             raise SaveError(f"{where}.entropy: a list of entropy must hold 1-1000 integers")
         for i, x in enumerate(entropy):
-            need_int(x, f"{where}.entropy[{i}]")
+            _saved_seed_int(x, f"{where}.entropy[{i}]")
     else:
-        need_int(entropy, f"{where}.entropy")
+        _saved_seed_int(entropy, f"{where}.entropy")
     keys = need_type(data["spawn_key"], list, f"{where}.spawn_key")
     if len(keys) > 1000:
         raise SaveError(f"{where}.spawn_key: more than 1000 integers")
     for i, k in enumerate(keys):
-        need_int(k, f"{where}.spawn_key[{i}]")
+        _saved_seed_int(k, f"{where}.spawn_key[{i}]")
     try:
         return np.random.SeedSequence(entropy, spawn_key=tuple(keys))
     except (TypeError, ValueError, OverflowError) as exc:  # pragma: no cover - checked above

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from sheriff_core.engine.game import players_seed
+from sheriff_core.engine.saves import seed_sequence
 from sheriff_core.nottingham.actions import (
     Accept,
     Action,
@@ -90,6 +91,10 @@ def new_game(
     ``seed`` seeds the game's generator (``rng``) and, through a child of it, the
     players' (``players_rng``, what bots draw from). A game made from a ``Generator``
     instead of a seed plays the same but cannot be saved (it has no seed to record).
+    A seed is an integer ``>= 0`` (numpy integers too), a ``SeedSequence`` or None; a
+    bool, a float or a negative number is a :class:`NottinghamRulesError` (see
+    :func:`~sheriff_core.engine.saves.seed_sequence`), so every game dealt from a seed
+    can be saved.
 
     >>> g = new_game(None, players=["Robin", "Marian", "John"], seed=0)
     >>> g.names, [sum(h.values()) for h in g.hands], len(g.deck)
@@ -112,7 +117,7 @@ def new_game(
         parent = getattr(seed.bit_generator, "seed_seq", None)
         base = parent if isinstance(parent, np.random.SeedSequence) else np.random.SeedSequence(0)
     else:
-        seq = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+        seq = seed_sequence(seed, "seed", NottinghamRulesError)
         rng, base = np.random.default_rng(seq), seq
     game = Game._setup(rules, names, rng)
     game.seed = seq

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,9 +27,30 @@ from typing import Any
 
 from sheriff_core.nottingham.errors import NottinghamDataError
 from sheriff_core.rules.variants import data_dir, freeze, thaw
-from sheriff_core.schema import TomlChecker
+from sheriff_core.schema import TomlChecker, show
 
-__all__ = ["ACTIONS", "Item", "Task", "Rules", "load_rules", "rules_path"]
+__all__ = ["ACTIONS", "LIMITS", "Item", "Task", "Rules", "load_rules", "rules_path"]
+
+#: The loader's limits (like the Sheriff variant loader's ``LIMITS``), checked before
+#: anything is dealt, so a typo cannot make a hundred million cards, and every game
+#: the rules deal can load its own save (a save holds at most 10,000 cards).
+LIMITS: Mapping[str, int] = MappingProxyType(
+    {
+        "players": 12,  # [players] max
+        "card_count": 1_000,  # each [items.X] count
+        "deck": 5_000,  # all item cards together
+        "items": 100,  # kinds of items
+        "tasks": 100,  # kinds of task cards
+        "task_copies": 100,  # each [tasks.X] copies
+        "pairs": 1_000,  # ambush pair cards
+        "track": 1_000,  # spaces of the Sheriff's track
+        "rounds": 100,  # [turn] ambush_draw, stalemate_rounds
+        "name_chars": 100,  # an item's, task's or colour's name
+        "number": 1_000_000,  # values, task scores, the numbers on the track
+        "file_bytes": 1_000_000,  # size of the rules file
+        "depth": 8,  # nesting of tables and lists
+    }
+)
 
 #: The item actions the engine knows (see the comments in the rules file).
 ACTIONS = ("purchase", "steal", "ambush", "rob", "hold_up", "defend", "trade")
@@ -117,6 +139,25 @@ class Rules:
     track: tuple[int, ...]
     raw: Mapping[str, Any] = field(repr=False, compare=False)
 
+    # Rules are immutable: copies share them, and pickle rebuilds them from their data
+    # (the path saves take), since read-only mappings (MappingProxyType) cannot be pickled.
+
+    def __copy__(self) -> Rules:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as ``Rules.from_data(self.to_data(), self.source)``.
+
+        >>> import pickle
+        >>> r = load_rules()
+        >>> pickle.loads(pickle.dumps(r)) == r
+        True
+        """
+        return (_rules_from_data, (self.to_data(), self.source))
+
     @property
     def item_names(self) -> tuple[str, ...]:
         """Item names in file order (the order used everywhere)."""
@@ -204,6 +245,11 @@ class Rules:
         return self.replace_data(track={"spaces": spaces})
 
 
+def _rules_from_data(data: dict[str, Any], source: str) -> Rules:
+    """Unpickle :class:`Rules` (see ``Rules.__reduce__``)."""
+    return Rules.from_data(data, source)
+
+
 def load_rules(
     path: str | Path | Rules | None = None, *, track: int | Sequence[int] | None = None
 ) -> Rules:
@@ -215,15 +261,79 @@ def load_rules(
     if isinstance(path, Rules):
         rules = path
     else:
-        file = rules_path() if path is None else Path(path)
+        file = rules_path() if path is None else _rules_file(path)
+        rules = _build(_read_rules(file), str(file))
+    return rules if track is None else rules.with_track(track)
+
+
+def _rules_file(path: Any) -> Path:
+    """The file a user's rules path names: refused (NottinghamDataError) if empty or not a
+    path at all; a folder, a missing file and an unreadable path are refused on reading."""
+    if not isinstance(path, str | os.PathLike):
+        raise NottinghamDataError(
+            f"rules: a path to a TOML file (str or Path), not {show(path)} ({type(path).__name__})"
+        )
+    if not str(os.fspath(path)).strip():
+        raise NottinghamDataError("rules path is empty")
+    return Path(path)
+
+
+def _read_rules(file: Path) -> dict[str, Any]:
+    """Parse a rules file, refusing a folder, a missing, huge, non-UTF-8, invalid or too
+    deeply nested one (each a NottinghamDataError naming the file)."""
+    limit = LIMITS["file_bytes"]
+    try:
+        if file.is_dir():
+            raise NottinghamDataError(f"{file}: is a folder, not a rules file")
         if not file.exists():
             raise NottinghamDataError(f"{file}: rules file not found")
-        try:
-            data = tomllib.loads(file.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as exc:
-            raise NottinghamDataError(f"{file}: not valid TOML: {exc}") from None
-        rules = _build(data, str(file))
-    return rules if track is None else rules.with_track(track)
+        with file.open("rb") as f:
+            raw = f.read(limit + 1)
+    except (OSError, ValueError) as exc:  # a NUL byte, a name too long, no permission...
+        if isinstance(exc, NottinghamDataError):
+            raise
+        reason = getattr(exc, "strerror", None) or exc
+        raise NottinghamDataError(
+            f"{show(str(file))}: cannot read the rules file: {reason}"
+        ) from None
+    if len(raw) > limit:
+        raise NottinghamDataError(f"{file}: file larger than {limit:,} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise NottinghamDataError(
+            f"{file}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start}); "
+            "save the file as UTF-8"
+        ) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise NottinghamDataError(f"{file}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise NottinghamDataError(
+            f"{file}: nested too deeply (at most {LIMITS['depth']} levels)"
+        ) from None
+
+
+def _check_depth(data: Any, c: TomlChecker) -> None:
+    """Refuse tables/lists nested deeper than ``LIMITS["depth"]`` (no recursion)."""
+    stack: list[tuple[Any, int, str]] = [(data, 0, "")]
+    while stack:
+        value, depth, where = stack.pop()
+        if depth > LIMITS["depth"]:
+            raise c.fail(where, f"nested deeper than {LIMITS['depth']} levels")
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1, f"{where}.{k}".lstrip(".")) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1, f"{where}[{i}]") for i, v in enumerate(value))
+
+
+def _name(c: TomlChecker, name: str, where: str) -> None:
+    """A card's name: at most ``LIMITS["name_chars"]`` characters (saves list every card)."""
+    if len(name) > LIMITS["name_chars"]:
+        raise c.fail(
+            where, f"a name is at most {LIMITS['name_chars']} characters, not {len(name):,}"
+        )
 
 
 # --------------------------------------------------------------------------- validation
@@ -231,7 +341,8 @@ def load_rules(
 
 
 def _build(data: dict[str, Any], path: str) -> Rules:
-    c = TomlChecker(path, NottinghamDataError)
+    c = TomlChecker(path, NottinghamDataError, LIMITS["number"])
+    _check_depth(data, c)
     c.check_keys(data, _SCHEMA, {"items": _ITEM_KEYS, "tasks": _TASK_KEYS})
     c.require(data, _SCHEMA)
     name = c.string(data["name"], "name", empty=False)
@@ -240,8 +351,8 @@ def _build(data: dict[str, Any], path: str) -> Rules:
     pairs = _pairs(c, data["ambush"], items, colours)
     tasks = _tasks(c, data["tasks"], items)
     spaces = c.need(data["track"], "spaces", "track")
-    if not isinstance(spaces, list) or len(spaces) < 2:
-        raise c.fail("[track] spaces", "must be a list of at least 2 numbers")
+    if not isinstance(spaces, list) or not 2 <= len(spaces) <= LIMITS["track"]:
+        raise c.fail("[track] spaces", f"must be a list of 2-{LIMITS['track']:,} numbers")
     track = tuple(c.integer(s, f"[track] spaces[{i}]") for i, s in enumerate(spaces))
     tu = data["turn"]
     cancels = c.choices(c.need(tu, "defend_cancels", "turn"), "[turn] defend_cancels", TARGETED)
@@ -260,9 +371,9 @@ def _build(data: dict[str, Any], path: str) -> Rules:
         colours=colours,
         hand_size=hand,
         first_player=first,
-        ambush_draw=c.int_key(tu, "ambush_draw", "turn", 1),
+        ambush_draw=c.int_key(tu, "ambush_draw", "turn", 1, LIMITS["rounds"]),
         defend_cancels=frozenset(cancels),
-        stalemate_rounds=c.int_key(tu, "stalemate_rounds", "turn", 1),
+        stalemate_rounds=c.int_key(tu, "stalemate_rounds", "turn", 1, LIMITS["rounds"]),
         shared_scores_low=shared,
         items=MappingProxyType(items),
         pairs=tuple(pairs),
@@ -275,29 +386,38 @@ def _build(data: dict[str, Any], path: str) -> Rules:
 def _players(
     c: TomlChecker, pl: dict[str, Any]
 ) -> tuple[int, int, tuple[str, ...], tuple[str, ...]]:
-    min_p = c.int_key(pl, "min", "players", 2)
-    max_p = c.int_key(pl, "max", "players", min_p)
+    min_p = c.int_key(pl, "min", "players", 2, LIMITS["players"])
+    max_p = c.int_key(pl, "max", "players", min_p, LIMITS["players"])
     names = c.names(c.need(pl, "names", "players"), "[players] names", max_p)
     colours = c.names(c.need(pl, "colours", "players"), "[players] colours", max_p)
+    for i, colour in enumerate(colours):
+        _name(c, colour, f"[players] colours[{i}]")
     return min_p, max_p, names, colours
 
 
 def _items(c: TomlChecker, table: Any) -> dict[str, Item]:
     items: dict[str, Item] = {}
-    for iname, it in c.table(table, "items").items():
+    table = c.table(table, "items")
+    if len(table) > LIMITS["items"]:
+        raise c.fail("[items]", f"at most {LIMITS['items']} kinds of items, got {len(table):,}")
+    for iname, it in table.items():
         where = f"items.{iname}"
         action = c.choice(c.need(it, "action", where), f"[{where}] action", ACTIONS)
         if "/" in iname:
             raise c.fail(f"[{where}]", "an item name may not contain '/'")
+        _name(c, iname, f"[{where}]")
         items[iname] = Item(
             name=iname,
             title=str(it.get("title", iname)),
-            count=c.int_key(it, "count", where, 1),
+            count=c.int_key(it, "count", where, 1, LIMITS["card_count"]),
             value=c.int_key(it, "value", where),
             action=action,
         )
     if len(items) < 2:
         raise c.fail("[items]", "needs at least two items")
+    total = sum(it.count for it in items.values())
+    if total > LIMITS["deck"]:
+        raise c.fail("[items]", f"the deck would hold {total:,} cards; at most {LIMITS['deck']:,}")
     return items
 
 
@@ -308,6 +428,8 @@ def _pairs(
     raw_pairs = c.need(ambush, "pairs", "ambush")
     if not isinstance(raw_pairs, list):
         raise c.fail("[ambush] pairs", "must be a list of [item, item]")
+    if len(raw_pairs) > LIMITS["pairs"]:
+        raise c.fail("[ambush] pairs", f"at most {LIMITS['pairs']:,} pairs, got {len(raw_pairs):,}")
     for i, p in enumerate(raw_pairs):
         if not (
             isinstance(p, list) and len(p) == 2 and all(x in items for x in p) and p[0] != p[1]
@@ -324,14 +446,18 @@ def _pairs(
 
 def _tasks(c: TomlChecker, table: Any, items: dict[str, Item]) -> dict[str, Task]:
     tasks: dict[str, Task] = {}
-    for tname, t in c.table(table, "tasks").items():
+    table = c.table(table, "tasks")
+    if len(table) > LIMITS["tasks"]:
+        raise c.fail("[tasks]", f"at most {LIMITS['tasks']} kinds of tasks, got {len(table):,}")
+    for tname, t in table.items():
         where = f"tasks.{tname}"
+        _name(c, tname, f"[{where}]")
         task = Task(
             name=tname,
             title=str(t.get("title", tname)),
             distinct=c.int_key(t, "distinct", where, 1),
             each=c.int_key(t, "each", where, 1),
-            copies=c.int_key(t, "copies", where, 1),
+            copies=c.int_key(t, "copies", where, 1, LIMITS["task_copies"]),
             first=c.int_key(t, "first", where),
             second=c.int_key(t, "second", where),
         )

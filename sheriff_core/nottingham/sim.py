@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from sheriff_core.engine.saves import seed_sequence
 from sheriff_core.nottingham.bots import Bot, RandomBot, play_game
+from sheriff_core.nottingham.errors import NottinghamRulesError
 from sheriff_core.nottingham.rules import Rules, load_rules
 from sheriff_core.sim import game_seeds
 
@@ -52,7 +54,7 @@ def simulate(
     rules: Rules | str | None = None,
     players: int = 4,
     games: int = 100,
-    seed: int = 0,
+    seed: int | None = 0,
     bots: Bot | type | Sequence[Bot | type] | None = None,
 ) -> pd.DataFrame:
     """Play ``games`` games; one row per game and seat.
@@ -60,7 +62,9 @@ def simulate(
     ``bots``: one bot (or bot class) for every seat, or one per seat; default
     :class:`RandomBot`. Game ``k`` is seeded with child ``k`` of
     ``numpy.random.SeedSequence(seed).spawn(games)``, so the same arguments
-    give the same table.
+    give the same table. ``seed`` is checked as :func:`~sheriff_core.nottingham.game.new_game`
+    checks it (a numpy integer is a plain ``int``; a bool, a float or a negative number
+    is a :class:`~sheriff_core.nottingham.errors.NottinghamRulesError` naming ``seed``).
 
     >>> from sheriff_core import nottingham as nt
     >>> a = simulate(None, players=3, games=2, seed=5, bots=nt.GreedyCollector)
@@ -82,7 +86,11 @@ def simulate(
         raise ValueError(f"bots: need {players} bots, one per seat, got {len(seat_bots)}")
     made: list[Bot] = [b() if isinstance(b, type) else b for b in seat_bots]
     rows: list[dict[str, Any]] = []
-    for k, child in enumerate(game_seeds(seed, 0, games)):  # the seeds simulate() uses
+    # A numpy integer seed is a plain int; a bool, a float or a negative number is refused.
+    entropy = seed_sequence(seed, "seed", NottinghamRulesError).entropy
+    if not isinstance(entropy, int):
+        raise NottinghamRulesError(f"seed: simulate takes an integer >= 0 or None, not {seed!r}")
+    for k, child in enumerate(game_seeds(entropy, 0, games)):  # the seeds simulate() uses
         game = play_game(rules, made, seed=child)
         rows.extend(game_rows(game, made, k))
     return pd.DataFrame(rows)

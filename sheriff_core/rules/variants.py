@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,7 +34,16 @@ from typing import Any
 from sheriff_core.errors import RulesError, VariantError
 from sheriff_core.schema import TomlChecker, show
 
-__all__ = ["Good", "Bonus", "Token", "Variant", "load_variant", "variant_names", "data_dir"]
+__all__ = [
+    "Good",
+    "Bonus",
+    "Token",
+    "Variant",
+    "load_variant",
+    "variant_names",
+    "data_dir",
+    "name_problem",
+]
 
 KINDS = ("legal", "contraband", "royal")
 MARKET_STARTERS = ("sheriff_left", "sheriff_chooses")
@@ -52,6 +63,7 @@ LIMITS: Mapping[str, int] = MappingProxyType(
         "card_count": 1_000,  # each [goods.X] count
         "deck": 5_000,  # all cards together
         "goods": 100,  # kinds of goods
+        "name_chars": 100,  # a good's or token's name (a save lists every card by name)
         "tokens": 50,  # kinds of tokens
         "hand_size": 50,
         "discard_piles": 10,
@@ -75,6 +87,46 @@ def data_dir() -> Path:
         if (candidate / "variants").is_dir():
             return candidate
     raise FileNotFoundError("sheriff_core data folder not found (expected data/variants)")
+
+
+# A name ending like a market turn's take list ("... take 0") would read back as one.
+_TAKE_TAIL = re.compile(r".* take -?\d+")
+
+
+def name_problem(name: str, kind: str = "good") -> str | None:
+    """Why the action text form (``str(action)`` / ``parse_action``) cannot carry the good
+    or token name ``name``, or None if it can. The loader refuses such names, so every
+    action a variant allows reads back as itself.
+
+    >>> name_problem("Salt") is None
+    True
+    >>> name_problem("Salt, Fine")
+    "a good's name cannot contain ',' (the action text form separates cards with it)"
+    """
+    if not name:
+        return f"a {kind}'s name cannot be empty"
+    if len(name) > LIMITS["name_chars"]:
+        return (
+            f"a {kind}'s name is at most {LIMITS['name_chars']} characters, not {len(name):,} "
+            "(a save lists every card by its name)"
+        )
+    if name != name.strip():
+        return f"a {kind}'s name cannot start or end with a space (the action text form strips it)"
+    for ch, why in ((",", "separates cards with it"), (";", "separates an offer's parts with it")):
+        if ch in name:
+            return f"a {kind}'s name cannot contain {ch!r} (the action text form {why})"
+    for ch in name:
+        if unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp"):
+            return (
+                f"a {kind}'s name cannot contain the control character or line break {ch!r} "
+                "(the action text form is one line of text)"
+            )
+    if _TAKE_TAIL.fullmatch(name):
+        return (
+            f"a {kind}'s name cannot end in ' take' and a number (a market turn's text form "
+            "would read it as the discard piles drawn from)"
+        )
+    return None
 
 
 def variant_names() -> list[str]:
@@ -171,6 +223,25 @@ class Variant:
     terms: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     raw: Mapping[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
+    # A variant is immutable: copies share it, and pickle rebuilds it from its data (the
+    # path saves take), since its read-only mappings (MappingProxyType) cannot be pickled.
+
+    def __copy__(self) -> Variant:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Variant:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as ``Variant.from_data(self.to_data(), self.source)``.
+
+        >>> import pickle
+        >>> v = load_variant("classic")
+        >>> pickle.loads(pickle.dumps(v)) == v
+        True
+        """
+        return (_variant_from_data, (self.to_data(), self.source))
+
     @property
     def legal_goods(self) -> tuple[str, ...]:
         """Names of the goods that may be declared, in file order."""
@@ -230,17 +301,21 @@ class Variant:
         try:
             key = (json.dumps(data, sort_keys=True, separators=(",", ":")), source)
         except (TypeError, ValueError):  # not JSON-like data: build it (and let it fail)
-            return _build(dict(copy.deepcopy(dict(data))), source, tuple(data.get("lineage", ())))
+            return _build(dict(copy.deepcopy(dict(data))), source, None)
         hit = _FROM_DATA.get(key)
         if hit is None:
             if len(_FROM_DATA) > 64:
                 _FROM_DATA.clear()
-            lineage = tuple(data.get("lineage", ()))
-            hit = _FROM_DATA[key] = _build(dict(copy.deepcopy(dict(data))), source, lineage)
+            hit = _FROM_DATA[key] = _build(dict(copy.deepcopy(dict(data))), source, None)
         return hit
 
 
 _FROM_DATA: dict[tuple[str, str], Variant] = {}
+
+
+def _variant_from_data(data: dict[str, Any], source: str) -> Variant:
+    """Unpickle a :class:`Variant` (see ``Variant.__reduce__``)."""
+    return Variant.from_data(data, source)
 
 
 # --------------------------------------------------------------------------- loading
@@ -471,8 +546,9 @@ def _checker(path: str) -> TomlChecker:
     return TomlChecker(path, VariantError, LIMITS["number"])
 
 
-def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant:
-    """Check merged variant data and build its :class:`Variant`.
+def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...] | None) -> Variant:
+    """Check merged variant data and build its :class:`Variant` (``lineage``: the
+    names of the files read, or None to take the checked ``lineage`` of the data).
 
     One helper per part of the file, called in the order the checks report errors
     (the first rule broken is the one named): the top level, goods, players, removed
@@ -481,6 +557,7 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...]) -> Variant
     """
     c = _checker(path)
     name = _check_top(data, c)
+    lineage = _check_lineage(data.get("lineage", []), c) if lineage is None else lineage
     goods = _build_goods(data["goods"], c)
     legal = _check_goods(goods, c)
     min_p, max_p, names = _build_players(data["players"], c)
@@ -536,6 +613,21 @@ def _check_top(data: dict[str, Any], c: TomlChecker) -> str:
     return name
 
 
+def _check_lineage(value: Any, c: TomlChecker) -> tuple[str, ...]:
+    """``lineage`` (the names of the variant's ``extends`` chain, the variant last): a list
+    of at most ``LIMITS["extends"] + 1`` non-empty strings (a save carries it)."""
+    most = LIMITS["extends"] + 1
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) > most
+        or not all(isinstance(v, str) and v for v in value)
+    ):
+        raise c.fail(
+            "lineage", f"must be a list of at most {most} non-empty names, got {show(value)}"
+        )
+    return tuple(value)
+
+
 def _build_goods(table: Mapping[str, Any], c: TomlChecker) -> dict[str, Good]:
     """Each ``[goods.X]`` table as a :class:`Good`, in file order."""
     return {gname: _build_good(gname, g, c) for gname, g in table.items()}
@@ -543,6 +635,9 @@ def _build_goods(table: Mapping[str, Any], c: TomlChecker) -> dict[str, Good]:
 
 def _build_good(gname: str, g: Mapping[str, Any], c: TomlChecker) -> Good:
     where = f"[goods.{gname}]"
+    problem = name_problem(gname)
+    if problem is not None:
+        raise c.fail(f"[goods.{json.dumps(gname)}]", problem)
     kind = c.choice(c.need(g, "kind", f"goods.{gname}"), f"{where} kind", KINDS)
     counts_as = g.get("counts_as")
     if counts_as is not None:
@@ -638,6 +733,9 @@ def _build_token(
     tname: str, t: Mapping[str, Any], c: TomlChecker, goods: Mapping[str, Good], legal: list[str]
 ) -> Token:
     where = f"[tokens.{tname}]"
+    problem = name_problem(tname, "token")
+    if problem is not None:
+        raise c.fail(f"[tokens.{json.dumps(tname)}]", problem)
     good = c.need(t, "good", f"tokens.{tname}")
     if good not in legal:
         raise c.fail(
