@@ -252,7 +252,12 @@ def _paired_batch(x: np.ndarray, y: np.ndarray, confidence: float) -> dict[str, 
         method[b] = 1
     s2 = d.var(axis=1, ddof=1)
     c = float(stats.t.ppf(1 - alpha / 2, n - 1))
-    plain = ~binary & (changed >= RARE_GAMES) & (s2 > 0)
+    # "Few games differ": from the usual difference (the median; 0 when most games are
+    # unchanged, +30 when nearly every game gains 30), fewer than RARE_GAMES deviate.
+    centre = np.median(d, axis=1)
+    dev = d - centre[:, None]
+    deviating = (dev != 0).sum(axis=1)
+    plain = ~binary & (deviating >= RARE_GAMES) & (s2 > 0)
     if plain.any():
         se = np.sqrt(s2[plain] / n)
         lo[plain], hi[plain] = mean[plain] - c * se, mean[plain] + c * se
@@ -260,17 +265,15 @@ def _paired_batch(x: np.ndarray, y: np.ndarray, confidence: float) -> dict[str, 
         method[plain] = 2
     rare = ~binary & ~plain
     if rare.any():
+        dev, k = dev[rare], deviating[rare]
+        x, y = x[rare], y[rare]
         span = np.maximum(x.max(axis=1), y.max(axis=1)) - np.minimum(x.min(axis=1), y.min(axis=1))
         with np.errstate(divide="ignore", invalid="ignore"):
-            typical = (d * d).sum(axis=1) / np.abs(d.sum(axis=1))  # E[d^2] / |E[d]|
-        m = np.where((changed > 0) & np.isfinite(typical), typical, span)
-        cap = np.where(changed > 0, (d * d).sum(axis=1) / np.maximum(changed, 1), np.inf)[rare]
-        m = np.where(m > 0, m, 1.0)[rare]
-        same = s2[rare] == 0  # every game differs by the same amount (0 or not)
-        centre = np.where(same, mean[rare], 0.0)
-        m = np.where(same, span[rare], m)
+            typical = (dev * dev).sum(axis=1) / np.abs(dev.sum(axis=1))  # E[e^2] / |E[e]|
+        m = np.where((k > 0) & np.isfinite(typical), typical, span)
         m = np.where(m > 0, m, 1.0)
-        lo[rare], hi[rare], p[rare] = _floored(mean[rare], s2[rare], m, cap, centre, n, c)
+        cap = np.where(k > 0, (dev * dev).sum(axis=1) / np.maximum(k, 1), np.inf)
+        lo[rare], hi[rare], p[rare] = _floored(mean[rare], s2[rare], m, cap, centre[rare], n, c)
         method[rare] = 3
     return {
         "difference": mean,
