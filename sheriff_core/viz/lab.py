@@ -170,7 +170,8 @@ def sweep_chart(df: pd.DataFrame, metric: str = "win_rate") -> alt.Chart | alt.F
 def balance_chart(report: BalanceReport) -> alt.VConcatChart:
     """One page for :func:`~sheriff_core.lab.balance_report`: win rate per merchant
     strategy against each Sheriff bot, win rate by seat, score spread and winning
-    margin; every value with its interval, the fair share as a tick.
+    margin; every value with its interval, the fair share as a tick. Seats are
+    counted from 1 (seat 1 is the first Sheriff).
 
     >>> from sheriff_core.lab import balance_report
     >>> r = balance_report("classic", players=4, games=8, sheriffs=["trusting"])
@@ -234,7 +235,8 @@ def balance_chart(report: BalanceReport) -> alt.VConcatChart:
     return (
         alt.vconcat(
             rates(report.win_rates, "strategy:N", "merchant strategy"),
-            rates(report.seats, "seat:O", "seat"),
+            # people count seats from 1 (seat 1 is the first Sheriff), as on game night
+            rates(report.seats.assign(seat=report.seats["seat"] + 1), "seat:O", "seat"),
             spread_chart,
         )
         .resolve_scale(color="independent")

@@ -59,3 +59,5 @@ def test_balance_chart_page():
     assert len(spec["vconcat"]) == 3
     assert spec["resolve"]["scale"]["color"] == "independent"
     assert "Balance of classic" in spec["title"]
+    seats = next(d for d in spec["datasets"].values() if "seat" in d[0])
+    assert sorted({row["seat"] for row in seats}) == [1, 2, 3, 4]  # counted from 1
