@@ -676,6 +676,9 @@ def compare_frames(
         }
         row["games"] = int(r["games"])
         row["same_rules"] = bool(same_rules)
+        if same_rules and r["changed"] == 0:  # nothing can differ: no interval to draw
+            row["ci_low"] = row["ci_high"] = row["difference"]
+            row["p_value"] = math.nan
         rows.append(row)
     table = pd.DataFrame(rows)
     for c in ("p_holm", "distinguishable", "sentence"):

@@ -310,6 +310,7 @@ def test_sweep_pairs_each_value_with_the_parent_and_refuses_bad_fields():
     assert list(df.columns[:4]) == ["field", "field_label", "value", "lineup"]
     assert set(df["field_label"]) == {"Pepper: fine per card (penalty)"}
     assert all("identical, because the two rule sets are the same" in s for s in same["sentence"])
+    assert (same["ci_low"] == 0).all() and (same["ci_high"] == 0).all()
     with pytest.raises(sc.VariantError, match="no rule field 'goods.Pepperr.penalty'"):
         lab.sweep("classic", "goods.Pepperr.penalty", [4], games=2, progress=False)
     with pytest.raises(sc.VariantError, match="no rule field 'setup.gold'"):
