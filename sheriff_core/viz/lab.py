@@ -65,10 +65,7 @@ def effects_chart(result: RuleComparison | pd.DataFrame) -> alt.FacetChart:
     base = alt.Chart()
     zero = base.mark_rule(color="gray", strokeDash=[4, 3]).encode(x=alt.datum(0))
     bars = base.mark_errorbar(ticks=True).encode(
-        x=alt.X(
-            "ci_low:Q",
-            title="difference with the house rule (dot) and 95 % interval (bar); 0 = no change",
-        ),
+        x=alt.X("ci_low:Q", title=None),
         x2="ci_high:Q",
     )
     dots = base.mark_point(size=70, filled=True, stroke="#1f77b4", strokeWidth=1.5).encode(
@@ -99,7 +96,18 @@ def effects_chart(result: RuleComparison | pd.DataFrame) -> alt.FacetChart:
             )
         )
         .resolve_scale(x="independent")
-        .properties(title=title)
+        .properties(
+            title=alt.TitleParams(
+                title,
+                subtitle=[
+                    "Dot: the difference the house rule made; bar: its 95 % interval "
+                    "(the true difference is very likely on it); dashed line: no change.",
+                    "Solid dots are more than noise (after Holm's correction for "
+                    "measuring everything at once); hollow dots are not.",
+                ],
+                anchor="start",
+            )
+        )
     )
 
 
