@@ -494,8 +494,10 @@ def _num(value: float, kind: str, sign: bool = True) -> str:
     if not math.isfinite(value):
         return "n/a"
     v, places = (value * 100, 1) if kind == "rate" else (value, 2)
-    if round(v, places) == 0:
+    if v == 0:
         return f"{0:.{places}f}"
+    if round(v, places) == 0:  # a small bound still reads as a number, not as 0
+        return f"{v:+.2g}" if sign else f"{abs(v):.2g}"
     return f"{v:+,.{places}f}" if sign else f"{abs(v):,.{places}f}"
 
 
@@ -511,6 +513,10 @@ def _about(value: float) -> str:
     if v >= 0.95:
         return f"{v:.1f}".removesuffix(".0")
     return f"{v:.1g}" if v >= 0.1 else f"{v:.2f}"
+
+
+def _p(p: float) -> str:
+    return "p < 0.001" if p < 0.001 else f"p = {p:.2g}"
 
 
 def _sentence(row: Mapping[str, Any], confidence: float, family: int) -> str:
@@ -538,15 +544,16 @@ def _sentence(row: Mapping[str, Any], confidence: float, family: int) -> str:
         f"{ci})"
     )
     if row["distinguishable"]:
-        return f"{head}: more than noise (Holm-adjusted p = {row['p_holm']:.2g})."
+        return f"{head}: more than noise (Holm-adjusted {_p(row['p_holm'])})."
     if lo > 0 or hi < 0:
         return (
             f"{head}: the interval leaves out zero, but with {family} things measured at "
-            f"once that happens by chance too often to count (Holm-adjusted p = "
-            f"{row['p_holm']:.2g})."
+            f"once that happens by chance too often to count (Holm-adjusted "
+            f"{_p(row['p_holm'])})."
         )
     need = row["games_needed"]
-    shown = float(_num(row["difference"], kind).replace(",", "")) != 0
+    places = 1 if kind == "rate" else 2
+    shown = round(row["difference"] * (100 if kind == "rate" else 1), places) != 0
     if shown and math.isfinite(need) and n < need <= 100 * n:
         return (
             f"{head}: not distinguishable from noise at {n:,} games; about {int(need):,} "
@@ -595,8 +602,7 @@ def _verdicts(table: pd.DataFrame, confidence: float) -> pd.DataFrame:
         adjusted[ok] = multipletests(p[ok], alpha=1 - confidence, method="holm")[1]
     t["p_holm"] = adjusted
     t["distinguishable"] = ok & (np.nan_to_num(adjusted, nan=1.0) < 1 - confidence)
-    family = int(ok.sum())
-    t["sentence"] = [_sentence(row, confidence, family) for row in t.to_dict("records")]
+    t["sentence"] = [_sentence(row, confidence, len(t)) for row in t.to_dict("records")]
     return t
 
 
