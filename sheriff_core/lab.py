@@ -751,6 +751,8 @@ def headline(table: pd.DataFrame, games: int | None = None) -> str:
     if m and table["same_rules"].all():
         return "The two rule sets are the same, so nothing can differ."
     moved = table[table["distinguishable"]]
+    if n < 2:
+        return f"Too few games to say anything: {n} game{'s' if n != 1 else ''} played."
     if moved.empty:
         return (
             f"No difference seen beyond noise in any of the {m} things measured over {n:,} games."
@@ -838,6 +840,11 @@ def _variant(v: Variant | str) -> Variant:
     return v if isinstance(v, Variant) else load_variant(v)
 
 
+def _check_games(games: object, what: str) -> None:
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number >= 1 ({what} needs games), not {games!r}")
+
+
 _NOT_RULES = ("name", "title", "summary", "lineage", "source", "default_names")
 
 
@@ -886,6 +893,7 @@ def compare_rules(
     >>> r.sentences[-1].split("; ")[-1]
     'identical, because the two rule sets are the same.'
     """
+    _check_games(games, "a comparison")
     p, v = _variant(parent), _variant(variant)
     kw = {
         "players": players,
@@ -1301,10 +1309,7 @@ def balance_report(
     """
     from scipy import stats
 
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(
-            f"games must be a whole number >= 1 (a balance report needs games), not {games!r}"
-        )
+    _check_games(games, "a balance report")
     v = _variant(variant)
     bots = list(bot_names("sheriff") if sheriffs is None else sheriffs)
     if not bots:

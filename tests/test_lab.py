@@ -426,5 +426,13 @@ def test_compare_each_change_measures_each_field_alone_and_together():
 @pytest.mark.parametrize("games", [0, -3, 2.5, True])
 def test_balance_report_refuses_no_games_with_a_clear_error(games):
     """Issue 25: games=0 was a KeyError ('p_value') from an empty table."""
-    with pytest.raises(ValueError, match=r"games must be a whole number >= 1"):
+    with pytest.raises(ValueError, match=r"games must be a whole number >= 1 \(a balance"):
         lab.balance_report("classic", games=games, sheriffs=["trusting"])
+    with pytest.raises(ValueError, match=r"games must be a whole number >= 1 \(a comparison"):
+        lab.compare_rules("classic", "summary-sheet", games=games)
+
+
+def test_one_game_is_too_few_to_say_anything():
+    r = lab.compare_rules("classic", "summary-sheet", games=1)
+    assert r.headline == "Too few games to say anything: 1 game played."
+    assert all(s.endswith("too few games to say.") for s in r.sentences)
