@@ -4,17 +4,23 @@
 (``simulate`` deals game ``i`` from ``SeedSequence(seed).spawn(games)[i]``
 whatever the rules, so both sides see the same shuffles: common random numbers)
 and reports, per metric, the parent value, the variant value, the paired
-difference with a confidence interval, and a plain sentence: distinguishable
-from noise, or about how many games it would take. :func:`sweep` does the same
-for one rule field over a range of values; :func:`balance_report` asks whether
-one rule set is balanced (strategies against each Sheriff bot, seats, spread).
+difference with a confidence interval, and a plain sentence with units; a
+:class:`RuleComparison` leads with one ``headline`` and carries the ``note`` that
+explains the intervals. :func:`sweep` does the same for one rule field over a range
+of values, :func:`compare_each_change` for each change of a house rule on its own;
+:func:`balance_report` asks whether one rule set is balanced (strategies against
+each Sheriff bot, seats, spread).
 
-Statistics come from scipy and statsmodels, not from hand-written formulas:
-the interval of a mean paired difference is the paired t interval
-(``scipy.stats.ttest_rel``) or a seeded paired bootstrap
-(``scipy.stats.bootstrap``); win rates against a fair share use the exact
-binomial test and Clopper-Pearson intervals; the games needed use the power of
-the paired t-test (``statsmodels.stats.power.TTestPower``, 80 % power).
+Statistics (see :func:`paired_difference`): Tango's score interval for 0/1 metrics
+(from the discordant pairs), the paired t interval for metrics that vary in
+enough games, and a score interval with a variance floor when few games differ,
+so that rare effects and "no difference seen" get honest bounds, never a
+zero-width "identical". Holm's adjustment (statsmodels ``multipletests``) over the
+metrics of a comparison, and over every cell of a sweep, decides what counts as
+distinguishable. Win rates against a fair share use the exact binomial test and
+Clopper-Pearson intervals; the games needed use the power of the paired t-test
+(``statsmodels.stats.power.TTestPower``, 80 % power). Coverage and false alarms
+are tested in ``tests/sim/test_lab_coverage.py``.
 
 >>> r = compare_rules("classic", "summary-sheet", players=3, games=30, seed=2)
 >>> r.table.loc[r.table["metric"] == "mean_score", ["parent", "variant"]].shape
@@ -489,12 +495,15 @@ def _level(value: float, kind: str, unit: str) -> str:
     return f"{value:,.2f} {unit}"
 
 
-def _num(value: float, kind: str, sign: bool = True) -> str:
-    """A difference without its unit: rates in percentage points."""
+def _num(value: float, kind: str, sign: bool = True, small: bool = True) -> str:
+    """A difference without its unit: rates in percentage points. ``small``: a value
+    that rounds to zero keeps two significant digits (an interval's end)."""
     if not math.isfinite(value):
         return "n/a"
     v, places = (value * 100, 1) if kind == "rate" else (value, 2)
     if v == 0:
+        return f"{0:.{places}f}"
+    if round(v, places) == 0 and not small:
         return f"{0:.{places}f}"
     if round(v, places) == 0:  # a small bound still reads as a number, not as 0
         return f"{v:+.2g}" if sign else f"{abs(v):.2g}"
@@ -540,7 +549,8 @@ def _sentence(row: Mapping[str, Any], confidence: float, family: int) -> str:
         )
     head = (
         f"{row['label']}: {_level(row['parent'], kind, unit)} -> "
-        f"{_level(row['variant'], kind, unit)} ({_num(row['difference'], kind)} {units}; "
+        f"{_level(row['variant'], kind, unit)} ({_num(row['difference'], kind, small=False)} "
+        f"{units}; "
         f"{ci})"
     )
     if row["distinguishable"]:

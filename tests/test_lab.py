@@ -436,3 +436,27 @@ def test_one_game_is_too_few_to_say_anything():
     r = lab.compare_rules("classic", "summary-sheet", games=1)
     assert r.headline == "Too few games to say anything: 1 game played."
     assert all(s.endswith("too few games to say.") for s in r.sentences)
+
+
+def test_a_difference_that_rounds_to_zero_does_not_ask_for_a_million_games():
+    """Issue 24: no "+0.0 ... about 1,013,461 games would be needed"."""
+    row = {
+        "label": "win rate of the honest bot",
+        "kind": "rate",
+        "unit": "percentage points",
+        "games": 300,
+        "parent": 0.53,
+        "variant": 0.530004,
+        "difference": 0.000004,
+        "ci_low": -0.02,
+        "ci_high": 0.02,
+        "changed": 40,
+        "distinguishable": False,
+        "p_holm": 1.0,
+        "games_needed": 1_013_461.0,
+    }
+    said = lab._sentence(row, 0.95, 12)
+    assert "would be needed" not in said and "+0.0" not in said
+    assert said.endswith("not distinguishable from noise at 300 games.")
+    row["difference"], row["games_needed"] = 0.013, 2357.0
+    assert "about 2,357 games would be needed" in lab._sentence(row, 0.95, 12)
