@@ -140,8 +140,9 @@ def _games_needed(d: np.ndarray, confidence: float) -> float:
     return float(math.ceil(max(n, 2.0)))
 
 
-#: Below this many games whose value differs between the two sides, a non-binary
-#: metric's interval is the score interval with a variance floor (see
+#: Below this many games whose difference deviates from the usual one (the median
+#: per-game difference, 0 when most games are unchanged), a non-binary metric's
+#: interval is the score interval with a variance floor (see
 #: :func:`paired_difference`), not the plain t interval.
 RARE_GAMES = 20
 
@@ -200,10 +201,13 @@ def _floored(
     c: float,
 ) -> tuple[np.ndarray, ...]:
     """Score interval of a mean difference that few games carry: the candidate values
-    ``delta`` with ``|mean - delta| <= c * sqrt(V(delta) / n)``, where ``V`` is the larger
-    of the sample variance and the Bhatia-Davis bound ``|delta - centre| * (m -
-    |delta - centre|)`` (the most a difference of size at most ``m`` carried by a share
-    of the games can vary). Reduces to Wilson's interval for a 0/1 difference."""
+    ``delta`` with ``|mean - delta| <= c * sqrt(V(delta) / n)``. With ``u = |delta -
+    centre|``, ``V`` is the larger of the sample variance and ``min(u * m, cap) - u**2``:
+    the variance the difference would have if only the share of games that deviate
+    were uncertain (``m``: the deviations' mean square over their mean, or the
+    metric's observed range when none deviates, the Bhatia-Davis bound; ``cap``: their
+    mean square, every game deviating). For a 0/1 difference this is Wilson's interval.
+    The p-value is the score test at zero (the paired t-test when ``centre`` is 0)."""
     from scipy import stats
 
     def score(delta: np.ndarray) -> np.ndarray:
