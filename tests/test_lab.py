@@ -460,3 +460,28 @@ def test_a_difference_that_rounds_to_zero_does_not_ask_for_a_million_games():
     assert said.endswith("not distinguishable from noise at 300 games.")
     row["difference"], row["games_needed"] = 0.013, 2357.0
     assert "about 2,357 games would be needed" in lab._sentence(row, 0.95, 12)
+
+
+def test_headline_names_the_clearest_three_and_counts_the_rest():
+    rows = [
+        ("win_rate", "briber", "rate", 0.04, 0.02, 0.06, True),
+        ("gold_moved", "", "number", 53.4, 52.9, 53.9, True),
+        ("bribes", "", "number", -0.5, -0.9, -0.1, True),
+        ("first_seat_win", "", "rate", -0.012, -0.02, -0.004, True),
+        ("mean_score", "", "number", 0.1, -0.2, 0.4, False),
+    ]
+    cols = ["metric", "strategy", "kind", "difference", "ci_low", "ci_high", "distinguishable"]
+    t = pd.DataFrame(rows, columns=cols).assign(same_rules=False, games=2000)
+    said = lab.headline(t)
+    # the clearest first (difference over interval width), three named, the rest counted
+    assert said == (
+        "With this house rule about 53 more gold changes hands per game, the briber bot wins "
+        "about 4 percentage points more often, the first Sheriff (seat 1) wins about 1.2 "
+        "percentage points less often and 1 more thing changed; nothing else you measured "
+        "moved beyond noise."
+    )
+    everything = t.assign(distinguishable=True).iloc[:2]
+    assert lab.headline(everything).endswith("; every one of the things measured moved.")
+    assert lab.headline(t.assign(distinguishable=False)) == (
+        "No difference seen beyond noise in any of the 5 things measured over 2,000 games."
+    )
