@@ -266,6 +266,18 @@ if __name__ == "__main__":  # the table of the report
         .join(t.groupby(["pool", "metric"])["share_changed"].first().mul(100).round(2))
         .to_string()
     )
+    # before: the plain paired t interval (zero width when every difference is equal)
+    from scipy import stats
+
+    rng = np.random.default_rng(7)
+    for col in ("win_rate:briber", "win_rate:smuggler"):
+        x, y = _columns(*built["fines"])[col]
+        truth = np.mean(y - x)
+        for n in (100, 300, 2000):
+            d = (y - x)[rng.integers(0, len(x), size=(SAMPLES, n))]
+            half = stats.t.ppf(0.975, n - 1) * d.std(axis=1, ddof=1) / np.sqrt(n)
+            hit = np.abs(d.mean(axis=1) - truth) <= half
+            print(f"old t interval, fines {col}, {n} games: coverage {hit.mean():.1%}")
     for n in SIZES:
         print(n, "games, null comparisons with a false alarm:", null_rates(built, n))
         print(
