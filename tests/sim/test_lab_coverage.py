@@ -292,3 +292,20 @@ if __name__ == "__main__":  # the table of the report
             r = lab._paired_batch(x, y, 0.95)
             cover = np.mean((r["ci_low"] <= truth) & (truth <= r["ci_high"]))
             print(f"synthetic {kind}, 0.4 % of games, {n} games: coverage {cover:.1%}")
+
+
+@pytest.mark.parametrize("share", [0.004, 0.02, 0.2])
+def test_rare_changes_of_both_signs_do_not_look_like_an_effect(share):
+    """A null a score interval could get wrong: the rule changes a score in a few games,
+    up or down with equal chance (true mean difference 0). One or two changed games
+    must not be called an effect: at most 5 % of samples have an interval without 0
+    (the test at zero is the paired t-test, whose p-value matches the interval)."""
+    rng = np.random.default_rng(5)
+    for n in SIZES:
+        base = rng.normal(120, 20, (SAMPLES, n)).round()
+        sign = rng.choice([-1, 1], size=(SAMPLES, n))
+        step = sign * rng.integers(1, 15, (SAMPLES, n)) * (rng.random((SAMPLES, n)) < share)
+        r = lab._paired_batch(base, base + step, 0.95)
+        alarms = (r["ci_low"] > 0) | (r["ci_high"] < 0)
+        assert alarms.mean() <= 0.05, (share, n, alarms.mean())
+        assert np.array_equal(alarms, r["p_value"] < 0.05)
