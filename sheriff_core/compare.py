@@ -79,7 +79,9 @@ def _tokens(v: Variant) -> str:
 RULE_FIELDS: dict[str, Callable[[Variant], object]] = {
     "title": lambda v: v.title,
     "extends": lambda v: " > ".join(v.lineage[:-1]) or "-",
-    "players": lambda v: f"{v.min_players}-{v.max_players}",
+    "players": lambda v: (
+        str(v.min_players) if v.min_players == v.max_players else f"{v.min_players}-{v.max_players}"
+    ),
     "rounds": lambda v: _per_players(v, v.rounds),
     "times Sheriff each": lambda v: _per_players(v, v.sheriff_turns_for),
     "Sheriffs": _sheriffs,

@@ -4,17 +4,23 @@
 (``simulate`` deals game ``i`` from ``SeedSequence(seed).spawn(games)[i]``
 whatever the rules, so both sides see the same shuffles: common random numbers)
 and reports, per metric, the parent value, the variant value, the paired
-difference with a confidence interval, and a plain sentence: distinguishable
-from noise, or about how many games it would take. :func:`sweep` does the same
-for one rule field over a range of values; :func:`balance_report` asks whether
-one rule set is balanced (strategies against each Sheriff bot, seats, spread).
+difference with a confidence interval, and a plain sentence with units; a
+:class:`RuleComparison` leads with one ``headline`` and carries the ``note`` that
+explains the intervals. :func:`sweep` does the same for one rule field over a range
+of values, :func:`compare_each_change` for each change of a house rule on its own;
+:func:`balance_report` asks whether one rule set is balanced (strategies against
+each Sheriff bot, seats, spread).
 
-Statistics come from scipy and statsmodels, not from hand-written formulas:
-the interval of a mean paired difference is the paired t interval
-(``scipy.stats.ttest_rel``) or a seeded paired bootstrap
-(``scipy.stats.bootstrap``); win rates against a fair share use the exact
-binomial test and Clopper-Pearson intervals; the games needed use the power of
-the paired t-test (``statsmodels.stats.power.TTestPower``, 80 % power).
+Statistics (see :func:`paired_difference`): Tango's score interval for 0/1 metrics
+(from the discordant pairs), the paired t interval for metrics that vary in
+enough games, and a score interval with a variance floor when few games differ,
+so that rare effects and "no difference seen" get honest bounds, never a
+zero-width "identical". Holm's adjustment (statsmodels ``multipletests``) over the
+metrics of a comparison, and over every cell of a sweep, decides what counts as
+distinguishable. Win rates against a fair share use the exact binomial test and
+Clopper-Pearson intervals; the games needed use the power of the paired t-test
+(``statsmodels.stats.power.TTestPower``, 80 % power). Coverage and false alarms
+are tested in ``tests/sim/test_lab_coverage.py``.
 
 >>> r = compare_rules("classic", "summary-sheet", players=3, games=30, seed=2)
 >>> r.table.loc[r.table["metric"] == "mean_score", ["parent", "variant"]].shape
@@ -134,8 +140,9 @@ def _games_needed(d: np.ndarray, confidence: float) -> float:
     return float(math.ceil(max(n, 2.0)))
 
 
-#: Below this many games whose value differs between the two sides, a non-binary
-#: metric's interval is the score interval with a variance floor (see
+#: Below this many games whose difference deviates from the usual one (the median
+#: per-game difference, 0 when most games are unchanged), a non-binary metric's
+#: interval is the score interval with a variance floor (see
 #: :func:`paired_difference`), not the plain t interval.
 RARE_GAMES = 20
 
@@ -194,10 +201,13 @@ def _floored(
     c: float,
 ) -> tuple[np.ndarray, ...]:
     """Score interval of a mean difference that few games carry: the candidate values
-    ``delta`` with ``|mean - delta| <= c * sqrt(V(delta) / n)``, where ``V`` is the larger
-    of the sample variance and the Bhatia-Davis bound ``|delta - centre| * (m -
-    |delta - centre|)`` (the most a difference of size at most ``m`` carried by a share
-    of the games can vary). Reduces to Wilson's interval for a 0/1 difference."""
+    ``delta`` with ``|mean - delta| <= c * sqrt(V(delta) / n)``. With ``u = |delta -
+    centre|``, ``V`` is the larger of the sample variance and ``min(u * m, cap) - u**2``:
+    the variance the difference would have if only the share of games that deviate
+    were uncertain (``m``: the deviations' mean square over their mean, or the
+    metric's observed range when none deviates, the Bhatia-Davis bound; ``cap``: their
+    mean square, every game deviating). For a 0/1 difference this is Wilson's interval.
+    The p-value is the score test at zero (the paired t-test when ``centre`` is 0)."""
     from scipy import stats
 
     def score(delta: np.ndarray) -> np.ndarray:
@@ -252,7 +262,12 @@ def _paired_batch(x: np.ndarray, y: np.ndarray, confidence: float) -> dict[str, 
         method[b] = 1
     s2 = d.var(axis=1, ddof=1)
     c = float(stats.t.ppf(1 - alpha / 2, n - 1))
-    plain = ~binary & (changed >= RARE_GAMES) & (s2 > 0)
+    # "Few games differ": from the usual difference (the median; 0 when most games are
+    # unchanged, +30 when nearly every game gains 30), fewer than RARE_GAMES deviate.
+    centre = np.median(d, axis=1)
+    dev = d - centre[:, None]
+    deviating = (dev != 0).sum(axis=1)
+    plain = ~binary & (deviating >= RARE_GAMES) & (s2 > 0)
     if plain.any():
         se = np.sqrt(s2[plain] / n)
         lo[plain], hi[plain] = mean[plain] - c * se, mean[plain] + c * se
@@ -260,17 +275,15 @@ def _paired_batch(x: np.ndarray, y: np.ndarray, confidence: float) -> dict[str, 
         method[plain] = 2
     rare = ~binary & ~plain
     if rare.any():
+        dev, k = dev[rare], deviating[rare]
+        x, y = x[rare], y[rare]
         span = np.maximum(x.max(axis=1), y.max(axis=1)) - np.minimum(x.min(axis=1), y.min(axis=1))
         with np.errstate(divide="ignore", invalid="ignore"):
-            typical = (d * d).sum(axis=1) / np.abs(d.sum(axis=1))  # E[d^2] / |E[d]|
-        m = np.where((changed > 0) & np.isfinite(typical), typical, span)
-        cap = np.where(changed > 0, (d * d).sum(axis=1) / np.maximum(changed, 1), np.inf)[rare]
-        m = np.where(m > 0, m, 1.0)[rare]
-        same = s2[rare] == 0  # every game differs by the same amount (0 or not)
-        centre = np.where(same, mean[rare], 0.0)
-        m = np.where(same, span[rare], m)
+            typical = (dev * dev).sum(axis=1) / np.abs(dev.sum(axis=1))  # E[e^2] / |E[e]|
+        m = np.where((k > 0) & np.isfinite(typical), typical, span)
         m = np.where(m > 0, m, 1.0)
-        lo[rare], hi[rare], p[rare] = _floored(mean[rare], s2[rare], m, cap, centre, n, c)
+        cap = np.where(k > 0, (dev * dev).sum(axis=1) / np.maximum(k, 1), np.inf)
+        lo[rare], hi[rare], p[rare] = _floored(mean[rare], s2[rare], m, cap, centre[rare], n, c)
         method[rare] = 3
     return {
         "difference": mean,
@@ -486,13 +499,18 @@ def _level(value: float, kind: str, unit: str) -> str:
     return f"{value:,.2f} {unit}"
 
 
-def _num(value: float, kind: str, sign: bool = True) -> str:
-    """A difference without its unit: rates in percentage points."""
+def _num(value: float, kind: str, sign: bool = True, small: bool = True) -> str:
+    """A difference without its unit: rates in percentage points. ``small``: a value
+    that rounds to zero keeps two significant digits (an interval's end)."""
     if not math.isfinite(value):
         return "n/a"
     v, places = (value * 100, 1) if kind == "rate" else (value, 2)
-    if round(v, places) == 0:
+    if v == 0:
         return f"{0:.{places}f}"
+    if round(v, places) == 0 and not small:
+        return f"{0:.{places}f}"
+    if round(v, places) == 0:  # a small bound still reads as a number, not as 0
+        return f"{v:+.2g}" if sign else f"{abs(v):.2g}"
     return f"{v:+,.{places}f}" if sign else f"{abs(v):,.{places}f}"
 
 
@@ -508,6 +526,10 @@ def _about(value: float) -> str:
     if v >= 0.95:
         return f"{v:.1f}".removesuffix(".0")
     return f"{v:.1g}" if v >= 0.1 else f"{v:.2f}"
+
+
+def _p(p: float) -> str:
+    return "p < 0.001" if p < 0.001 else f"p = {p:.2g}"
 
 
 def _sentence(row: Mapping[str, Any], confidence: float, family: int) -> str:
@@ -531,19 +553,21 @@ def _sentence(row: Mapping[str, Any], confidence: float, family: int) -> str:
         )
     head = (
         f"{row['label']}: {_level(row['parent'], kind, unit)} -> "
-        f"{_level(row['variant'], kind, unit)} ({_num(row['difference'], kind)} {units}; "
+        f"{_level(row['variant'], kind, unit)} ({_num(row['difference'], kind, small=False)} "
+        f"{units}; "
         f"{ci})"
     )
     if row["distinguishable"]:
-        return f"{head}: more than noise (Holm-adjusted p = {row['p_holm']:.2g})."
+        return f"{head}: more than noise (Holm-adjusted {_p(row['p_holm'])})."
     if lo > 0 or hi < 0:
         return (
             f"{head}: the interval leaves out zero, but with {family} things measured at "
-            f"once that happens by chance too often to count (Holm-adjusted p = "
-            f"{row['p_holm']:.2g})."
+            f"once that happens by chance too often to count (Holm-adjusted "
+            f"{_p(row['p_holm'])})."
         )
     need = row["games_needed"]
-    shown = float(_num(row["difference"], kind).replace(",", "")) != 0
+    places = 1 if kind == "rate" else 2
+    shown = round(row["difference"] * (100 if kind == "rate" else 1), places) != 0
     if shown and math.isfinite(need) and n < need <= 100 * n:
         return (
             f"{head}: not distinguishable from noise at {n:,} games; about {int(need):,} "
@@ -592,8 +616,7 @@ def _verdicts(table: pd.DataFrame, confidence: float) -> pd.DataFrame:
         adjusted[ok] = multipletests(p[ok], alpha=1 - confidence, method="holm")[1]
     t["p_holm"] = adjusted
     t["distinguishable"] = ok & (np.nan_to_num(adjusted, nan=1.0) < 1 - confidence)
-    family = int(ok.sum())
-    t["sentence"] = [_sentence(row, confidence, family) for row in t.to_dict("records")]
+    t["sentence"] = [_sentence(row, confidence, len(t)) for row in t.to_dict("records")]
     return t
 
 
@@ -673,6 +696,9 @@ def compare_frames(
         }
         row["games"] = int(r["games"])
         row["same_rules"] = bool(same_rules)
+        if same_rules and r["changed"] == 0:  # nothing can differ: no interval to draw
+            row["ci_low"] = row["ci_high"] = row["difference"]
+            row["p_value"] = math.nan
         rows.append(row)
     table = pd.DataFrame(rows)
     for c in ("p_holm", "distinguishable", "sentence"):
@@ -739,6 +765,8 @@ def headline(table: pd.DataFrame, games: int | None = None) -> str:
     if m and table["same_rules"].all():
         return "The two rule sets are the same, so nothing can differ."
     moved = table[table["distinguishable"]]
+    if n < 2:
+        return f"Too few games to say anything: {n} game{'s' if n != 1 else ''} played."
     if moved.empty:
         return (
             f"No difference seen beyond noise in any of the {m} things measured over {n:,} games."
@@ -826,6 +854,11 @@ def _variant(v: Variant | str) -> Variant:
     return v if isinstance(v, Variant) else load_variant(v)
 
 
+def _check_games(games: object, what: str) -> None:
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number >= 1 ({what} needs games), not {games!r}")
+
+
 _NOT_RULES = ("name", "title", "summary", "lineage", "source", "default_names")
 
 
@@ -874,6 +907,7 @@ def compare_rules(
     >>> r.sentences[-1].split("; ")[-1]
     'identical, because the two rule sets are the same.'
     """
+    _check_games(games, "a comparison")
     p, v = _variant(parent), _variant(variant)
     kw = {
         "players": players,
@@ -1289,10 +1323,7 @@ def balance_report(
     """
     from scipy import stats
 
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(
-            f"games must be a whole number >= 1 (a balance report needs games), not {games!r}"
-        )
+    _check_games(games, "a balance report")
     v = _variant(variant)
     bots = list(bot_names("sheriff") if sheriffs is None else sheriffs)
     if not bots:

@@ -65,10 +65,7 @@ def effects_chart(result: RuleComparison | pd.DataFrame) -> alt.FacetChart:
     base = alt.Chart()
     zero = base.mark_rule(color="gray", strokeDash=[4, 3]).encode(x=alt.datum(0))
     bars = base.mark_errorbar(ticks=True).encode(
-        x=alt.X(
-            "ci_low:Q",
-            title="difference with the house rule (dot) and 95 % interval (bar); 0 = no change",
-        ),
+        x=alt.X("ci_low:Q", title=None),
         x2="ci_high:Q",
     )
     dots = base.mark_point(size=70, filled=True, stroke="#1f77b4", strokeWidth=1.5).encode(
@@ -99,7 +96,18 @@ def effects_chart(result: RuleComparison | pd.DataFrame) -> alt.FacetChart:
             )
         )
         .resolve_scale(x="independent")
-        .properties(title=title)
+        .properties(
+            title=alt.TitleParams(
+                title,
+                subtitle=[
+                    "Dot: the difference the house rule made; bar: its 95 % interval "
+                    "(the true difference is very likely on it); dashed line: no change.",
+                    "Solid dots are more than noise (after Holm's correction for "
+                    "measuring everything at once); hollow dots are not.",
+                ],
+                anchor="start",
+            )
+        )
     )
 
 
@@ -170,7 +178,8 @@ def sweep_chart(df: pd.DataFrame, metric: str = "win_rate") -> alt.Chart | alt.F
 def balance_chart(report: BalanceReport) -> alt.VConcatChart:
     """One page for :func:`~sheriff_core.lab.balance_report`: win rate per merchant
     strategy against each Sheriff bot, win rate by seat, score spread and winning
-    margin; every value with its interval, the fair share as a tick.
+    margin; every value with its interval, the fair share as a tick. Seats are
+    counted from 1 (seat 1 is the first Sheriff).
 
     >>> from sheriff_core.lab import balance_report
     >>> r = balance_report("classic", players=4, games=8, sheriffs=["trusting"])
@@ -234,7 +243,8 @@ def balance_chart(report: BalanceReport) -> alt.VConcatChart:
     return (
         alt.vconcat(
             rates(report.win_rates, "strategy:N", "merchant strategy"),
-            rates(report.seats, "seat:O", "seat"),
+            # people count seats from 1 (seat 1 is the first Sheriff), as on game night
+            rates(report.seats.assign(seat=report.seats["seat"] + 1), "seat:O", "seat"),
             spread_chart,
         )
         .resolve_scale(color="independent")

@@ -29,14 +29,16 @@ def test_effects_chart_has_one_row_per_metric_in_percentage_points(comparison):
     assert spec["facet"]["row"]["sort"] == words  # labels in words, with their units
     assert "win rate of seat 1 (the first Sheriff) (percentage points)" in words
     assert "gold changing hands per game (fines, bribes, compensation) (gold)" in words
-    assert spec["title"].startswith("What summary-sheet changes compared with classic")
+    assert spec["title"]["text"].startswith("What summary-sheet changes compared with classic")
+    assert "95 % interval" in spec["title"]["subtitle"][0]
     assert spec["spec"]["layer"][0]["encoding"]["x"] == {"datum": 0}  # zero marked
     rates = comparison.table["kind"] == "rate"
     assert (data.loc[rates, "difference"] == comparison.table.loc[rates, "difference"] * 100).all()
     assert len(rows) == len(comparison.table)
     assert spec["resolve"]["scale"]["x"] == "independent"
     # the table alone draws the same chart, with a generic title
-    assert vl.effects_chart(comparison.table).to_dict()["title"] == "Effect of the rule change"
+    generic = vl.effects_chart(comparison.table).to_dict()["title"]["text"]
+    assert generic == "Effect of the rule change"
 
 
 def test_sweep_chart_one_panel_per_lineup_and_one_chart_for_one(swept):
@@ -59,3 +61,5 @@ def test_balance_chart_page():
     assert len(spec["vconcat"]) == 3
     assert spec["resolve"]["scale"]["color"] == "independent"
     assert "Balance of classic" in spec["title"]
+    seats = next(d for d in spec["datasets"].values() if "seat" in d[0])
+    assert sorted({row["seat"] for row in seats}) == [1, 2, 3, 4]  # counted from 1
