@@ -361,7 +361,7 @@ def test_restore_lessons_overwrites_only_the_lessons_named(tmp_path: Path) -> No
 RESTORE_NOTE = "python tools/restore_lessons.py"
 
 
-@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("0[0-47]_*.ipynb")), ids=_id)
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")), ids=_id)
 def test_each_lesson_says_how_to_start_it_again(path: Path) -> None:
     """The lesson's first cell says, in one line, the command that restores it."""
     first = _read(path).cells[0]

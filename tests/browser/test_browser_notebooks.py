@@ -747,7 +747,7 @@ def test_variant_editor_by_mouse_difference_error_and_save(lab):
         root.get_by_role("button", name="measure it").click()
         measured = root.locator(".widget-html", has_text="Measured")
         expect(measured).to_contain_text("games of each", timeout=4 * TIMEOUT * 1000)
-        expect(root.locator(".jp-OutputArea-output", has_text="95% CI").first).to_contain_text(
+        expect(root.locator(".jp-OutputArea-output", has_text="95 % CI").first).to_contain_text(
             "distinguishable"
         )
         save_screenshot(lab, "09_editor_measured", root)
