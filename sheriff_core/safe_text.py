@@ -22,9 +22,19 @@ from __future__ import annotations
 
 import html
 import unicodedata
-from typing import TextIO
+from collections.abc import Iterable
+from typing import Any, TextIO
 
-__all__ = ["printable", "printable_lines", "html_text", "PrintableWriter", "UNSAFE_CATEGORIES"]
+__all__ = [
+    "printable",
+    "printable_lines",
+    "html_text",
+    "printable_layout",
+    "choices",
+    "escape",
+    "PrintableWriter",
+    "UNSAFE_CATEGORIES",
+]
 
 #: Unicode categories shown as escapes (controls, line/paragraph separators, surrogates).
 UNSAFE_CATEGORIES = frozenset({"Cc", "Zl", "Zp", "Cs"})
@@ -67,16 +77,48 @@ def printable_lines(text: object) -> str:
     return "\n".join(printable(line) for line in str(text).split("\n"))
 
 
+def printable_layout(text: object) -> str:
+    """:func:`printable_lines` that also keeps tabs: the layout characters of a table
+    or a ``<pre>`` block stay, everything else unsafe is shown as its escape.
+
+    >>> printable_layout("a\\tb\\nc\\x07")
+    'a\\tb\\nc\\\\x07'
+    """
+    return "\t".join(printable_lines(part) for part in str(text).split("\t"))
+
+
 def html_text(text: object) -> str:
-    """Text for an HTML page or attribute: :func:`printable`, then ``html.escape``
-    (quotes included, so it is safe inside ``"..."`` and ``'...'`` attributes).
+    """Text for an HTML page or attribute: :func:`printable_layout` (line breaks and tabs,
+    which HTML reads as spaces, kept), then ``html.escape`` (quotes included, so it is
+    safe inside ``"..."`` and ``'...'`` attributes).
 
     >>> html_text('Ann" onmouseover="alert(1)')
     'Ann&quot; onmouseover=&quot;alert(1)'
-    >>> html_text("<script>\\u202e")
-    '&lt;script&gt;\\\\u202e'
+    >>> html_text("<script>\\u202e\\n")
+    '&lt;script&gt;\\\\u202e\\n'
     """
-    return html.escape(printable(text), quote=True)
+    return html.escape(printable_layout(text), quote=True)
+
+
+def choices(values: Iterable[str]) -> list[Any]:
+    """Options for a choice widget (a ``Dropdown``): the values themselves when each
+    prints as it is, else ``(printable(value), value)`` pairs, so the labels show
+    control characters as escapes while the values stay the names.
+
+    >>> choices(["Apples", "Silk"])
+    ['Apples', 'Silk']
+    >>> choices(["Apples", "Si\\x1blk"])
+    [('Apples', 'Apples'), ('Si\\\\x1blk', 'Si\\x1blk')]
+    """
+    values = list(values)
+    if all(printable(v) == v for v in values):
+        return values
+    return [(printable(v), v) for v in values]
+
+
+#: :func:`html_text` under ``html.escape``'s name: ``from sheriff_core.safe_text import
+#: escape`` in place of ``from html import escape`` shows control characters too.
+escape = html_text
 
 
 class PrintableWriter:
@@ -96,8 +138,7 @@ class PrintableWriter:
         self.stream = stream
 
     def write(self, text: str) -> int:
-        safe = "\t".join(printable_lines(part) for part in text.split("\t"))
-        self.stream.write(safe)
+        self.stream.write(printable_layout(text))
         return len(text)
 
     def flush(self) -> None:

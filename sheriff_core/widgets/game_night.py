@@ -76,6 +76,7 @@ from sheriff_core.errors import RulesError, SaveError
 from sheriff_core.narrate import cards_text, describe_event, describe_for, describe_offer
 from sheriff_core.rules_summary import rules_summary_html
 from sheriff_core.safe_text import html_text as escape  # html.escape of printable(text)
+from sheriff_core.safe_text import printable
 from sheriff_core.widgets.play import STEP_TEXT, PlayTable
 
 __all__ = [
@@ -201,7 +202,7 @@ class PassAndPlayTable(PlayTable):
 
     @property
     def reveal_label(self) -> str:
-        return f"I am {self.game.players[self.seat]}, show my cards"
+        return f"I am {printable(self.game.players[self.seat])}, show my cards"
 
     def reveal(self) -> None:
         """The person on turn has the screen: show their cards and controls."""
@@ -238,7 +239,7 @@ class PassAndPlayTable(PlayTable):
         for i, e in enumerate(g.events[self._cursor :], start=self._cursor):
             if e.kind == "round_start":
                 self._sheriffs = list(e.info.get("sheriffs", [e.seat]))
-                names = " and ".join(g.players[s] for s in self._sheriffs)
+                names = " and ".join(printable(g.players[s]) for s in self._sheriffs)
                 many = len(self._sheriffs) > 1
                 role = (
                     f"are the {g.variant.term('sheriffs')}"
@@ -368,8 +369,12 @@ def _chart_svg(game: Game) -> str:
     """The points chart as inline SVG (vl-convert, offline)."""
     from sheriff_core.viz.scoring import score_breakdown_chart
 
+    scores = game.final_scores()
+    # vl-convert aborts the whole process (the kernel) on a control character in a
+    # text of the chart: names are drawn as printable() shows them
+    scores["player"] = scores["player"].map(printable)
     buf = io.StringIO()
-    score_breakdown_chart(game.final_scores()).save(buf, format="svg")
+    score_breakdown_chart(scores).save(buf, format="svg")
     return buf.getvalue()
 
 
