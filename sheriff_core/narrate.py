@@ -86,11 +86,12 @@ def describe_offer(offer: Offer | str, players: Sequence[str] | None = None) -> 
         if p.kind == "future":
             parts.append(f'a promise "{p.text}" (not binding)')
         else:
-            who = (
-                players[p.seat]
-                if players is not None and p.seat is not None
-                else f"seat {p.seat + 1}"  # seats counted from 1, as people count them
-            )
+            if p.seat is None:
+                who = "a merchant"
+            elif players is not None:
+                who = players[p.seat]
+            else:
+                who = f"seat {p.seat + 1}"  # seats counted from 1, as people count them
             verb = "inspect" if p.kind == "inspect" else "let pass"
             parts.append(f"the Sheriff's word to {verb} {who}'s bag this round (binding)")
     if len(parts) == 1:

@@ -444,6 +444,7 @@ class GameNight(widgets.VBox):
         self.seed = widgets.BoundedIntText(
             value=1, min=0, max=2**31 - 1, description="seed (the deal)", style=_WIDE
         )
+        self.seed.add_class("sheriff-seed")
         self.bot_pause = widgets.BoundedFloatText(
             value=pause, min=0, max=10, step=0.1, description="seconds per bot move", style=_WIDE
         )
@@ -797,10 +798,21 @@ def _error(text: str) -> str:
     return f"<b style='color:#b00'>{escape(text)}</b>"
 
 
-#: What the page adds to the widgets (apps/game_night.ipynb displays it): the person/bot
-#: button chosen for a seat says so to assistive technology (``aria-pressed``), not only
-#: by its shade of grey.
+#: What the page adds to the widgets (apps/game_night.ipynb displays it):
+#:
+#: - the person/bot button chosen for a seat says so to assistive technology
+#:   (``aria-pressed``), not only by its shade of grey;
+#: - the kernel is shut down when the page goes: Voila's page sends
+#:   ``POST voila/api/shutdown/<kernel>`` on ``beforeunload`` with the ``_xsrf`` cookie's
+#:   value, but Voila 0.5 never sets that cookie, so the request was refused (403) and
+#:   every page load left a kernel running until the server stopped. The page sets the
+#:   cookie (a random token, sent back in the form: tornado's double-submit check).
 PAGE_SCRIPT = """(() => {
+  if (!/\\b_xsrf=/.test(document.cookie)) {
+    const token = Array.from(crypto.getRandomValues(new Uint8Array(16)),
+      (b) => b.toString(16).padStart(2, '0')).join('');
+    document.cookie = `_xsrf=${token}; path=/; SameSite=Strict`;
+  }
   const sync = () => document.querySelectorAll('.sheriff-seat-kind button').forEach((b) => {
     const on = b.classList.contains('mod-active') ? 'true' : 'false';
     if (b.getAttribute('aria-pressed') !== on) b.setAttribute('aria-pressed', on);
