@@ -15,8 +15,11 @@ apps/game_night.ipynb`` shows it with no code on screen). It has three screens:
   cards'"); nothing secret is on screen until that button is pressed. Bots move on
   their own, ``pause`` seconds per action (0 in tests). Beside the table: "What can I
   do now?" (the legal actions, in words and in their text form) and the variant's
-  one-page rules summary; "Save the game" makes a download link holding the engine's
-  own save (:func:`sheriff_core.engine.saves.game_to_json`);
+  one-page rules summary; "Save the game" (only while the person on turn has the
+  screen: the file holds every card) makes a download link holding the engine's own
+  save (:func:`sheriff_core.engine.saves.game_to_json`), gone from the page once
+  clicked; a refused save file is told with the players' names
+  (:func:`save_refusal_in_words`);
 - **final scores**: the scoring table and a chart of where each player's points came
   from (:func:`sheriff_core.viz.scoring.score_breakdown_chart`, drawn as SVG offline).
 
@@ -498,7 +501,8 @@ class GameNight(widgets.VBox):
         self.saved_button = widgets.Button(
             description="saved", layout=widgets.Layout(display="none")
         )
-        self.saved_button.add_class(f"sheriff-saved-{next(_APPS)}")
+        self.saved_class = f"sheriff-saved-{next(_APPS)}"  # one per app on the page
+        self.saved_button.add_class(self.saved_class)
         self.saved_button.on_click(lambda _b: self.downloaded())
         self.new_button = widgets.Button(description="New game (set-up)")
         self.new_button.on_click(lambda _b: self.back_to_setup())
@@ -647,7 +651,7 @@ class GameNight(widgets.VBox):
         data = base64.b64encode(self.save_text().encode()).decode()
         g = t.game
         name = escape(f"sheriff-{g.variant.name}-round{min(g.round, g.rounds - 1) + 1}.json")
-        ack = self.saved_button._dom_classes[0]
+        ack = self.saved_class
         self.save_link.value = (
             f'<span class="sheriff-save"><a download="{name}" '
             f'href="data:application/json;base64,{data}" class="sheriff-save-link" '

@@ -337,7 +337,8 @@ def test_saving_is_offered_only_from_a_player_s_view_and_the_link_goes_once_down
     app.save_button.click()
     assert 'href="data:application/json;base64,' in app.save_link.value
     # the link's click presses the app's hidden "saved" button: the link leaves the page
-    ack = app.saved_button._dom_classes[0]
+    ack = app.saved_class
+    assert ack in app.saved_button._dom_classes
     assert f"document.querySelector('.{ack}').click()" in app.save_link.value
     app.saved_button.click()
     assert app.save_link.value == ""
