@@ -383,14 +383,12 @@ def export(nb, lesson: Lesson, nav: str, urls: dict[str, str]):  # noqa: ANN001,
 
 def index_page(lessons: list[Lesson], variants: list[tuple[str, str, str]]) -> str:
     """The contents page: the lessons in order, then a rules summary per variant."""
-    from sheriff_core.safe_text import escape  # html.escape, control characters shown
-
     items = "\n".join(
-        f'<li><a class="lesson" href="{html.escape(le.page)}">{le.title_html}</a>\n{le.intro}</li>'
+        f'<li><a class="lesson" href="{le.page}">{le.title_html}</a>\n{le.intro}</li>'
         for le in lessons
     )
     rules = "\n".join(
-        f'<li><a href="{escape(page)}">{escape(title)}</a> ({escape(name)})</li>'
+        f'<li><a href="{page}">{html.escape(title)}</a> ({html.escape(name)})</li>'
         for name, title, page in variants
     )
     return (
