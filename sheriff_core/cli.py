@@ -26,6 +26,7 @@ from typing import Any, NoReturn
 
 from sheriff_core.engine.game import STEPS
 from sheriff_core.files import write_atomic
+from sheriff_core.safe_text import PrintableWriter, printable, printable_lines
 
 __all__ = ["main", "narrate", "write_atomic"]
 
@@ -656,16 +657,25 @@ def cmd_score(args: argparse.Namespace) -> int:
         )
     try:
         game = Game.from_json(text)
-        table = game.final_scores().to_string(index=False)
+        table = _score_table(game)
     except Exception as exc:  # a damaged save may fail anywhere inside from_json
         reason = str(exc) or type(exc).__name__
         if not isinstance(exc, ValueError):
             reason = f"{type(exc).__name__}: {reason}"
         raise CliError(f"{path} is not a saved game: {reason}") from None
     state = "final scores" if game.is_over else "scores so far (the game is not over)"
-    print(f"{path.name}: {game.variant.name}, {game.n} players, {state}")
+    print(printable(f"{path.name}: {game.variant.name}, {game.n} players, {state}"))
     print(table)
     return 0
+
+
+def _score_table(game: Any) -> str:
+    """The final-scores table as a person reads it: seats counted from 1, and every
+    control character of a name shown as its escape (``\\x1b``), never sent raw."""
+    df = game.final_scores()
+    df["seat"] = df["seat"] + 1
+    df["player"] = df["player"].map(printable)
+    return printable_lines(df.to_string(index=False))
 
 
 COMMANDS = {
@@ -680,8 +690,20 @@ COMMANDS = {
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 2 error, 130 Ctrl-C).
 
-    Set ``SHERIFF_DEBUG=1`` to see the traceback of an unexpected error.
+    Set ``SHERIFF_DEBUG=1`` to see the traceback of an unexpected error. Whatever a
+    command prints goes through :class:`~sheriff_core.safe_text.PrintableWriter`: a
+    control character from data (a name in a save or a house-rule file) is shown as its
+    escape (``\\x1b``), never sent to the terminal.
     """
+    stdout = sys.stdout
+    sys.stdout = PrintableWriter(stdout)  # type: ignore[assignment]
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout = stdout
+
+
+def _main(argv: Sequence[str] | None) -> int:
     from sheriff_core.errors import RulesError
     from sheriff_core.sim import WorkerError
 
@@ -712,7 +734,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _one_line(exc: BaseException) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__
+    return printable(" ".join(str(exc).split()) or type(exc).__name__)
 
 
 def run() -> NoReturn:  # pragma: no cover

@@ -840,7 +840,7 @@ class RuleComparison:
         return "\n".join([head, self.headline, *self.sentences, self.note])
 
     def _repr_html_(self) -> str:
-        from html import escape
+        from sheriff_core.safe_text import escape  # html.escape, control characters shown
 
         items = "".join(f"<li>{escape(s)}</li>" for s in self.sentences)
         return (
@@ -1221,7 +1221,7 @@ class BalanceReport:
         return "\n".join([head, *self.sentences])
 
     def _repr_html_(self) -> str:
-        from html import escape
+        from sheriff_core.safe_text import escape  # html.escape, control characters shown
 
         items = "".join(f"<li>{escape(s)}</li>" for s in self.sentences)
         verdict = (

@@ -35,6 +35,7 @@ from sheriff_core.engine.actions import Offer, parse_action
 from sheriff_core.engine.events import Event
 from sheriff_core.engine.game import Game
 from sheriff_core.record import bag_records
+from sheriff_core.safe_text import printable
 
 __all__ = [
     "cards_text",
@@ -85,14 +86,17 @@ def describe_offer(offer: Offer | str, players: Sequence[str] | None = None) -> 
         if p.kind == "future":
             parts.append(f'a promise "{p.text}" (not binding)')
         else:
-            who = (
-                players[p.seat] if players is not None and p.seat is not None else f"seat {p.seat}"
-            )
+            if p.seat is None:
+                who = "a merchant"
+            elif players is not None:
+                who = players[p.seat]
+            else:
+                who = f"seat {p.seat + 1}"  # seats counted from 1, as people count them
             verb = "inspect" if p.kind == "inspect" else "let pass"
             parts.append(f"the Sheriff's word to {verb} {who}'s bag this round (binding)")
     if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+        return printable(parts[0])
+    return printable(", ".join(parts[:-1]) + " and " + parts[-1])
 
 
 def describe_event(event: Event, players: Sequence[str], secrets: bool = True) -> str | None:
@@ -113,8 +117,10 @@ def describe_event(event: Event, players: Sequence[str], secrets: bool = True) -
     tell = _TELL.get(k)
     if tell is None:
         who = players[s] if s is not None and 0 <= s < len(players) else ""
-        return f"{k}: {who} {dict(event.info)}".strip()
-    return tell(_Told(event.info, players, s, secrets))
+        return printable(f"{k}: {who} {dict(event.info)}".strip())
+    # names and goods come from data: a control character in one is shown, never sent
+    said = tell(_Told(event.info, players, s, secrets))
+    return None if said is None else printable(said)
 
 
 class _Told:
@@ -281,7 +287,8 @@ def describe_for(
     tell = _TELL_YOU.get(event.kind)
     if tell is None:
         return None
-    return tell(_You(event, players, me, sheriffs, last_demand))
+    said = tell(_You(event, players, me, sheriffs, last_demand))
+    return None if said is None else printable(said)
 
 
 class _You:
@@ -462,7 +469,7 @@ def round_lines(game: Game, round: int, secrets: bool = True) -> list[str]:
         (e.info["sheriff"] for e in game.events if e.kind == "round_start" and e.round == round),
         "?",
     )
-    lines = [f"Round {round + 1} of {game.rounds} - Sheriff: {sheriff}"]
+    lines = [printable(f"Round {round + 1} of {game.rounds} - Sheriff: {sheriff}")]
     for e in game.events:
         if e.round == round and e.kind != "setup":
             text = describe_event(e, game.players, secrets)

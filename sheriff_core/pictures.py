@@ -27,11 +27,11 @@ import colorsys
 import hashlib
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
-from html import escape
 from typing import TYPE_CHECKING
 
 from sheriff_core.engine.steps import ConfiscateChoice
 from sheriff_core.rules.variants import Good, Variant
+from sheriff_core.safe_text import html_text as escape  # html.escape of printable(text)
 
 if TYPE_CHECKING:
     from sheriff_core.engine.game import Game
@@ -871,7 +871,7 @@ def player_html(
         '<div style="display:flex;flex-wrap:wrap;gap:8px;align-items:center;'
         f'margin-bottom:{_px(6 * scale)}">'
         f'<span style="{_font(scale, 17, True)};color:#222">{escape(game.players[seat])}</span>'
-        f'<span style="{_font(scale, 12)};color:#777">seat {seat}</span>'
+        f'<span style="{_font(scale, 12)};color:#777">seat {seat + 1}</span>'
         + "".join(chips)
         + "</div>"
         + _row(sections, scale, gap=14)

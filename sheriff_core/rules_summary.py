@@ -32,6 +32,7 @@ from pathlib import Path
 from sheriff_core.pictures import card_svg
 from sheriff_core.rules import build_deck, inspect_bag
 from sheriff_core.rules.variants import Variant, load_variant
+from sheriff_core.safe_text import printable
 
 __all__ = ["rules_summary_html", "rules_summary_markdown", "summary_blocks", "Block"]
 
@@ -489,16 +490,16 @@ def rules_summary_markdown(variant: str | Path | Variant) -> str:
     out: list[str] = []
     for b in summary_blocks(variant):
         if b.kind == "h1":
-            out.append(f"# {b.text}")
+            out.append(f"# {_md(b.text)}")
         elif b.kind == "h2":
-            out.append(f"## {b.text}")
+            out.append(f"## {_md(b.text)}")
         elif b.kind == "p":
-            out.append(b.text)
+            out.append(_md(b.text))
         elif b.kind == "ul":
-            out.append("\n".join(f"- {item}" for item in b.items))
+            out.append("\n".join(f"- {_md(item)}" for item in b.items))
         else:
             cells = [list(b.items)] + [list(r) for r in b.rows]
-            cells = [[c.replace("|", "\\|") for c in row] for row in cells]
+            cells = [[_md(c).replace("|", "\\|") for c in row] for row in cells]
             lines = ["| " + " | ".join(cells[0]) + " |"]
             lines.append("|" + "|".join(" --- " for _ in cells[0]) + "|")
             lines += ["| " + " | ".join(row) + " |" for row in cells[1:]]
@@ -526,8 +527,19 @@ _NUMBER = re.compile(r"\d+( \(.*\))?")
 
 
 def _esc(text: str) -> str:
-    """``text`` safe inside an element (quotes left as they are: they are text here)."""
-    return _escape(text, quote=False)
+    """``text`` safe inside an element (quotes left as they are: they are text here;
+    control characters from a variant file shown as escapes, ``\\x1b``)."""
+    return _escape(printable(text), quote=False)
+
+
+def _md(text: str) -> str:
+    """``text`` safe in Markdown: no HTML element or entity can start in it (``<`` and
+    ``&`` as entities) and control characters are shown as escapes.
+
+    >>> _md("Ann <script> & Ben\\x1b[2J")
+    'Ann &lt;script> &amp; Ben\\\\x1b[2J'
+    """
+    return printable(text).replace("&", "&amp;").replace("<", "&lt;")
 
 
 def _html_table(b: Block, v: Variant) -> str:

@@ -25,8 +25,9 @@ PACKAGE = Path(sheriff_core.__file__).resolve().parent
 #: Layer -> module patterns (``fnmatch``, names without the leading ``sheriff_core.``;
 #: ``""`` is the package itself). Lowest first; the first pattern that matches wins.
 LAYERS: dict[str, tuple[str, ...]] = {
-    # Errors, file writing, the TOML checks and the game Protocol: standard library only.
-    "base": ("errors", "files", "schema", "protocol", "nottingham.errors"),
+    # Errors, file writing, the TOML checks, the game Protocol and the printing of text from
+    # data (``safe_text``): standard library only.
+    "base": ("errors", "files", "schema", "protocol", "safe_text", "nottingham.errors"),
     # The rules as data and pure rule functions. ``scoring`` (final scores) and
     # ``theory.inspection`` (the closed-form inspection game of a variant's numbers,
     # which the bots read) are rules maths: they import nothing above this layer.

@@ -23,7 +23,6 @@ Bag builder for a hand of 6 cards (run this cell to open it)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -32,6 +31,7 @@ from sheriff_core.errors import RulesError
 from sheriff_core.pictures import bag_html, cards_html
 from sheriff_core.rules import Variant, check_declaration, load_variant
 from sheriff_core.rules.outcomes import OUTCOME_COLUMNS, bag_outcomes  # re-exported here
+from sheriff_core.safe_text import choices, escape, printable  # control characters shown
 
 __all__ = ["bag_outcomes", "bag_builder", "BagBuilder", "OUTCOME_COLUMNS"]
 
@@ -58,14 +58,14 @@ class BagBuilder(widgets.VBox):
         self.cards = [
             widgets.Checkbox(
                 value=False,
-                description=f"bag card {i + 1}: {card}",
+                description=f"bag card {i + 1}: {printable(card)}",
                 indent=False,
                 layout=widgets.Layout(width="auto"),
             )
             for i, card in enumerate(self.hand)
         ]
         self.good = widgets.Dropdown(
-            options=list(self.variant.goods),
+            options=choices(self.variant.goods),
             value=self.variant.legal_goods[0],
             description="declare good",
             style={"description_width": "initial"},

@@ -38,7 +38,6 @@ Variant editor: a house rule of classic with 3 changes, refused by the rules (ru
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -47,6 +46,7 @@ from typing import Any
 import ipywidgets as widgets
 from IPython.display import HTML
 
+from sheriff_core import safe_text as html  # html.escape + control characters shown
 from sheriff_core.errors import VariantError
 from sheriff_core.rules.house import (
     GROUPS,

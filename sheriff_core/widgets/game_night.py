@@ -15,8 +15,11 @@ apps/game_night.ipynb`` shows it with no code on screen). It has three screens:
   cards'"); nothing secret is on screen until that button is pressed. Bots move on
   their own, ``pause`` seconds per action (0 in tests). Beside the table: "What can I
   do now?" (the legal actions, in words and in their text form) and the variant's
-  one-page rules summary; "Save the game" makes a download link holding the engine's
-  own save (:func:`sheriff_core.engine.saves.game_to_json`);
+  one-page rules summary; "Save the game" (only while the person on turn has the
+  screen: the file holds every card) makes a download link holding the engine's own
+  save (:func:`sheriff_core.engine.saves.game_to_json`), gone from the page once
+  clicked; a refused save file is told with the players' names
+  (:func:`save_refusal_in_words`);
 - **final scores**: the scoring table and a chart of where each player's points came
   from (:func:`sheriff_core.viz.scoring.score_breakdown_chart`, drawn as SVG offline).
 
@@ -38,10 +41,12 @@ from __future__ import annotations
 
 import base64
 import io
+import itertools
+import json
+import re
 import threading
 import time
 from collections.abc import Sequence
-from html import escape
 from itertools import islice
 from typing import Any
 
@@ -73,9 +78,18 @@ from sheriff_core.engine.saves import game_from_json, game_to_json
 from sheriff_core.errors import RulesError, SaveError
 from sheriff_core.narrate import cards_text, describe_event, describe_for, describe_offer
 from sheriff_core.rules_summary import rules_summary_html
+from sheriff_core.safe_text import html_text as escape  # html.escape of printable(text)
+from sheriff_core.safe_text import printable
 from sheriff_core.widgets.play import STEP_TEXT, PlayTable
 
-__all__ = ["GameNight", "PassAndPlayTable", "action_in_words", "BOT_PAUSE"]
+__all__ = [
+    "GameNight",
+    "PassAndPlayTable",
+    "action_in_words",
+    "save_refusal_in_words",
+    "BOT_PAUSE",
+    "PAGE_SCRIPT",
+]
 
 #: Seconds a bot's action stays on screen before the next one (a setting of the app).
 BOT_PAUSE = 0.6
@@ -165,6 +179,10 @@ class PassAndPlayTable(PlayTable):
         self.reveal_button.on_click(lambda _b: self.reveal())
         self.gate = widgets.HTML()
         self.gate.add_class("sheriff-gate")
+        # Events before the table opened (a short game's fast-forward, a resumed save's
+        # history) were played by stand-in bots or by nobody known: nobody is told them
+        # as "you" ("You declared ...").
+        self.handed_over = len(game.events)
         first = game.to_move if game.to_move in self.people else self.people[0]
         super().__init__(game, lineup, first)
         self._live = True
@@ -187,7 +205,7 @@ class PassAndPlayTable(PlayTable):
 
     @property
     def reveal_label(self) -> str:
-        return f"I am {self.game.players[self.seat]}, show my cards"
+        return f"I am {printable(self.game.players[self.seat])}, show my cards"
 
     def reveal(self) -> None:
         """The person on turn has the screen: show their cards and controls."""
@@ -221,10 +239,10 @@ class PassAndPlayTable(PlayTable):
 
     def _narrate(self) -> None:
         g = self.game
-        for e in g.events[self._cursor :]:
+        for i, e in enumerate(g.events[self._cursor :], start=self._cursor):
             if e.kind == "round_start":
                 self._sheriffs = list(e.info.get("sheriffs", [e.seat]))
-                names = " and ".join(g.players[s] for s in self._sheriffs)
+                names = " and ".join(printable(g.players[s]) for s in self._sheriffs)
                 many = len(self._sheriffs) > 1
                 role = (
                     f"are the {g.variant.term('sheriffs')}"
@@ -239,7 +257,7 @@ class PassAndPlayTable(PlayTable):
                 continue
             if not self.rounds:
                 self.rounds.append((e.round, f"Round {e.round + 1} of {g.rounds}", []))
-            for p in self.people:
+            for p in self.people if i >= self.handed_over else ():
                 mine = describe_for(e, g.players, p, self._sheriffs, self._last_demand)
                 if mine:
                     self._recent.setdefault(p, []).append(mine)
@@ -354,8 +372,12 @@ def _chart_svg(game: Game) -> str:
     """The points chart as inline SVG (vl-convert, offline)."""
     from sheriff_core.viz.scoring import score_breakdown_chart
 
+    scores = game.final_scores()
+    # vl-convert aborts the whole process (the kernel) on a control character in a
+    # text of the chart: names are drawn as printable() shows them
+    scores["player"] = scores["player"].map(printable)
     buf = io.StringIO()
-    score_breakdown_chart(game.final_scores()).save(buf, format="svg")
+    score_breakdown_chart(scores).save(buf, format="svg")
     return buf.getvalue()
 
 
@@ -366,8 +388,16 @@ class _SeatRow(widgets.HBox):
         self.seat = seat
         self.name = widgets.Text(value=name, description=f"seat {seat + 1}", style=_WIDE)
         self.kind = widgets.ToggleButtons(
-            options=[("person", PERSON), ("bot", BOT)], value=kind, style={"button_width": "70px"}
+            options=[("person", PERSON), ("bot", BOT)],
+            value=kind,
+            style={"button_width": "70px"},
+            tooltips=["a person at this screen plays this seat", "a bot plays this seat"],
         )
+        # the page marks the chosen button with aria-pressed (apps/game_night.ipynb), and
+        # this label says it in words: not a shade of grey alone
+        self.kind.add_class("sheriff-seat-kind")
+        self.label = widgets.HTML()
+        self.label.add_class("sheriff-seat-label")
         merchants = bot_names("merchant")
         self.merchant = widgets.Dropdown(
             options=merchants,
@@ -382,11 +412,13 @@ class _SeatRow(widgets.HBox):
             style=_WIDE,
         )
         self.kind.observe(lambda _c: self._show(), names="value")
-        super().__init__([self.name, self.kind, self.merchant, self.sheriff])
+        super().__init__([self.name, self.kind, self.label, self.merchant, self.sheriff])
         self._show()
 
     def _show(self) -> None:
         hidden = self.kind.value != BOT
+        who = "<b>a person</b> at this screen" if hidden else "<b>a bot</b>"
+        self.label.value = f"seat {self.seat + 1}: {who}"
         for w in (self.merchant, self.sheriff):
             w.layout.visibility = "hidden" if hidden else "visible"
 
@@ -406,6 +438,7 @@ class GameNight(widgets.VBox):
         self.table: PassAndPlayTable | None = None
         self.screen = "setup"
         self._loaded: Game | None = None
+        self._refused = False  # the last save file was refused: Start asks first
         # -- set-up screen
         self.variant = widgets.Dropdown(
             options=sc.variant_names(), value="classic", description="variant", style=_WIDE
@@ -414,6 +447,7 @@ class GameNight(widgets.VBox):
         self.seed = widgets.BoundedIntText(
             value=1, min=0, max=2**31 - 1, description="seed (the deal)", style=_WIDE
         )
+        self.seed.add_class("sheriff-seed")
         self.bot_pause = widgets.BoundedFloatText(
             value=pause, min=0, max=10, step=0.1, description="seconds per bot move", style=_WIDE
         )
@@ -462,6 +496,14 @@ class GameNight(widgets.VBox):
         self.save_button = widgets.Button(description="Save the game")
         self.save_button.on_click(lambda _b: self._make_link())
         self.save_link = widgets.HTML()
+        # The link's click also presses this hidden button: the kernel then drops the
+        # link (and the cards it holds) from the page.
+        self.saved_button = widgets.Button(
+            description="saved", layout=widgets.Layout(display="none")
+        )
+        self.saved_class = f"sheriff-saved-{next(_APPS)}"  # one per app on the page
+        self.saved_button.add_class(self.saved_class)
+        self.saved_button.on_click(lambda _b: self.downloaded())
         self.new_button = widgets.Button(description="New game (set-up)")
         self.new_button.on_click(lambda _b: self.back_to_setup())
         self.play_screen = widgets.VBox()
@@ -489,8 +531,9 @@ class GameNight(widgets.VBox):
         self._players_changed()
 
     def _players_changed(self) -> None:
-        if self._loaded is not None:  # another variant or count: a new game, not the save
+        if self._loaded is not None or self._refused:  # a new game, not the save
             self._loaded = None
+            self._refused = False
             self.setup_message.value = ""
         v = sc.load_variant(self.variant.value)
         n = self.players.value
@@ -537,6 +580,14 @@ class GameNight(widgets.VBox):
         if all(p is not None for p in lineup):
             self.setup_message.value = _error("at least one seat must be a person")
             return
+        if self._refused:  # the people meant to go on with a game: say it is a new one
+            self._refused = False
+            self.setup_message.value = _error(
+                "the save file was refused, so there is no saved game to go on with: "
+                "press 'Start the game' again to deal a new game with this set-up, or "
+                "resume another file"
+            )
+            return
         try:
             if self._loaded is not None:
                 game = self._loaded  # the saved names stay: the save is the game
@@ -564,7 +615,7 @@ class GameNight(widgets.VBox):
                     widgets.Box([self.side], layout=widgets.Layout(flex="0 0 30%", width="30%")),
                 ]
             ),
-            widgets.HBox([self.save_button, self.save_link, self.new_button]),
+            widgets.HBox([self.save_button, self.save_link, self.saved_button, self.new_button]),
         ]
         self._refreshed()
 
@@ -583,24 +634,54 @@ class GameNight(widgets.VBox):
             raise RulesError("no game under way: start or resume one first")
         return game_to_json(self.table.game)
 
-    def _make_link(self) -> None:
+    def _make_link(self) -> bool:
+        """The "Save the game" button: a download link holding the save, offered only
+        while the person on turn has the screen (never on the hand-off screen, where
+        anybody may be looking); True if the link was made."""
+        t = self.table
+        if t is None:
+            return False
+        if not (t.revealed or t.game.is_over):
+            name = escape(t.game.players[t.seat])
+            self.save_link.value = (
+                "<span class='sheriff-save-refused' style='color:#b00'>Save from a player's "
+                f"view: the file holds every hand. {name}, show your cards first.</span>"
+            )
+            return False
         data = base64.b64encode(self.save_text().encode()).decode()
-        g = self.table.game  # type: ignore[union-attr]
-        name = f"sheriff-{g.variant.name}-round{min(g.round, g.rounds - 1) + 1}.json"
+        g = t.game
+        name = escape(f"sheriff-{g.variant.name}-round{min(g.round, g.rounds - 1) + 1}.json")
+        ack = self.saved_class
         self.save_link.value = (
-            f'<a download="{name}" href="data:application/json;base64,{data}" '
-            'class="sheriff-save-link" style="font-weight:bold">Download the save file</a> '
-            "<span style='color:#666'>(it holds every card: do not peek)</span>"
+            f'<span class="sheriff-save"><a download="{name}" '
+            f'href="data:application/json;base64,{data}" class="sheriff-save-link" '
+            'style="font-weight:bold" '
+            f"onclick=\"const a=this;setTimeout(()=>{{a.closest('.sheriff-save').remove();"
+            f"document.querySelector('.{ack}').click()}},0)\">"
+            "Download the save file</a> "
+            "<span style='color:#666'>(it holds every card: do not peek)</span></span>"
         )
+        return True
+
+    def downloaded(self) -> None:
+        """The save file was downloaded: the link (and the cards in it) leaves the page."""
+        self.save_link.value = ""
 
     def resume(self, text: str | bytes) -> bool:
         """Load a save file (the engine checks it by replaying it); the set-up shows its
         variant, players and names, to say who is a person; then press Start."""
         try:
-            game = game_from_json(text.decode() if isinstance(text, bytes) else text)
+            text = text.decode() if isinstance(text, bytes) else text
+            game = game_from_json(text)
         except (SaveError, UnicodeDecodeError) as exc:
-            self.setup_message.value = _error(f"cannot resume: {exc}")
+            self._loaded = None  # an earlier loaded save is not what Start would go on with
+            self._refused = True
+            reason = str(exc)
+            if isinstance(exc, SaveError) and isinstance(text, str):
+                reason = save_refusal_in_words(reason, text)
+            self.setup_message.value = _error(f"cannot resume: {reason}")
             return False
+        self._refused = False
         if game.variant.name in self.variant.options:
             self.variant.value = game.variant.name
         if game.n in self.players.options:
@@ -610,6 +691,9 @@ class GameNight(widgets.VBox):
             self.players.value = game.n
         for row, name in zip(self.rows, game.players, strict=True):
             row.name.value = name
+        seed = game.seed.entropy if game.seed is not None else None
+        if isinstance(seed, int) and not game.seed.spawn_key and 0 <= seed <= self.seed.max:  # type: ignore[union-attr]
+            self.seed.value = seed  # the deal of the resumed game
         self._loaded = game
         self.setup_message.value = (
             f"<span style='color:#1b7f3b'>Loaded a saved game</span>: {escape(game.variant.title)}, "
@@ -633,6 +717,11 @@ class GameNight(widgets.VBox):
         if t is None:
             return
         self.save_link.value = ""
+        # saving shows no card, but the file holds them all: only from a player's view
+        self.save_button.disabled = not (t.revealed or t.game.is_over)
+        self.save_button.tooltip = (
+            "" if not self.save_button.disabled else "show your cards first, then save"
+        )
         self.help.value = self._help_html()
         if t.game.is_over:  # the scores and the public log; nobody's hand is shown
             if self.screen != "final":
@@ -711,3 +800,83 @@ class GameNight(widgets.VBox):
 
 def _error(text: str) -> str:
     return f"<b style='color:#b00'>{escape(text)}</b>"
+
+
+#: What the page adds to the widgets (apps/game_night.ipynb displays it):
+#:
+#: - the person/bot button chosen for a seat says so to assistive technology
+#:   (``aria-pressed``), not only by its shade of grey;
+#: - the kernel is shut down when the page goes: Voila's page sends
+#:   ``POST voila/api/shutdown/<kernel>`` on ``beforeunload`` with the ``_xsrf`` cookie's
+#:   value, but Voila 0.5 never sets that cookie, so the request was refused (403) and
+#:   every page load left a kernel running until the server stopped. The page sets the
+#:   cookie (a random token, sent back in the form: tornado's double-submit check).
+PAGE_SCRIPT = """(() => {
+  if (!/\\b_xsrf=/.test(document.cookie)) {
+    const token = Array.from(crypto.getRandomValues(new Uint8Array(16)),
+      (b) => b.toString(16).padStart(2, '0')).join('');
+    document.cookie = `_xsrf=${token}; path=/; SameSite=Strict`;
+  }
+  const sync = () => document.querySelectorAll('.sheriff-seat-kind button').forEach((b) => {
+    const on = b.classList.contains('mod-active') ? 'true' : 'false';
+    if (b.getAttribute('aria-pressed') !== on) b.setAttribute('aria-pressed', on);
+  });
+  new MutationObserver(sync).observe(document.body,
+    {subtree: true, childList: true, attributes: true, attributeFilter: ['class']});
+  sync();
+})();"""
+_APPS = itertools.count(1)  # one number per app on the page (its hidden "saved" button)
+_PER_SEAT = {"gold": "gold", "hands": "hand", "stands": "stand", "tokens": "tokens"}
+_BY_SEAT = {"bags": "bag", "declared": "declaration"}
+_DIFFERS = re.compile(
+    r"^(?P<path>[^:]+): the saved state \((?P<was>.*)\) disagrees with the replay of the "
+    r"history \((?P<now>.*)\)$",
+    re.S,
+)
+
+
+def save_refusal_in_words(message: str, text: str) -> str:
+    """The engine's refusal of a save (``gold[0]: the saved state (154) disagrees with
+    the replay of the history (54)``) told with the players' names from the file,
+    seats and moves counted from 1; other messages unchanged.
+
+    >>> save = sc.new_game("classic", players=3, seed=0).to_json()
+    >>> save_refusal_in_words(
+    ...     "gold[0]: the saved state (154) disagrees with the replay of the history (54)", save)
+    "Ann's gold: the file says 154, the game's history gives 54"
+    >>> save_refusal_in_words(
+    ...     "history[3]: recorded for seat 2, but it was seat 1's decision", save)
+    "move 4 of the history: recorded for Cat, but it was Ben's decision"
+    """
+    try:
+        names = json.loads(text)["players"]
+        assert isinstance(names, list) and all(isinstance(n, str) for n in names)
+    except (ValueError, KeyError, TypeError, AssertionError, RecursionError):
+        return message
+
+    def who(seat: str) -> str:
+        i = int(seat)
+        return names[i] if 0 <= i < len(names) else f"seat {i + 1}"
+
+    def where(path: str) -> str:
+        m = re.match(r"^(\w+)\[(\d+)\](.*)$", path)
+        if m and m.group(1) in _PER_SEAT:
+            rest = re.sub(r"^\[(\d+)\]", lambda c: f", card {int(c.group(1)) + 1}", m.group(3))
+            rest = re.sub(r"^\.(.+)$", r" (\1)", rest)
+            return f"{who(m.group(2))}'s {_PER_SEAT[m.group(1)]}{rest}"
+        m = re.match(r"^(\w+)\.(\d+)(.*)$", path)
+        if m and m.group(1) in _BY_SEAT:
+            return f"{who(m.group(2))}'s {_BY_SEAT[m.group(1)]}{m.group(3)}"
+        return re.sub(
+            r"^history\[(\d+)\]", lambda h: f"move {int(h.group(1)) + 1} of the history", path
+        )
+
+    differs = _DIFFERS.match(message)
+    if differs:
+        return (
+            f"{where(differs['path'])}: the file says {differs['was']}, "
+            f"the game's history gives {differs['now']}"
+        )
+    head, sep, rest = message.partition(": ")
+    rest = re.sub(r"\bseat (\d+)('s)?", lambda s: who(s.group(1)) + (s.group(2) or ""), rest)
+    return f"{where(head)}{sep}{rest}"

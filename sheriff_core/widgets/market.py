@@ -21,7 +21,6 @@ Market turn of Ben (run this cell to open it)
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -30,6 +29,7 @@ from sheriff_core.engine.actions import Market
 from sheriff_core.engine.game import Game
 from sheriff_core.errors import RulesError
 from sheriff_core.pictures import cards_html, piles_html
+from sheriff_core.safe_text import escape, printable  # control characters shown
 
 __all__ = ["MarketPreview", "preview_market", "market_turn", "MarketTurn"]
 
@@ -108,7 +108,7 @@ class MarketTurn(widgets.VBox):
         self.cards = [
             widgets.Checkbox(
                 value=False,
-                description=f"set aside card {i + 1}: {card}",
+                description=f"set aside card {i + 1}: {printable(card)}",
                 indent=False,
                 layout=widgets.Layout(width="auto"),
             )

@@ -52,7 +52,6 @@ You kept your whole hand. Now: load your bag with 1-5 cards from your hand (Roun
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from html import escape
 from itertools import islice
 from typing import Any
 
@@ -81,6 +80,8 @@ from sheriff_core.engine.game import STEPS, Game
 from sheriff_core.errors import RulesError
 from sheriff_core.narrate import describe_event, describe_for, describe_offer
 from sheriff_core.pictures import bag_html, cards_html, table_html
+from sheriff_core.safe_text import choices, printable
+from sheriff_core.safe_text import html_text as escape  # names shown, not sent
 from sheriff_core.widgets.market import MarketTurn
 
 __all__ = ["OfferBuilder", "PlayTable", "play_table", "run_bots", "STEP_TEXT"]
@@ -178,7 +179,7 @@ class OfferBuilder(widgets.VBox):
         bag = g.bags[seat]
         self.bag_good = self._add(
             widgets.Dropdown(
-                options=list(g.variant.goods),
+                options=choices(g.variant.goods),
                 # the merchant knows the bag: its first card is the likely offer
                 value=bag[0] if player == seat and bag else next(iter(g.variant.goods)),
                 description=f"{prefix} from bag: good",
@@ -249,7 +250,7 @@ class OfferBuilder(widgets.VBox):
                     value=0,
                     min=0,
                     max=n,
-                    description=f"{prefix} from stand: {c}",
+                    description=f"{prefix} from stand: {printable(c)}",
                     style=_WIDE,
                     layout=widgets.Layout(width="auto"),
                 )
@@ -269,7 +270,7 @@ class OfferBuilder(widgets.VBox):
                         (f"the Sheriff lets {g.players[t]}'s bag pass", "pass"),
                     ],
                     value="",
-                    description=f"{prefix}: promise about {g.players[t]}",
+                    description=f"{prefix}: promise about {printable(g.players[t])}",
                     style=_WIDE,
                     layout=widgets.Layout(width="auto"),
                 )
@@ -577,7 +578,7 @@ class PlayTable(widgets.VBox):
         self._cursor = len(g.events)
 
     def _name(self, seat: int) -> str:
-        return self.game.players[seat]
+        return printable(self.game.players[seat])
 
     def _refresh(self) -> None:
         g = self.game
@@ -600,7 +601,7 @@ class PlayTable(widgets.VBox):
         self.journal.value = self._journal_html()
         self._build_controls()
         examples = self.examples()
-        self.action_text.placeholder = f"e.g. {examples[0]}" if examples else ""
+        self.action_text.placeholder = f"e.g. {printable(examples[0])}" if examples else ""
         self.hint.value = (
             "Or type the action, in one of these forms: "
             + ", ".join(f"<code>{escape(x)}</code>" for x in examples)
@@ -751,7 +752,7 @@ class PlayTable(widgets.VBox):
         boxes = [
             self._add(
                 widgets.Checkbox(
-                    description=f"load card {i + 1}: {c}",
+                    description=f"load card {i + 1}: {printable(c)}",
                     indent=False,
                     value=False,
                     layout=widgets.Layout(width="auto"),
@@ -801,7 +802,7 @@ class PlayTable(widgets.VBox):
         v, bag = self.game.variant, self.game.bags[self.seat]
         good = self._add(
             widgets.Dropdown(
-                options=list(v.legal_goods),
+                options=choices(v.legal_goods),
                 value=v.legal_goods[0],
                 description="declare good",
                 style=_WIDE,
@@ -938,7 +939,7 @@ class PlayTable(widgets.VBox):
         options = self.game.debt_options(limit=40)
         choice = self._add(
             widgets.Dropdown(
-                options=[(", ".join(o.cards), o) for o in options],
+                options=[(printable(", ".join(o.cards)), o) for o in options],
                 value=options[0],
                 description="pay debt with",
                 style=_WIDE,

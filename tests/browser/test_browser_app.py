@@ -17,8 +17,10 @@ tests do.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
+import re
 import time
 from pathlib import Path
 from urllib.parse import urlparse
@@ -217,3 +219,134 @@ def _click(page, name: str, before: dict) -> None:
         elif still_since is not None and time.monotonic() - still_since > 0.3:
             return
         time.sleep(0.05)
+
+
+def _kernels_settle(server: VoilaServer, count: int, seconds: float = 20) -> list[int]:
+    """The server's kernels once there are ``count`` of them (or after ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    while len(server.kernels()) != count and time.monotonic() < deadline:
+        time.sleep(0.25)
+    return server.kernels()
+
+
+def _tampered_save(seed: int, seat: int | None = None, gold: int = 0) -> bytes:
+    import json
+
+    import sheriff_core as sc
+
+    game = sc.new_game("classic", ["Ann", "Ben", "Cat", "Dan"], seed=seed)
+    data = json.loads(game.to_json())
+    if seat is not None:
+        data["gold"][seat] = gold
+    return json.dumps(data).encode()
+
+
+def _upload(page, content: bytes) -> None:
+    """Resume from a file, as a person does: the upload button, then the file chooser."""
+    with page.expect_file_chooser() as chooser:
+        page.locator(".sheriff-setup .widget-upload").click()
+    chooser.value.set_files(
+        files=[{"name": "save.json", "mimeType": "application/json", "buffer": content}]
+    )
+
+
+def test_game_night_loose_ends_in_the_browser(tmp_path):
+    """Seats marked pressed and said in words; a refused save names the player and Start
+    then asks; the seed box shows a resumed game's seed; no save from the hand-off
+    screen, and the save link leaves the page once clicked; one kernel per page load,
+    shut down when the page goes."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    if importlib.util.find_spec("voila") is None:
+        missing('Voila is not installed: pip install -e ".[app]"')
+    # Offline as in the test above, but by the browser's resolver, not by routing: a
+    # routed request sent while a page unloads (Voila's kernel-shutdown beacon) is lost.
+    offline = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"
+    with VoilaServer(tmp_path, APP) as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=find_chromium(), args=[*CHROMIUM_ARGS, offline]
+        )
+        try:
+            context = browser.new_context(viewport=VIEWPORT, accept_downloads=True)
+            page = context.new_page()
+            page.set_default_timeout(TIMEOUT * 1000)
+            try:
+                _loose_ends(page, server)
+                second = context.new_page()
+                second.goto(server.url)
+                second.locator(".sheriff-setup").wait_for()
+                assert len(_kernels_settle(server, 2)) == 2  # one kernel per page load
+                page.close(run_before_unload=True)
+                assert len(_kernels_settle(server, 1)) == 1  # closing a page releases its kernel
+                second.goto("about:blank")  # leaving the page does too
+                assert _kernels_settle(server, 0) == []
+            except BaseException:
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                with contextlib.suppress(Exception):  # the page may be closed already
+                    page.screenshot(path=str(ARTIFACTS / "FAILED-game_night_loose_ends.png"))
+                (ARTIFACTS / "FAILED-game_night_loose_ends-voila.log").write_text(
+                    server.log_tail(200)
+                )
+                raise
+        finally:
+            browser.close()
+        server.remember_children()
+    assert server.leftovers() == [], "processes Voilà started are still running"
+
+
+def _loose_ends(page, server: VoilaServer) -> None:
+    page.goto(server.url)
+    setup = page.locator(".sheriff-setup")
+    setup.wait_for()
+    assert len(_kernels_settle(server, 1)) == 1
+    # which seats are people: aria-pressed on the chosen button, and a label in words
+    kinds = setup.locator(".sheriff-seat-kind")
+    second = kinds.nth(1)
+    assert second.get_by_role("button", name="person").get_attribute("aria-pressed") == "true"
+    assert second.get_by_role("button", name="bot").get_attribute("aria-pressed") == "false"
+    labels = setup.locator(".sheriff-seat-label")
+    assert labels.nth(1).inner_text().strip() == "seat 2: a person at this screen"
+    second.get_by_role("button", name="bot").click()
+    labels.nth(1).get_by_text("seat 2: a bot").wait_for()
+    page.wait_for_function(
+        "() => document.querySelectorAll('.sheriff-seat-kind')[1]"
+        ".querySelector('button[aria-pressed=\"true\"]').innerText.trim() === 'bot'"
+    )
+    assert labels.nth(2).inner_text().strip() == "seat 3: a bot"
+    second.get_by_role("button", name="person").click()
+    labels.nth(1).get_by_text("seat 2: a person").wait_for()
+    # a refused save names the player, and Start then asks before dealing a new game
+    _upload(page, _tampered_save(7, seat=1, gold=154))
+    setup.get_by_text("Ben's gold: the file says 154, the game's history gives 50").wait_for()
+    page.get_by_role("button", name="Start the game", exact=True).click()
+    setup.get_by_text("the save file was refused").wait_for()
+    assert setup.is_visible() and page.locator(".sheriff-gate").count() == 0
+    # a resumed game's seed is in the seed box
+    _upload(page, _tampered_save(4321))
+    setup.get_by_text("Loaded a saved game").wait_for()
+    assert page.locator(".sheriff-seed input").input_value() == "4321"
+    page.get_by_role("button", name="Start the game", exact=True).click()
+    gate = page.locator(".sheriff-gate", has_text="Pass the screen to")
+    gate.wait_for()
+    # no save from the hand-off screen (anybody may be looking; the file holds every hand)
+    save = page.get_by_role("button", name="Save the game", exact=True)
+    assert save.is_disabled()
+    reveal = page.get_by_role("button", name=re.compile(r"^I am .*, show my cards$"))
+    reveal.click()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('button')].some("
+        "(b) => b.innerText.trim() === 'Save the game' && !b.disabled)"
+    )
+    save.click()
+    link = page.locator("a.sheriff-save-link")
+    link.wait_for()
+    with page.expect_download() as download:
+        link.click()
+    assert download.value.suggested_filename == "sheriff-classic-round1.json"
+    page.wait_for_function(
+        "() => !document.querySelector('a.sheriff-save-link') && "
+        "!document.body.innerHTML.includes('data:application/json')"
+    )
+    time.sleep(0.5)  # the kernel's answer (the link's value cleared) would redraw it
+    assert "data:application/json" not in page.content()

@@ -20,6 +20,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import psutil
 from jupyter_browser import ServerProcesses, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,6 +94,24 @@ class VoilaServer(ServerProcesses):
             time.sleep(0.25)
         self.stop()
         raise TimeoutError(f"Voilà did not answer in {self.startup_timeout} s:\n{self.log_tail()}")
+
+    def kernels(self) -> list[int]:
+        """Pids of the kernels running now (the server's child processes that run
+        ``ipykernel``): one per page load while the page is open."""
+        found = []
+        if self.process is None:
+            return found
+        try:
+            children = psutil.Process(self.process.pid).children(recursive=True)
+        except psutil.Error:
+            return found
+        for child in children:
+            try:
+                if any("ipykernel" in part for part in child.cmdline()):
+                    found.append(child.pid)
+            except psutil.Error:
+                pass
+        return found
 
     def stop(self) -> None:
         """Stop the server and every process it started; nothing else."""

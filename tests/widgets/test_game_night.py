@@ -4,8 +4,10 @@ controls alone, nothing secret on screen, save and resume, every variant, final 
 from __future__ import annotations
 
 import base64
+import json
 import re
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -16,9 +18,10 @@ import sheriff_core as sc
 from sheriff_core.engine.actions import parse_action
 from sheriff_core.pictures import bag_html, cards_html
 from sheriff_core.rules_summary import rules_summary_html
-from sheriff_core.widgets.game_night import GameNight, PassAndPlayTable
+from sheriff_core.widgets.game_night import PAGE_SCRIPT, GameNight, PassAndPlayTable
 from sheriff_core.widgets.play import PICTURE_SCALE
 
+APP = Path(__file__).resolve().parents[2] / "apps" / "game_night.ipynb"
 FACE_UP_HAND = re.compile(r"hand: \d+ cards?\b(?! \(hidden\))")
 
 
@@ -313,3 +316,112 @@ def test_bots_pause_between_their_actions(monkeypatch):
     assert table.press("make market turn")
     bot_moves = len(table.game.history) - before - 1
     assert bot_moves > 0 and naps == [0.25] * bot_moves
+
+
+def _hand_off(app: GameNight) -> PassAndPlayTable:
+    """A started two-person game at its first hand-off screen."""
+    app.start()
+    assert not app.table.revealed
+    return app.table
+
+
+def test_saving_is_offered_only_from_a_player_s_view_and_the_link_goes_once_downloaded():
+    app = two_people_two_bots()
+    table = _hand_off(app)
+    # the hand-off screen: anybody may be looking, and the file holds every hand
+    assert app.save_button.disabled
+    assert app._make_link() is False
+    assert "data:" not in app.save_link.value and "show your cards first" in app.save_link.value
+    table.reveal()
+    assert not app.save_button.disabled
+    app.save_button.click()
+    assert 'href="data:application/json;base64,' in app.save_link.value
+    # the link's click presses the app's hidden "saved" button: the link leaves the page
+    ack = app.saved_class
+    assert ack in app.saved_button._dom_classes
+    assert f"document.querySelector('.{ack}').click()" in app.save_link.value
+    app.saved_button.click()
+    assert app.save_link.value == ""
+    assert app.saved_button.layout.display == "none"
+
+
+def _tampered_save(field: str, seat: int, value: Any) -> tuple[sc.Game, str]:
+    game = sc.new_game("classic", ["Ann", "Ben", "Cat"], seed=6)
+    data = json.loads(game.to_json())
+    data[field][seat] = value
+    return game, json.dumps(data)
+
+
+def test_a_refused_save_names_the_player():
+    app = GameNight(pause=0)
+    _game, text = _tampered_save("gold", 1, 154)
+    assert not app.resume(text)
+    assert "Ben&#x27;s gold: the file says 154, the game&#x27;s history gives 50" in (
+        app.setup_message.value
+    )
+    game, text = _tampered_save("hands", 2, ["Apples"] * 6)
+    data = json.loads(game.to_json())
+    assert not app.resume(text)
+    card = next(i for i, c in enumerate(data["hands"][2]) if c != "Apples")
+    assert f"Cat&#x27;s hand, card {card + 1}: the file says &quot;Apples&quot;" in (
+        app.setup_message.value
+    )
+
+
+def test_start_after_a_refused_save_does_not_silently_deal_a_new_game():
+    app = GameNight(pause=0)
+    saved = sc.new_game("classic", players=3, seed=4)
+    for _ in range(3):
+        saved.apply(next(iter(saved.legal_actions())))
+    assert app.resume(saved.to_json())
+    _game, broken = _tampered_save("gold", 0, 7)
+    assert not app.resume(broken)
+    app.start()  # neither the earlier save nor a new game without a word
+    assert app.table is None and app.screen == "setup"
+    assert "the save file was refused" in app.setup_message.value
+    app.start()  # pressed again: a new game, as the message said
+    assert app.screen == "play" and app.table.game.n == 3
+    assert app.table.game.history == []  # not the save loaded first
+
+
+def test_the_seed_box_shows_the_resumed_game_s_seed():
+    app = GameNight(pause=0)
+    assert app.seed.value == 1
+    assert app.resume(sc.new_game("classic", players=3, seed=4321).to_json())
+    assert app.seed.value == 4321
+
+
+def test_nobody_is_told_you_about_a_bag_a_bot_played_for_them():
+    app = two_people_two_bots(seed=8)
+    app.fast_forward.value = True  # bots play the people's seats until the last round
+    table = _hand_off(app)
+    for p in table.people:
+        assert table._recent.get(p, []) == [], table._recent[p]
+    table.reveal()
+    assert "You " not in table.outcome_text and "Your " not in table.outcome_text
+    # from now on the people's own decisions are told to them again
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        told = [line for lines in table._recent.values() for line in lines]
+        if any(line.startswith("You") for line in told):
+            break
+        if not table.revealed:
+            table.reveal()
+        else:
+            press_something(table, rng)
+    else:
+        raise AssertionError("nobody was told of their own decisions")
+
+
+def test_which_seats_are_people_is_said_in_words_and_marked_pressed():
+    app = GameNight(pause=0)
+    app.set_seat(2, kind="bot")
+    assert app.rows[0].label.value == "seat 1: <b>a person</b> at this screen"
+    assert app.rows[2].label.value == "seat 3: <b>a bot</b>"
+    app.set_seat(2, kind="person")
+    assert "a person" in app.rows[2].label.value
+    assert all("sheriff-seat-kind" in r.kind._dom_classes for r in app.rows)
+    # the app page runs PAGE_SCRIPT: aria-pressed follows the chosen button
+    assert "aria-pressed" in PAGE_SCRIPT and ".sheriff-seat-kind button" in PAGE_SCRIPT
+    app_source = "".join(json.loads(APP.read_text())["cells"][0]["source"])
+    assert "display(Javascript(PAGE_SCRIPT))" in app_source
