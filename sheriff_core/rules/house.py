@@ -592,8 +592,9 @@ def _chain_files(source: str, saved: Path | None = None) -> list[Path]:
             ref = tomllib.loads(path.read_text(encoding="utf-8")).get("extends")
         except (OSError, ValueError):  # unreadable, not UTF-8, not TOML: the chain ends
             break
-        found = isinstance(ref, str) and ref.strip()
-        path = _extended(ref, path.parent, saved) if found else None
+        if not isinstance(ref, str) or not ref.strip():
+            break
+        path = _extended(ref, path.parent, saved)
     return files
 
 
