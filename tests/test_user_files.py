@@ -20,6 +20,7 @@ import os
 import subprocess
 import sys
 import time
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -144,6 +145,9 @@ def chains(draw) -> tuple[dict[str, str], list[str], str]:
             f'extends = "{bundled}"',
             f'extends = "{(data_dir() / "variants" / bundled).as_posix()}.toml"',
         )
+    if draw(st.booleans()):  # a variant of the user's, extending some bundled one by name
+        other = draw(st.sampled_from(VARIANTS))
+        files["other.toml"] = variant_file(other, "other", {"setup.starting_gold": 11})
     previous = bundled
     for name in names:
         path, value = draw(st.sampled_from(sorted(SAFE.items())))
@@ -161,6 +165,16 @@ def _changes(draw, parent: sc.Variant) -> dict:
     return out
 
 
+def _rules_of(path: Path) -> object:
+    """What loading ``path`` gives: its rules (as data, lineage aside) or its error."""
+    try:
+        data = sc.load_variant(path).to_data()
+    except sc.VariantError as exc:
+        return f"refused: {exc}"
+    data.pop("lineage")
+    return data
+
+
 TRIED: dict[str, int] = {}
 
 
@@ -170,7 +184,7 @@ def _count(kind: str) -> None:
 
 
 @settings(
-    max_examples=60,
+    max_examples=120,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -210,7 +224,7 @@ def test_random_edits_and_deletions_of_the_parents_files_change_no_house_rule(
 
 
 @settings(
-    max_examples=80,
+    max_examples=150,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -232,7 +246,10 @@ def test_random_house_rules_saved_over_random_files_lose_nothing(
         if f"{bundled}.toml" in files:
             in_chain.add(str(folder / f"{bundled}.toml"))
     existing = sorted({*before, *files, f"{bundled}.toml"} - {"sub"})
-    named = st.sampled_from(["new.toml", "house-rule.toml", "sub/new.toml"])
+    by_name = [tomllib.loads(files["other.toml"])["extends"]] if "other.toml" in files else []
+    named = st.sampled_from(
+        ["new.toml", "sub/new.toml", *(f"{v}.toml" for v in [*by_name, *by_name, *VARIANTS])]
+    )
     target = folder / data.draw(st.one_of(named, st.sampled_from(existing)))
     changes = _changes(data.draw, parent)
     if data.draw(st.booleans()) and which != bundled:  # the parent's file edited since loading
@@ -243,6 +260,12 @@ def test_random_house_rules_saved_over_random_files_lose_nothing(
         made = house_rule(parent, changes, name=target.stem)
     except sc.VariantError:
         made = None
+    rules = {n: _rules_of(folder / n) for n in files}
+    if target.is_file():  # the files extending the target: replacing it (named) changes them
+        aside = folder.parent / f"{folder.name}-aside"
+        target.rename(aside)
+        rules = {n: r for n, r in rules.items() if _rules_of(folder / n) == r}
+        aside.rename(target)
     try:
         save_house_rule(target, parent, changes)
     except sc.VariantError as exc:
@@ -259,6 +282,8 @@ def test_random_house_rules_saved_over_random_files_lose_nothing(
     assert {k: v for k, v in after.items() if k != rel} == {
         k: v for k, v in before.items() if k != rel
     }
+    for n, was in rules.items():  # no other variant file's rules changed (but by extending
+        assert folder / n == target or _rules_of(folder / n) == was, n  # the file named)
     assert made is not None, "saved a house rule the rules refuse"
     assert same_rules(made, sc.load_variant(target)) == []
     _count("saved, nothing else touched" + (" (replaced the file named)" if rel in before else ""))
@@ -289,6 +314,17 @@ def test_saving_a_file_its_parents_chain_would_then_find_is_refused(tmp_path: Pa
         save_house_rule(tmp_path / "classic.toml", a, {"setup.starting_gold": 40})
     assert snapshot(tmp_path) == before
     assert sc.load_variant(tmp_path / "a.toml").bag_max == 4
+
+
+def test_saving_a_file_another_variant_file_would_then_find_is_refused(tmp_path: Path) -> None:
+    # other.toml extends "classic" by name: a new classic.toml beside it (a house rule of
+    # another variant) would change other.toml's rules (found by the generator).
+    (tmp_path / "other.toml").write_text(variant_file("classic", "other", {"round.bag_max": 4}))
+    before = snapshot(tmp_path)
+    with pytest.raises(sc.VariantError, match="change other.toml's rules"):
+        save_house_rule(tmp_path / "classic.toml", "disney", {"setup.starting_gold": 40})
+    assert snapshot(tmp_path) == before
+    assert sc.load_variant(tmp_path / "other.toml").lineage == ("classic", "other")
 
 
 def test_saving_after_the_parent_file_changed_is_refused(tmp_path: Path) -> None:

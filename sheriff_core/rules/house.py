@@ -729,6 +729,22 @@ def _differs(made: Variant, saved: Variant) -> list[str]:
     return out + ["data"] * (not out and made.to_data() != saved.to_data())
 
 
+def _check_no_sibling_changes(target: Path) -> None:
+    """Refuse a new file that another variant file of its folder would then find by name
+    (``extends = "classic"`` finds a ``classic.toml`` beside it before the bundled one):
+    saving it would change that file's rules behind the user's back."""
+    saved = target.resolve()
+    if saved.exists():
+        return  # a file the user named, replaced: what extends it was extending it already
+    for other in sorted(target.parent.glob("*.toml")):
+        if saved in _chain_files(str(other), saved) and saved not in _chain_files(str(other)):
+            raise VariantError(
+                f"{target}: {other.name} extends a variant by the name {target.stem!r}, "
+                f"so once saved this file would be found instead and change {other.name}'s "
+                "rules: choose another file name"
+            )
+
+
 def save_house_rule(
     path: str | Path,
     parent: str | Variant,
@@ -744,8 +760,9 @@ def save_house_rule(
     raises the loader's ``VariantError`` and leaves an existing file as it was. Refused
     too, with the file left as it was: ``path`` being a file of the parent's ``extends``
     chain (the parent itself: the save would overwrite it with a file extending itself),
-    and a saved file that would not load as :func:`house_rule` builds it (the parent's
-    file changed on disk since it was loaded, or another file of the same name is found).
+    a new file another variant file of its folder would then find by name (its rules
+    would change), and a saved file that would not load as :func:`house_rule` builds it
+    (the parent's file changed on disk since it was loaded).
 
     >>> import shutil, tempfile
     >>> folder = Path(tempfile.mkdtemp())
@@ -781,6 +798,7 @@ def save_house_rule(
             f"finds (a file of {base.name}'s chain), so the chain would extend itself: "
             "choose another file name"
         )
+    _check_no_sibling_changes(target)
     text = _house_text(base, changes, name, title, ref)
     try:
         made: Variant | None = house_rule(base, changes, name=name, title=title)
