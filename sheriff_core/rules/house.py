@@ -4,11 +4,13 @@ A house rule is an ordinary variant file: it ``extends`` its parent and lists on
 what it changes. :func:`editable_fields` lists every rule field of a variant (its
 path, a label in words, its type, its current value, and the values or bounds the
 loader allows); :func:`house_rule` turns a mapping of changes into a loaded
-:class:`~sheriff_core.rules.variants.Variant` by writing that TOML text and loading
-it with :func:`~sheriff_core.rules.variants.load_variant` itself, so a house rule is
+:class:`~sheriff_core.rules.variants.Variant` of the parent *as loaded* (not its
+file, which may have changed since) by writing that TOML text and loading it with
+:func:`~sheriff_core.rules.variants.load_variant` itself, so a house rule is
 checked by exactly the same rules as a bundled file (there is no second validator):
 a bad value raises the loader's :class:`~sheriff_core.errors.VariantError`, naming
-the rule broken. :func:`save_house_rule` writes the file (atomically).
+the rule broken. :func:`save_house_rule` writes the file (atomically), never over a
+file its parent extends nor one another variant file would then find.
 
 >>> fine = house_rule("classic", {"goods.Pepper.penalty": 6})
 >>> fine.name, fine.goods["Pepper"].penalty, fine.lineage
@@ -669,7 +671,9 @@ def _standalone_toml(v: Variant) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _load_text(text: str, file: Path, shown: str, others: Mapping[Path, str] = {}) -> Variant:
+def _load_text(
+    text: str, file: Path, shown: str, others: Mapping[Path, str] | None = None
+) -> Variant:
     """Load the variant text written in ``file``, naming it ``shown`` in errors (and each
     file of ``others`` by its words)."""
     file.write_text(text, encoding="utf-8")
@@ -677,7 +681,7 @@ def _load_text(text: str, file: Path, shown: str, others: Mapping[Path, str] = {
         return load_variant(file)
     except VariantError as exc:
         message = str(exc)
-        for path, words in [(file, shown), *others.items()]:
+        for path, words in [(file, shown), *(others or {}).items()]:
             message = message.replace(str(path.resolve()), words).replace(str(path), words)
         raise VariantError(message) from None
 
