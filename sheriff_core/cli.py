@@ -5,9 +5,12 @@ Commands: ``simulate`` (many seeded bot games to CSV/Parquet), ``variants``
 between bots, told round by round; with ``--seat`` you play that seat at the
 terminal), ``score`` (final scores of a saved game).
 Errors print one line (``sheriff: error: ...``) and exit with status 2; Ctrl-C
-prints one line and exits with 130. Files are written to a temporary file in
-the same folder and moved into place only when complete, so a failed or
-interrupted run leaves an existing file untouched.
+prints one line and exits with 130, SIGTERM (``kill``) likewise with 143, and
+either stops the worker processes of ``simulate --workers``. Output files
+(``simulate --out``, ``play --save``) are checked before the run starts, then
+written to a temporary file in the same folder and moved into place only when
+complete, so a failed or interrupted run leaves an existing file untouched and
+no temporary file behind.
 
 >>> main(["variants"])  # doctest: +ELLIPSIS
 classic ...
@@ -19,19 +22,54 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
 from sheriff_core.engine.game import STEPS
-from sheriff_core.files import write_atomic
+from sheriff_core.files import cannot_write, write_atomic
 from sheriff_core.safe_text import PrintableWriter, printable, printable_lines
 
 __all__ = ["main", "narrate", "write_atomic"]
 
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
+EXIT_TERMINATED = 143  # 128 + SIGTERM
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised like Ctrl-C so every cleanup Ctrl-C runs (workers, files) runs."""
+
+
+@contextmanager
+def _signals_as_exceptions() -> Iterator[None]:
+    """While the command runs: SIGTERM raises :class:`Terminated`, and Ctrl-C raises
+    KeyboardInterrupt as usual; once either has landed, both are ignored, so a second
+    signal cannot cut the cleanup short. The previous handlers are restored afterwards.
+    (Only in the main thread, where Python runs signal handlers.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+
+    def landed(signum: int, frame: Any) -> None:
+        for s, handler in previous.items():
+            if handler is not signal.SIG_IGN:
+                signal.signal(s, signal.SIG_IGN)
+        raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+
+    signal.signal(signal.SIGTERM, landed)
+    if previous[signal.SIGINT] is signal.default_int_handler:  # not a background job's
+        signal.signal(signal.SIGINT, landed)
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
 
 
 class CliError(Exception):
@@ -161,13 +199,9 @@ def _check_out(path: str) -> tuple[Path, str]:
     ext = out.suffix.lower()
     if ext not in (".csv", ".parquet", ".pq"):
         raise CliError(f"cannot write {path}: use a .csv or .parquet file name")
-    parent = out.parent if str(out.parent) else Path(".")
-    if not parent.is_dir():
-        raise CliError(f"cannot write {path}: folder {parent} does not exist")
-    if not os.access(parent, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
-        raise CliError(f"cannot write {path}: permission denied")
-    if out.is_dir():
-        raise CliError(f"cannot write {path}: it is a folder")
+    problem = cannot_write(out)
+    if problem is not None:
+        raise CliError(f"cannot write {path}: {problem}")
     return out, ext
 
 
@@ -396,11 +430,9 @@ def _save_path(args: argparse.Namespace) -> Path | None:
     if not args.save.strip():
         raise CliError("--save: the file name is empty")
     save = Path(args.save)
-    folder = save.parent if str(save.parent) else Path(".")
-    if not folder.is_dir():
-        raise CliError(f"cannot write {save}: folder {save.parent} does not exist")
-    if save.is_dir():
-        raise CliError(f"cannot write {save}: it is a folder")
+    problem = cannot_write(save)  # before the game, not after it
+    if problem is not None:
+        raise CliError(f"cannot write {save}: {problem}")
     return save
 
 
@@ -688,7 +720,7 @@ COMMANDS = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 2 error, 130 Ctrl-C).
+    """Run the command line; returns the exit status (0 ok, 2 error, 130 Ctrl-C, 143 SIGTERM).
 
     Set ``SHERIFF_DEBUG=1`` to see the traceback of an unexpected error. Whatever a
     command prints goes through :class:`~sheriff_core.safe_text.PrintableWriter`: a
@@ -713,7 +745,11 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.command is None:
             parser.print_help()
             return EXIT_ERROR
-        return COMMANDS[args.command](args)
+        with _signals_as_exceptions():
+            return COMMANDS[args.command](args)
+    except Terminated:
+        print("sheriff: terminated", file=sys.stderr)
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         print("sheriff: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -68,8 +68,12 @@ def cpu_count() -> int:
 
 
 def ignore_sigint() -> None:
-    """Worker initializer: Ctrl-C is the parent's to handle (it stops the workers)."""
+    """Worker initializer: Ctrl-C is the parent's to handle (it stops the workers), and
+    SIGTERM ends the worker at once (:func:`stop_workers` sends it), even when the parent
+    turned SIGTERM into an exception before the worker was forked (the command line does,
+    to clean up as for Ctrl-C)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def stop_workers(pool: ProcessPoolExecutor) -> None:
@@ -641,6 +645,78 @@ def _checked(
     return v, m_specs, s_specs
 
 
+#: Bytes a run holds at least per cell of its tables: the collected list's pointer and the
+#: DataFrame column's 8 bytes, both alive while the frame is built.
+_CELL_BYTES = 16
+
+
+def memory_bytes() -> int | None:
+    """The memory this process could ever use: the machine's RAM, or the address-space
+    limit if lower (None where neither is known).
+
+    >>> (memory_bytes() or 1) > 0
+    True
+    """
+    sizes = []
+    try:
+        sizes.append(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
+    except (ValueError, OSError, AttributeError):  # pragma: no cover - not POSIX
+        pass
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+        if soft != resource.RLIM_INFINITY:
+            sizes.append(soft)
+    except (ImportError, ValueError, OSError):  # pragma: no cover - not POSIX
+        pass
+    positive = [s for s in sizes if s > 0]
+    return min(positive) if positive else None
+
+
+def _size(n: float) -> str:
+    for unit in ("bytes", "KB", "MB", "GB", "TB", "PB"):
+        if n < 1000 or unit == "PB":
+            return f"{n:,.0f} {unit}" if unit == "bytes" else f"{n:,.1f} {unit}"
+        n /= 1000
+    raise AssertionError  # pragma: no cover
+
+
+def check_run_size(
+    v: Variant, players: int, games: int, per: str = "player", memory: int | None = None
+) -> None:
+    """Refuse, before anything is allocated, a run whose tables could never fit in memory.
+
+    The bound is a floor: ``games`` times the rows of one game (a row per player; per bag:
+    a row per merchant and round) times the columns times 16 bytes (the collected lists and
+    the DataFrame). ``memory``: the bytes available (default :func:`memory_bytes`).
+
+    >>> check_run_size(load_variant("classic"), 4, 10**6, memory=8 * 10**9)
+    >>> check_run_size(load_variant("classic"), 4, 10**13, memory=8 * 10**9)
+    Traceback (most recent call last):
+    ...
+    ValueError: games: 10,000,000,000,000 games would hold at least 21.1 PB of rows (40,000,000,000,000 rows of 33 columns), more than the 8.0 GB of memory here: play at most 3,787,878 games per run (runs with other seeds add up)
+    """
+    memory = memory_bytes() if memory is None else memory
+    if memory is None or games == 0:
+        return
+    tables = []
+    if per in ("player", "both"):
+        tables.append((players, len(PLAYER_COLUMNS)))
+    if per in ("bag", "both"):
+        merchants = players - (v.sheriffs_per_round if v.sheriff_selection == "deputy_deck" else 1)
+        tables.append((v.rounds(players) * max(1, merchants), len(BAG_COLUMNS)))
+    per_game = sum(rows * cols for rows, cols in tables) * _CELL_BYTES
+    if games * per_game <= memory:
+        return
+    rows, cols = tables[0]
+    raise ValueError(
+        f"games: {games:,} games would hold at least {_size(games * per_game)} of rows "
+        f"({games * rows:,} rows of {cols} columns), more than the {_size(memory)} of memory "
+        f"here: play at most {memory // per_game:,} games per run (runs with other seeds add up)"
+    )
+
+
 def _simulate(
     per: str,
     variant: Variant | str,
@@ -660,6 +736,7 @@ def _simulate(
     from tqdm.auto import tqdm
 
     v, m_specs, s_specs = _checked(variant, players, games, workers, merchants, sheriffs)
+    check_run_size(v, players, games, per)  # before any allocation
     if seed is None:  # a fresh seed, the same for every chunk
         entropy = np.random.SeedSequence().entropy
         assert isinstance(entropy, int)

@@ -194,9 +194,20 @@ def test_a_house_rule_of_a_saved_house_rule_extends_it_by_path(tmp_path: Path) -
     second = house_rule(first, {"setup.starting_gold": 20}, name="b")
     assert (second.bag_max, second.starting_gold, second.lineage) == (4, 20, ("classic", "a", "b"))
     assert tomllib.loads(house_rule_toml(first, {}))["extends"] == str(tmp_path / "a.toml")
+    # A house rule of a house rule that has no file: built in memory from the loaded one;
+    # only its file needs the parent's file.
     unsaved = house_rule("classic", {"round.bag_max": 4})
+    third = house_rule(unsaved, {"setup.starting_gold": 20}, name="c")
+    assert (third.bag_max, third.starting_gold, third.lineage) == (
+        4,
+        20,
+        ("classic", "classic-house", "c"),
+    )
     with pytest.raises(sc.VariantError, match="save it first"):
-        house_rule(unsaved, {"setup.starting_gold": 20})
+        house_rule_toml(unsaved, {"setup.starting_gold": 20})
+    with pytest.raises(sc.VariantError, match="save it first"):
+        save_house_rule(tmp_path / "c.toml", unsaved, {"setup.starting_gold": 20})
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.toml"]
 
 
 def test_numpy_integers_and_tuples_are_written_as_toml() -> None:

@@ -4,11 +4,13 @@ A house rule is an ordinary variant file: it ``extends`` its parent and lists on
 what it changes. :func:`editable_fields` lists every rule field of a variant (its
 path, a label in words, its type, its current value, and the values or bounds the
 loader allows); :func:`house_rule` turns a mapping of changes into a loaded
-:class:`~sheriff_core.rules.variants.Variant` by writing that TOML text and loading
-it with :func:`~sheriff_core.rules.variants.load_variant` itself, so a house rule is
+:class:`~sheriff_core.rules.variants.Variant` of the parent *as loaded* (not its
+file, which may have changed since) by writing that TOML text and loading it with
+:func:`~sheriff_core.rules.variants.load_variant` itself, so a house rule is
 checked by exactly the same rules as a bundled file (there is no second validator):
 a bad value raises the loader's :class:`~sheriff_core.errors.VariantError`, naming
-the rule broken. :func:`save_house_rule` writes the file (atomically).
+the rule broken. :func:`save_house_rule` writes the file (atomically), never over a
+file its parent extends nor one another variant file would then find.
 
 >>> fine = house_rule("classic", {"goods.Pepper.penalty": 6})
 >>> fine.name, fine.goods["Pepper"].penalty, fine.lineage
@@ -599,11 +601,29 @@ def _toml_tables(tree: Mapping[str, Any], prefix: tuple[str, ...], lines: list[s
         _toml_tables(v, (*prefix, k), lines)
 
 
-def _parent_ref(parent: Variant) -> str:
-    """How the file names its parent: a bundled variant by name, any other by its path."""
+def _parent_ref(parent: Variant, target: Path | None = None) -> str:
+    """How a file (``target``, when known) names its parent: a bundled variant by name,
+    any other by its path.
+
+    A bundled parent is named only where the name finds it: ``extends = "classic"`` in a
+    folder holding a ``classic.toml`` of its own would find that file, not the bundled one.
+    """
     source = Path(parent.source)
     bundled = data_dir() / "variants" / f"{parent.name}.toml"
     if bundled.is_file() and source.is_file() and source.resolve() == bundled.resolve():
+        if target is not None:
+            here = target.parent / f"{parent.name}.toml"
+            if here.resolve() == target.resolve():
+                raise VariantError(
+                    f"{target}: a house rule of {parent.name!r} cannot be called {target.name}: "
+                    f'its line extends = "{parent.name}" would find the file itself'
+                )
+            if here.is_file() and here.resolve() != bundled.resolve():
+                raise VariantError(
+                    f"{target}: its folder holds a {here.name} of its own, so the line "
+                    f'extends = "{parent.name}" would find that file, not the bundled '
+                    f"{parent.name}; save the house rule in another folder"
+                )
         return parent.name
     if source.is_file():
         return str(source.resolve())
@@ -611,6 +631,46 @@ def _parent_ref(parent: Variant) -> str:
         f"{parent.name}: a house rule extends a variant file, and this variant has none "
         f"(source {parent.source!r}); save it first"
     )
+
+
+def _extended(ref: str, folder: Path, saved: Path | None = None) -> Path | None:
+    """The file ``extends = ref`` finds from a file in ``folder`` (the loader's rule: a
+    path relative to the folder; a name in the folder, else a bundled variant), or None;
+    ``saved``: a file about to be written, found as if it were there."""
+
+    def there(path: Path) -> bool:
+        return path.is_file() or (saved is not None and path.resolve() == saved)
+
+    candidate = Path(ref)
+    if candidate.suffix == ".toml" or there(candidate) or "/" in ref or "\\" in ref:
+        if not candidate.is_absolute():
+            candidate = folder / candidate
+        return candidate.resolve() if there(candidate) else None
+    for found in (folder / f"{ref}.toml", data_dir() / "variants" / f"{ref}.toml"):
+        if there(found):
+            return found.resolve()
+    return None
+
+
+def _chain_files(source: str, saved: Path | None = None) -> list[Path]:
+    """The files of ``source``'s ``extends`` chain as they are on disk now, itself first
+    (``saved``: once that file is written, for a name in the chain may then find it)."""
+    import tomllib
+
+    files: list[Path] = []
+    path: Path | None = Path(source).resolve() if Path(source).is_file() else None
+    while path is not None and path not in files and len(files) <= LIMITS["extends"]:
+        files.append(path)
+        if path == saved:
+            break  # the new file: it extends the parent, and is the chain's end here
+        try:
+            ref = tomllib.loads(path.read_text(encoding="utf-8")).get("extends")
+        except (OSError, ValueError):  # unreadable, not UTF-8, not TOML: the chain ends
+            break
+        if not isinstance(ref, str) or not ref.strip():
+            break
+        path = _extended(ref, path.parent, saved)
+    return files
 
 
 def _describe(value: Any) -> str:
@@ -636,6 +696,13 @@ def house_rule_toml(
     ['[debts]', 'order = "any"', '', '[goods.Pepper]', 'penalty = 6']
     """
     base = load_variant(parent)
+    return _house_text(base, changes, name, title, _parent_ref(base))
+
+
+def _house_text(
+    base: Variant, changes: Mapping[str, Any], name: str | None, title: str | None, extends: str
+) -> str:
+    """The text of :func:`house_rule_toml`, extending the file named ``extends``."""
     name = name if name is not None else f"{base.name}-house"
     tree = _nest(changes, base)
     labels = {f.path: f.label for f in editable_fields(base)}
@@ -652,7 +719,7 @@ def house_rule_toml(
     head = [
         f"# A house rule: {base.name} with {count} change{'s' * (count != 1)} "
         "(made by sheriff_core.rules.house).",
-        f"extends = {_string(_parent_ref(base))}",
+        f"extends = {_string(extends)}",
         f"name = {_string(name)}",
         f"title = {_string(title if title is not None else f'{base.name} with a house rule')}",
         f"summary = {_string(summary)}",
@@ -670,13 +737,25 @@ def house_rule_toml(
     return "\n".join(head + lines) + "\n"
 
 
-def _load_text(text: str, file: Path, shown: str) -> Variant:
-    """Load the variant text written in ``file``, naming it ``shown`` in errors."""
+def _standalone_toml(v: Variant) -> str:
+    """``v``'s rules as they were loaded (its merged data), as one file extending nothing."""
+    lines = [f"# {v.name} as loaded (made by sheriff_core.rules.house)."]
+    _toml_tables(v.to_data(), (), lines)
+    return "\n".join(lines) + "\n"
+
+
+def _load_text(
+    text: str, file: Path, shown: str, others: Mapping[Path, str] | None = None
+) -> Variant:
+    """Load the variant text written in ``file``, naming it ``shown`` in errors (and each
+    file of ``others`` by its words)."""
     file.write_text(text, encoding="utf-8")
     try:
         return load_variant(file)
     except VariantError as exc:
-        message = str(exc).replace(str(file.resolve()), shown).replace(str(file), shown)
+        message = str(exc)
+        for path, words in [(file, shown), *(others or {}).items()]:
+            message = message.replace(str(path.resolve()), words).replace(str(path), words)
         raise VariantError(message) from None
 
 
@@ -689,10 +768,12 @@ def house_rule(
 ) -> Variant:
     """A variant: ``parent`` with ``changes`` (``{field path: value}``), loaded and checked.
 
-    The text of :func:`house_rule_toml` is loaded by ``load_variant`` from a temporary
-    file; an unknown field or a value the rules refuse raises its ``VariantError``.
-    The result's ``source`` says it is a house rule of its parent (there is no file;
-    :func:`save_house_rule` makes one).
+    Built from the loaded ``parent`` itself, not from its file (which may have changed
+    since, or be gone): the parent's rules as loaded are written to a temporary file, the
+    changes to a file extending it, and ``load_variant`` loads the pair, so an unknown
+    field or a value the rules refuse raises the loader's ``VariantError``. The result's
+    ``lineage`` is the parent's plus the house rule's name; its ``source`` says it is a
+    house rule of its parent (there is no file; :func:`save_house_rule` makes one).
 
     >>> rich = house_rule("second-edition", {"setup.starting_gold": 80}, name="rich")
     >>> rich.starting_gold, rich.market_starter, rich.source
@@ -703,12 +784,42 @@ def house_rule(
     sheriff_core.errors.VariantError: classic-house.toml: [setup] unknown key 'startin_gold' (= 30); known keys: ['discard_pile_setup', 'discard_piles', 'hand_size', 'starting_gold']
     """
     base = load_variant(parent)
-    text = house_rule_toml(base, changes, name=name, title=title)
     name = name if name is not None else f"{base.name}-house"
+    text = _house_text(base, changes, name, title, "parent.toml")
     with tempfile.TemporaryDirectory(prefix="sheriff-house-") as folder:
+        loaded = Path(folder) / "parent.toml"
+        loaded.write_text(_standalone_toml(base), encoding="utf-8")
         file = Path(folder) / "house-rule.toml"
-        variant = _load_text(text, file, f"{name}.toml")
-    return dataclasses.replace(variant, source=f"<house rule {name} of {base.name}>")
+        variant = _load_text(text, file, f"{name}.toml", {loaded: f"{base.name} (as loaded)"})
+    data = variant.to_data()
+    data["lineage"] = [*base.lineage, name]
+    return Variant.from_data(data, f"<house rule {name} of {base.name}>")
+
+
+def _differs(made: Variant, saved: Variant) -> list[str]:
+    """The rules (Variant fields but ``source``, and the data) where ``saved`` differs."""
+    out = [
+        f.name
+        for f in dataclasses.fields(Variant)
+        if f.compare and f.name != "source" and getattr(made, f.name) != getattr(saved, f.name)
+    ]
+    return out + ["data"] * (not out and made.to_data() != saved.to_data())
+
+
+def _check_no_sibling_changes(target: Path) -> None:
+    """Refuse a new file that another variant file of its folder would then find by name
+    (``extends = "classic"`` finds a ``classic.toml`` beside it before the bundled one):
+    saving it would change that file's rules behind the user's back."""
+    saved = target.resolve()
+    if saved.exists():
+        return  # a file the user named, replaced: what extends it was extending it already
+    for other in sorted(target.parent.glob("*.toml")):
+        if saved in _chain_files(str(other), saved) and saved not in _chain_files(str(other)):
+            raise VariantError(
+                f"{target}: {other.name} extends a variant by the name {target.stem!r}, "
+                f"so once saved this file would be found instead and change {other.name}'s "
+                "rules: choose another file name"
+            )
 
 
 def save_house_rule(
@@ -723,13 +834,22 @@ def save_house_rule(
 
     The name defaults to the file's stem. The text is loaded from a temporary file next
     to ``path`` before it takes ``path``'s place (atomically), so a refused house rule
-    raises the loader's ``VariantError`` and leaves an existing file as it was.
+    raises the loader's ``VariantError`` and leaves an existing file as it was. Refused
+    too, with the file left as it was: ``path`` being a file of the parent's ``extends``
+    chain (the parent itself: the save would overwrite it with a file extending itself),
+    a new file another variant file of its folder would then find by name (its rules
+    would change), and a saved file that would not load as :func:`house_rule` builds it
+    (the parent's file changed on disk since it was loaded).
 
     >>> import shutil, tempfile
     >>> folder = Path(tempfile.mkdtemp())
     >>> saved = save_house_rule(folder / "poor.toml", "classic", {"setup.starting_gold": 30})
     >>> load_variant(saved).starting_gold, load_variant(saved).name
     (30, 'poor')
+    >>> save_house_rule(saved, saved, {"setup.starting_gold": 20})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sheriff_core.errors.VariantError: .../poor.toml: is the file this house rule extends (poor); saving would overwrite it with a file extending itself: choose another file
     >>> shutil.rmtree(folder)
     """
     from sheriff_core.files import write_atomic  # the project's one atomic write
@@ -737,16 +857,44 @@ def save_house_rule(
     target = Path(path)
     if target.suffix != ".toml":
         raise VariantError(f"{target}: a variant file's name ends in .toml")
+    base = load_variant(parent)
     name = name if name is not None else target.stem
-    text = house_rule_toml(parent, changes, name=name, title=title)
-    if target.stem == _parent_ref(load_variant(parent)):
+    ref = _parent_ref(base, target)
+    chain = _chain_files(base.source)
+    if target.resolve() in chain:
+        whose = base.name if target.resolve() == chain[0] else f"{base.name}, through its chain"
         raise VariantError(
-            f"{target}: a house rule of {target.stem!r} cannot be called {target.name}: "
-            f'its line extends = "{target.stem}" would find the file itself'
+            f"{target}: is the file this house rule extends ({whose}); saving would "
+            "overwrite it with a file extending itself: choose another file"
         )
+    after = _chain_files(base.source, target.resolve())
+    if target.resolve() in after:
+        by = after[after.index(target.resolve()) - 1]
+        raise VariantError(
+            f"{target}: once saved, this file would be the one the line extends of {by} "
+            f"finds (a file of {base.name}'s chain), so the chain would extend itself: "
+            "choose another file name"
+        )
+    _check_no_sibling_changes(target)
+    text = _house_text(base, changes, name, title, ref)
+    try:
+        made: Variant | None = house_rule(base, changes, name=name, title=title)
+    except VariantError:
+        made = None  # refused from the rules as loaded: the file's own message says why
 
     def write(tmp: Path) -> None:
-        _load_text(text, tmp, str(target))
+        try:
+            saved = _load_text(text, tmp, str(target))
+        except VariantError:
+            if made is None:
+                raise
+            saved = None
+        if made is None or saved is None or _differs(made, saved):
+            raise VariantError(
+                f"{target}: the file {base.name} ({base.source}) has changed since it was "
+                f"loaded, so a house rule extending it would not be {base.name} as loaded "
+                "with your changes; load it again (and redo the changes) before saving"
+            )
 
     write_atomic(target, write)
     return target
