@@ -35,6 +35,7 @@ import numpy as np
 from sheriff_core.bots.base import Bot, BotSpec, Player, make_bot
 from sheriff_core.driver import drive
 from sheriff_core.engine.game import Game, new_game
+from sheriff_core.engine.saves import seed_sequence
 from sheriff_core.record import bag_records
 from sheriff_core.rules.variants import Variant, load_variant
 
@@ -737,6 +738,9 @@ def _simulate(
 
     v, m_specs, s_specs = _checked(variant, players, games, workers, merchants, sheriffs)
     check_run_size(v, players, games, per)  # before any allocation
+    if seed is not None and not isinstance(seed, np.random.SeedSequence):
+        # a numpy integer is its int; a bool, a float, a negative number: the engine's error
+        seed = seed_sequence(seed).entropy
     if seed is None:  # a fresh seed, the same for every chunk
         entropy = np.random.SeedSequence().entropy
         assert isinstance(entropy, int)

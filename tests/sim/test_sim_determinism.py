@@ -6,6 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pandas as pd
+import pytest
 
 import sheriff_core as sc
 from sheriff_core.sim import game_seeds
@@ -51,3 +52,16 @@ def test_progress_bar_can_be_shown_and_turned_off(capsys):
     assert "3/3" in capsys.readouterr().err
     sc.simulate(**{**ARGS, "games": 3}, progress=False)
     assert capsys.readouterr().err == ""
+
+
+def test_simulate_takes_numpy_integer_seeds_and_refuses_bools_floats_and_negatives() -> None:
+    """A numpy integer seed is its int (the same games); a bool, a float or a negative
+    number is the engine's seed error, before any game is played (numpy's raw TypeError
+    or ValueError before, and a bool failed late)."""
+    kw = {"players": 3, "games": 3}
+    assert sc.simulate("classic", seed=np.int16(5), **kw).equals(
+        sc.simulate("classic", seed=5, **kw)
+    )
+    for bad in (True, np.bool_(False), 2.0, -1):
+        with pytest.raises(sc.RulesError, match="^seed: "):
+            sc.simulate("classic", seed=bad, **kw)
