@@ -738,17 +738,17 @@ def _simulate(
 
     v, m_specs, s_specs = _checked(variant, players, games, workers, merchants, sheriffs)
     check_run_size(v, players, games, per)  # before any allocation
-    if seed is not None and not isinstance(seed, np.random.SeedSequence):
-        # a numpy integer is its int; a bool, a float, a negative number: the engine's error
-        seed = seed_sequence(seed).entropy
-    if seed is None:  # a fresh seed, the same for every chunk
-        entropy = np.random.SeedSequence().entropy
-        assert isinstance(entropy, int)
-        seed = entropy
+    # a numpy integer is its int; a bool, a float, a negative number: the engine's error;
+    # None: a fresh seed, the same for every chunk
+    entropy = seed_sequence(seed).entropy
+    if not isinstance(entropy, int):
+        raise ValueError(f"seed: simulate takes one whole number >= 0 or None, not {seed!r}")
     n_workers, bounds = _plan(games, workers, executor, chunk_size)
     # in-process: the variant itself; simulate's own workers built it in _init_worker
     payload: Any = v if n_workers == 1 else None if n_workers > 1 else (v.to_data(), v.source)
-    tasks = [_Task(payload, players, seed, a, b, m_specs, s_specs, rotate, per) for a, b in bounds]
+    tasks = [
+        _Task(payload, players, entropy, a, b, m_specs, s_specs, rotate, per) for a, b in bounds
+    ]
     show = games >= 2000 if progress is None else progress
     with tqdm(total=games, disable=not show, unit="game", desc=f"{v.name} x{players}") as bar:
         results = _run_tasks(tasks, n_workers, executor, v, bar)

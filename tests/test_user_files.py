@@ -441,6 +441,7 @@ def test_every_writing_command_leaves_unrelated_files_intact(tmp_path: Path, mon
     night = GameNight(pause=0)
     night.start()
     assert night.table is not None
+    night.table.reveal()  # saving is offered from a player's view only
     night.save_button.click()  # a download link in the page, no file
     assert "Download the save file" in night.save_link.value
     intact("house.toml")
