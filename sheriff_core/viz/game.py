@@ -12,6 +12,8 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
+from sheriff_core.safe_text import printable
+
 __all__ = ["gold_by_round", "LINE_WITH_POINT"]
 
 #: The legend symbol of a line drawn with points: a short stroke through a dot (SVG path
@@ -33,9 +35,11 @@ def gold_by_round(
     ('round', 'M-1,0L1,')
     """
     df = pd.DataFrame(rows)[["round", "player", "gold"]]
+    # vl-convert aborts the whole process on a control character in chart text
+    df["player"] = df["player"].map(printable)
     legend = alt.Legend(symbolType=LINE_WITH_POINT, symbolStrokeWidth=2, symbolSize=120)
     return (
-        alt.Chart(df, title=title)
+        alt.Chart(df, title=printable(title))
         .mark_line(point=True)
         .encode(
             x=alt.X("round:O", title="round", axis=alt.Axis(labelAngle=0)),

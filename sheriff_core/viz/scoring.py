@@ -21,6 +21,8 @@ from typing import Any
 import altair as alt
 import pandas as pd
 
+from sheriff_core.safe_text import printable
+
 __all__ = ["score_breakdown", "score_breakdown_chart", "strategy_breakdown", "SOURCE_COLUMNS"]
 
 #: Wide columns of the scoring table that are points, and their names in the chart.
@@ -95,12 +97,14 @@ def score_breakdown_chart(
     ['gold', 'goods value', 'King/Queen: Cheese']
     """
     tidy = score_breakdown(scores)
+    # vl-convert aborts the whole process on a control character in chart text
+    tidy["player"] = tidy["player"].map(printable)
     drawn = tidy.groupby("source")["points"].transform(lambda p: (p != 0).any())
     tidy = tidy[drawn].reset_index(drop=True)
     players = tidy.drop_duplicates("player")["player"].tolist()  # ranked order
     sources = tidy.drop_duplicates("source").sort_values("order")["source"].tolist()
     return (
-        alt.Chart(tidy, title=title)
+        alt.Chart(tidy, title=printable(title))
         .mark_bar()
         .encode(
             x=alt.X("sum(points):Q", title="points"),
