@@ -1,0 +1,136 @@
+"""A compiled batch simulator (numba) for bot-against-bot runs, checked against the engine.
+
+The checked engine (:mod:`sheriff_core.engine`, every action through ``game.apply``)
+stays the referee. This package plays the same games in one compiled function per game
+(:mod:`sheriff_core.fastsim.kernel`), from the same two generators, so that
+``simulate(..., engine="fast")`` returns a frame equal to ``engine="checked"``
+(``tests/sim/test_fast_identity.py``). What it plays: :func:`~.tables.unsupported`
+names everything else. numba is optional (the ``fast`` extra): :func:`available` says
+whether it is installed.
+
+>>> import sheriff_core as sc
+>>> df = sc.simulate("classic", players=4, games=20, seed=5, engine="checked")
+>>> not available() or df.equals(sc.simulate("classic", players=4, games=20, seed=5, engine="fast"))
+True
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from sheriff_core.bots.base import BotSpec
+from sheriff_core.engine.game import players_seed
+from sheriff_core.fastsim.tables import compile_bots, compile_variant, unsupported
+from sheriff_core.rules.variants import Variant
+
+__all__ = ["available", "unsupported", "play_chunk", "why_not"]
+
+
+def available() -> bool:
+    """Is numba installed (the kernel's compiler)?
+
+    >>> isinstance(available(), bool)
+    True
+    """
+    return importlib.util.find_spec("numba") is not None
+
+
+def why_not(variant: Variant, merchants: Sequence[BotSpec], sheriffs: Sequence[BotSpec]) -> list[str]:
+    """Why the kernel cannot play this run (empty: it can): numba missing, or
+    :func:`~.tables.unsupported`.
+
+    >>> import sheriff_core as sc
+    >>> why_not(sc.load_variant("classic"), ["honest"], ["bayesian"])[-1]
+    "sheriff bot 'bayesian' (the kernel plays trusting, always-inspect, threshold)"
+    """
+    out = [] if available() else ["numba is not installed (pip install 'sheriff-core[fast]')"]
+    return out + unsupported(variant, merchants, sheriffs)
+
+
+def play_chunk(
+    variant: Variant,
+    players: int,
+    seeds: Sequence[np.random.SeedSequence],
+    first: int,
+    merchants: Sequence[BotSpec],
+    sheriffs: Sequence[BotSpec],
+    rotate: bool,
+) -> dict[str, np.ndarray]:
+    """Play games ``first, first + 1, ...`` (one per seed) in the kernel: the integer
+    columns of :data:`sheriff_core.sim.PLAYER_COLUMNS` that the games decide, one row per
+    game and seat, and ``slot`` (the line-up entry each seat played)."""
+    from sheriff_core.fastsim import kernel as k
+
+    cv = compile_variant(variant, players)
+    cb = compile_bots(merchants, sheriffs)
+    n, games = players, len(seeds)
+    out = np.zeros((games * n, k.N_OUT), dtype=np.int64)
+    slot = np.empty(games * n, dtype=np.int64)
+    nm, ns = len(cb.mkind), len(cb.skind)
+    mk = np.empty(n, dtype=np.int64)
+    mp = np.empty(n, dtype=np.float64)
+    sk = np.empty(n, dtype=np.int64)
+    sz = np.empty(n, dtype=np.int64)
+    sg = np.empty(n, dtype=np.int64)
+    play = k.play_game
+    new_rng = np.random.default_rng
+    for i, ss in enumerate(seeds):
+        index = first + i
+        for seat in range(n):
+            j = (seat + index) % n if rotate else seat
+            slot[i * n + seat] = j
+            mi, si = j % nm, j % ns
+            mk[seat], mp[seat] = cb.mkind[mi], cb.mparam[mi]
+            sk[seat], sz[seat], sg[seat] = cb.skind[si], cb.ssize[si], cb.sgrudge[si]
+        play(
+            new_rng(ss),
+            new_rng(players_seed(ss)),
+            cv.vi,
+            cv.gi,
+            cv.deck0,
+            cv.by_rank,
+            cv.cover_order,
+            mk,
+            mp,
+            sk,
+            sz,
+            sg,
+            out[i * n : (i + 1) * n],
+        )
+    cols: dict[str, Any] = {"slot": slot}
+    names = (
+        ("gold", k.O_GOLD),
+        ("goods_value", k.O_VALUE),
+        ("bonus", k.O_BONUS),
+        ("total", k.O_TOTAL),
+        ("rank", k.O_RANK),
+        ("stand_legal", k.O_LEGAL),
+        ("stand_contraband", k.O_CONTRA),
+        ("bags", k.O_BAGS),
+        ("lies", k.O_LIES),
+        ("inspected", k.O_INSPECTED),
+        ("caught", k.O_CAUGHT),
+        ("smuggled", k.O_SMUGGLED),
+        ("fines_paid", k.O_FPAID),
+        ("fines_received", k.O_FRECV),
+        ("compensation_paid", k.O_CPAID),
+        ("compensation_received", k.O_CRECV),
+        ("game_bags_passed", k.O_PASSED),
+        ("game_bags_inspected", k.O_OPENED),
+    )
+    for name, c in names:
+        cols[name] = out[:, c]
+    per_game = out.reshape(games, n, k.N_OUT)
+    for name, c in (
+        ("game_lies_caught", k.O_CAUGHT),
+        ("game_fines", k.O_FPAID),
+        ("game_compensation", k.O_CPAID),
+    ):
+        cols[name] = np.repeat(per_game[:, :, c].sum(axis=1), n)
+    for name in ("bribes_paid", "bribes_received", "game_bribes", "game_bribe_gold"):
+        cols[name] = np.zeros(games * n, dtype=np.int64)
+    return cols

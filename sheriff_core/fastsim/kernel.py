@@ -1,0 +1,574 @@
+"""The compiled game loop (numba): one whole game of a rotating-Sheriff variant between the
+supported bots, from the two generators the checked engine would use.
+
+Everything the kernel knows about the variant comes in as arrays (see
+:func:`sheriff_core.fastsim.tables.compile_variant`): cards are good codes in the variant's
+goods order; no variant or good is named here. Each function mirrors one part of the
+checked engine or of a bot, named in its docstring; the order of the random draws is
+theirs (``rng``: the rules' shuffles; ``prng``: the bots' draws).
+
+Not imported by :mod:`sheriff_core.fastsim` until a fast run needs it (numba is optional).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# vi: the variant's integers (filled by tables.compile_variant)
+V_HAND, V_PILES, V_PILE_SETUP, V_ASIDE_MAX, V_BAG_MAX, V_KEEP = 0, 1, 2, 3, 4, 5
+V_GOLD, V_ROUNDS, V_FROM_DISCARDS, V_LEGAL0, V_DEBT_ANY, V_NGOODS = 6, 7, 8, 9, 10, 11
+# gi[g]: per good code
+G_VALUE, G_PENALTY, G_LEGAL, G_KING, G_QUEEN, G_BONUS = 0, 1, 2, 3, 4, 5
+# merchant kinds and Sheriff kinds (tables.MERCHANT_KINDS / SHERIFF_KINDS)
+M_HONEST, M_SMUGGLER, M_BLUFFER = 0, 1, 2
+S_TRUSTING, S_INSPECT, S_THRESHOLD = 0, 1, 2
+# out[seat, col]
+O_GOLD, O_VALUE, O_BONUS, O_TOTAL, O_RANK, O_LEGAL, O_CONTRA = 0, 1, 2, 3, 4, 5, 6
+O_BAGS, O_LIES, O_INSPECTED, O_CAUGHT, O_SMUGGLED = 7, 8, 9, 10, 11
+O_FPAID, O_FRECV, O_CPAID, O_CRECV, O_PASSED, O_OPENED = 12, 13, 14, 15, 16, 17
+N_OUT = 18
+
+
+@njit(cache=True)
+def _reshuffle(rng, deck, st, piles, plen, keep):
+    """rounds._reshuffle: each pile's cards below its top ``keep``, pile by pile, shuffled."""
+    total = 0
+    for i in range(plen.shape[0]):
+        if plen[i] > keep:
+            total += plen[i] - keep
+    cards = np.empty(total, dtype=np.int64)
+    k = 0
+    for i in range(plen.shape[0]):
+        if plen[i] > keep:
+            cut = plen[i] - keep
+            for j in range(cut):
+                cards[k] = piles[i, j]
+                k += 1
+            for j in range(keep):
+                piles[i, j] = piles[i, cut + j]
+            plen[i] = keep
+    if total:
+        rng.shuffle(cards)
+        for j in range(total):
+            deck[j] = cards[j]
+        st[0] = total
+
+
+@njit(cache=True)
+def _draw(rng, deck, st, piles, plen, keep, k, out, at):
+    """rounds._draw_many: up to ``k`` cards, top first, into ``out[at:]``; how many
+    (fewer when no card is left anywhere)."""
+    got = 0
+    while got < k:
+        dl = st[0]
+        need = k - got
+        if dl >= need:
+            for j in range(need):
+                out[at + got + j] = deck[dl - 1 - j]
+            st[0] = dl - need
+            return k
+        for j in range(dl):
+            out[at + got + j] = deck[dl - 1 - j]
+        got += dl
+        st[0] = 0
+        _reshuffle(rng, deck, st, piles, plen, keep)
+        if st[0] == 0:
+            return got
+    return got
+
+
+@njit(cache=True)
+def _target(hand, hl, by_rank):
+    """merchants._target_count: (most plentiful legal good, ties the higher ranked; copies)."""
+    best, most = -1, 0
+    for r in range(by_rank.shape[0]):
+        good = by_rank[r]
+        c = 0
+        for j in range(hl):
+            if hand[j] == good:
+                c += 1
+        if c > most:
+            best, most = good, c
+    return best, most
+
+
+@njit(cache=True)
+def _remove_first(arr, alen, card):
+    """list.remove: drop the first ``card`` of ``arr[:alen]``; the new length."""
+    for j in range(alen):
+        if arr[j] == card:
+            for t in range(j, alen - 1):
+                arr[t] = arr[t + 1]
+            return alen - 1
+    return alen  # pragma: no cover - the bots only remove cards they hold
+
+
+@njit(cache=True)
+def _cheapest(hand, hl, gi):
+    """``min(hand, key=penalty)``: the first card with the lowest penalty."""
+    best = hand[0]
+    for j in range(1, hl):
+        if gi[hand[j], G_PENALTY] < gi[best, G_PENALTY]:
+            best = hand[j]
+    return best
+
+
+@njit(cache=True)
+def _market(rng, vi, gi, by_rank, keep_contra, seat, hands, hlen, deck, st, piles, plen):
+    """merchants._market (the bot) then market._do_market (draw-then-discard)."""
+    hand_size = vi[V_HAND]
+    hl = hlen[seat]
+    hand = hands[seat]
+    target, copies = _target(hand, hl, by_rank)
+    aside = np.empty(hl, dtype=np.int64)
+    al = 0
+    for j in range(hl):
+        c = hand[j]
+        if keep_contra:
+            if c != target and gi[c, G_LEGAL]:
+                aside[al] = c
+                al += 1
+        elif c != target:
+            aside[al] = c
+            al += 1
+    npiles = plen.shape[0]
+    take = np.empty(hand_size + al + 1, dtype=np.int64)
+    tl = 0
+    if al > 0:
+        if al > vi[V_ASIDE_MAX]:
+            al = vi[V_ASIDE_MAX]
+        if vi[V_FROM_DISCARDS] and target >= 0:
+            need = hand_size - hl + al
+            for i in range(npiles):
+                depth = plen[i]
+                while depth and piles[i, depth - 1] == target and tl < need:
+                    take[tl] = i
+                    tl += 1
+                    depth -= 1
+        for j in range(al):
+            hl = _remove_first(hand, hl, aside[j])
+    for j in range(tl):
+        i = take[j]
+        plen[i] -= 1
+        hand[hl] = piles[i, plen[i]]
+        hl += 1
+    if hl < hand_size:
+        hl += _draw(rng, deck, st, piles, plen, vi[V_KEEP], hand_size - hl, hand, hl)
+    hlen[seat] = hl
+    if al > 0:
+        p = npiles - 1
+        for j in range(al):
+            piles[p, plen[p]] = aside[j]
+            plen[p] += 1
+
+
+@njit(cache=True)
+def _honest_bag(vi, gi, by_rank, hand, hl, bag):
+    """merchants._honest_load: (declared good, bag size) with the bag written to ``bag``."""
+    good, copies = _target(hand, hl, by_rank)
+    if good >= 0:
+        k = min(copies, vi[V_BAG_MAX])
+        for j in range(k):
+            bag[j] = good
+        return good, k
+    bag[0] = _cheapest(hand, hl, gi)
+    return vi[V_LEGAL0], 1
+
+
+@njit(cache=True)
+def _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bag, chance):
+    """merchants._smuggle_load: each contraband card (most valuable first) with ``chance``,
+    one draw per card (one ``random(k)`` call for k > 1, as the bot makes)."""
+    good, copies = _target(hand, hl, by_rank)
+    contra = np.empty(hl, dtype=np.int64)
+    cl = 0
+    for j in range(hl):
+        if not gi[hand[j], G_LEGAL]:
+            contra[cl] = hand[j]
+            cl += 1
+    # stable sort by value, highest first (insertion sort keeps equal values in hand order)
+    for j in range(1, cl):
+        c = contra[j]
+        t = j
+        while t > 0 and gi[contra[t - 1], G_VALUE] < gi[c, G_VALUE]:
+            contra[t] = contra[t - 1]
+            t -= 1
+        contra[t] = c
+    bl = 0
+    if cl > 1:
+        draws = prng.random(cl)
+        for j in range(cl):
+            if draws[j] < chance:
+                bag[bl] = contra[j]
+                bl += 1
+    elif cl == 1:
+        if prng.random() < chance:
+            bag[0] = contra[0]
+            bl = 1
+    bag_max = vi[V_BAG_MAX]
+    if bl > bag_max:
+        bl = bag_max
+    if good < 0:
+        good = vi[V_LEGAL0]
+    else:
+        k = min(copies, bag_max - bl)
+        for j in range(k):
+            bag[bl] = good
+            bl += 1
+    if bl == 0:
+        bag[0] = _cheapest(hand, hl, gi)
+        bl = 1
+    return good, bl
+
+
+@njit(cache=True)
+def _bluff_bag(prng, vi, gi, by_rank, hand, hl, bag, bluff):
+    """Bluffer.load: with probability ``bluff``, its two most plentiful legal goods
+    (ties: the more valuable, then first seen in the hand), declared as the first."""
+    if prng.random() >= bluff:
+        return _honest_bag(vi, gi, by_rank, hand, hl, bag)
+    goods = np.empty(hl, dtype=np.int64)
+    counts = np.zeros(hl, dtype=np.int64)
+    ng = 0
+    for j in range(hl):
+        c = hand[j]
+        if gi[c, G_LEGAL]:
+            found = False
+            for t in range(ng):
+                if goods[t] == c:
+                    counts[t] += 1
+                    found = True
+                    break
+            if not found:
+                goods[ng] = c
+                counts[ng] = 1
+                ng += 1
+    if ng < 2:
+        return _honest_bag(vi, gi, by_rank, hand, hl, bag)
+    # the first two of a stable sort by (-count, -value): pick them in two passes
+    first = 0
+    for t in range(1, ng):
+        if counts[t] > counts[first] or (
+            counts[t] == counts[first] and gi[goods[t], G_VALUE] > gi[goods[first], G_VALUE]
+        ):
+            first = t
+    second = -1
+    for t in range(ng):
+        if t == first:
+            continue
+        if (
+            second < 0
+            or counts[t] > counts[second]
+            or (counts[t] == counts[second] and gi[goods[t], G_VALUE] > gi[goods[second], G_VALUE])
+        ):
+            second = t
+    bl = 0
+    bag_max = vi[V_BAG_MAX]
+    for j in range(counts[first]):
+        if bl < bag_max:
+            bag[bl] = goods[first]
+            bl += 1
+    for j in range(counts[second]):
+        if bl < bag_max:
+            bag[bl] = goods[second]
+            bl += 1
+    return goods[first], bl
+
+
+@njit(cache=True)
+def _first_cover(pool, need, gi, cover_order, chosen):
+    """payments._minimal_covers(limit=1): the first minimal set of ``pool`` (copies per
+    good) worth at least ``need`` (``need`` > 0), goods tried most valuable first (ties: by
+    name), most copies first; written to ``chosen`` (copies per good). False if none.
+
+    The recursion ``rec(i, total)`` of the checked engine, unrolled: level ``i`` tries
+    ``takes[i]`` = copies .. 0 of good ``cover_order[i]``; ``total``: levels below ``i``."""
+    m = cover_order.shape[0]
+    if m == 0:
+        return False
+    takes = np.zeros(m, dtype=np.int64)
+    i = 0
+    takes[0] = pool[cover_order[0]]
+    total = 0
+    while True:
+        here = total + takes[i] * gi[cover_order[i], G_VALUE]
+        if here < need and i + 1 < m:  # rec(i + 1, here): descend
+            total = here
+            i += 1
+            takes[i] = pool[cover_order[i]]
+            continue
+        if here >= need:
+            lowest = -1
+            for t in range(i + 1):
+                if takes[t] > 0:
+                    v = gi[cover_order[t], G_VALUE]
+                    if lowest < 0 or v < lowest:
+                        lowest = v
+            if here - lowest < need:
+                for t in range(chosen.shape[0]):
+                    chosen[t] = 0
+                for t in range(i + 1):
+                    chosen[cover_order[t]] = takes[t]
+                return True
+        # the next candidate at this level, backing up where none is left
+        while True:
+            takes[i] -= 1
+            if takes[i] >= 0:
+                break
+            i -= 1
+            if i < 0:
+                return False
+            total -= takes[i] * gi[cover_order[i], G_VALUE]
+
+
+@njit(cache=True)
+def _pay(vi, gi, cover_order, payer, payee, amount, gold, stands, paid, recv):
+    """payments._pay for one Sheriff: gold first, then goods from the stand, the debt
+    choice being the first minimal one (Bot.debt); ``paid``/``recv`` add the gold and the
+    goods' value (the fines or compensation columns)."""
+    coins = min(gold[payer], amount)
+    gold[payer] -= coins
+    gold[payee] += coins
+    paid[payer] += coins
+    recv[payee] += coins
+    rest = amount - coins
+    if rest == 0:
+        return
+    ng = vi[V_NGOODS]
+    forced = np.zeros(ng, dtype=np.int64)
+    pool = np.zeros(ng, dtype=np.int64)
+    need = rest
+    if vi[V_DEBT_ANY]:
+        for g in range(ng):
+            pool[g] = stands[payer, g]
+    else:
+        legal_value = 0
+        for g in range(ng):
+            if gi[g, G_LEGAL]:
+                legal_value += stands[payer, g] * gi[g, G_VALUE]
+        if legal_value >= rest:
+            for g in range(ng):
+                if gi[g, G_LEGAL]:
+                    pool[g] = stands[payer, g]
+        else:
+            for g in range(ng):
+                if gi[g, G_LEGAL]:
+                    forced[g] = stands[payer, g]
+                else:
+                    pool[g] = stands[payer, g]
+            need = rest - legal_value
+    pool_value = 0
+    for g in range(ng):
+        pool_value += pool[g] * gi[g, G_VALUE]
+    if pool_value > need:
+        chosen = np.zeros(ng, dtype=np.int64)
+        _first_cover(pool, need, gi, cover_order, chosen)
+        pool = chosen
+    value = 0
+    for g in range(ng):
+        k = forced[g] + pool[g]
+        stands[payer, g] -= k
+        stands[payee, g] += k
+        value += k * gi[g, G_VALUE]
+    paid[payer] += value
+    recv[payee] += value
+
+
+@njit(cache=True)
+def _score(vi, gi, gold, stands, out):
+    """scoring.score_rows (goods bonuses, tie-breaks: legal goods, then contraband)."""
+    n, ng = stands.shape[0], stands.shape[1]
+    bonus = np.zeros(n, dtype=np.int64)
+    for g in range(ng):
+        if not gi[g, G_BONUS]:
+            continue
+        top = 0
+        for s in range(n):
+            top = max(top, stands[s, g])
+        if top == 0:
+            continue
+        kings = 0
+        for s in range(n):
+            if stands[s, g] == top:
+                kings += 1
+        if kings > 1:
+            share = (gi[g, G_KING] + gi[g, G_QUEEN]) // kings
+            for s in range(n):
+                if stands[s, g] == top:
+                    bonus[s] += share
+            continue
+        second = 0
+        for s in range(n):
+            c = stands[s, g]
+            if c == top:
+                bonus[s] += gi[g, G_KING]
+            elif c > second:
+                second = c
+        if second == 0:
+            continue
+        queens = 0
+        for s in range(n):
+            if stands[s, g] == second:
+                queens += 1
+        for s in range(n):
+            if stands[s, g] == second:
+                bonus[s] += gi[g, G_QUEEN] // queens
+    for s in range(n):
+        value = legal = cards = 0
+        for g in range(ng):
+            c = stands[s, g]
+            value += c * gi[g, G_VALUE]
+            cards += c
+            if gi[g, G_LEGAL]:
+                legal += c
+        out[s, O_GOLD] = gold[s]
+        out[s, O_VALUE] = value
+        out[s, O_BONUS] = bonus[s]
+        out[s, O_TOTAL] = gold[s] + value + bonus[s]
+        out[s, O_LEGAL] = legal
+        out[s, O_CONTRA] = cards - legal
+    for s in range(n):
+        better = 0
+        for o in range(n):
+            if (
+                out[o, O_TOTAL] > out[s, O_TOTAL]
+                or (out[o, O_TOTAL] == out[s, O_TOTAL] and out[o, O_LEGAL] > out[s, O_LEGAL])
+                or (
+                    out[o, O_TOTAL] == out[s, O_TOTAL]
+                    and out[o, O_LEGAL] == out[s, O_LEGAL]
+                    and out[o, O_CONTRA] > out[s, O_CONTRA]
+                )
+            ):
+                better += 1
+        out[s, O_RANK] = 1 + better
+
+
+@njit(cache=True)
+def play_game(rng, prng, vi, gi, deck0, by_rank, cover_order, mkind, mparam, skind, ssize, sgrudge, out):
+    """One game, first Sheriff seat 0, to the end; the per-seat rows into ``out``
+    (:data:`N_OUT` columns). ``deck0``: the unshuffled deck (build_deck's order)."""
+    n = out.shape[0]
+    ng = vi[V_NGOODS]
+    hand_size, npiles, keep = vi[V_HAND], vi[V_PILES], vi[V_KEEP]
+    total = deck0.shape[0]
+    deck = deck0.copy()
+    rng.shuffle(deck)
+    st = np.zeros(1, dtype=np.int64)
+    st[0] = total
+    piles = np.zeros((npiles, total), dtype=np.int64)
+    plen = np.zeros(npiles, dtype=np.int64)
+    hands = np.zeros((n, 2 * hand_size + total), dtype=np.int64)
+    hlen = np.zeros(n, dtype=np.int64)
+    # deal one card at a time round the table from the top
+    for j in range(n * hand_size):
+        seat = j % n
+        hands[seat, hlen[seat]] = deck[total - 1 - j]
+        hlen[seat] += 1
+    st[0] = total - n * hand_size
+    buf = np.empty(total, dtype=np.int64)
+    for p in range(npiles):
+        got = _draw(rng, deck, st, piles, plen, keep, vi[V_PILE_SETUP], buf, 0)
+        for j in range(got):
+            piles[p, plen[p]] = buf[j]
+            plen[p] += 1
+    gold = np.full(n, vi[V_GOLD], dtype=np.int64)
+    stands = np.zeros((n, ng), dtype=np.int64)
+    bags = np.zeros((n, vi[V_BAG_MAX]), dtype=np.int64)
+    blen = np.zeros(n, dtype=np.int64)
+    declared = np.zeros(n, dtype=np.int64)
+    caught_log = np.zeros(n, dtype=np.int64)
+    for s in range(n):
+        for c in range(N_OUT):
+            out[s, c] = 0
+    fpaid, frecv = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    cpaid, crecv = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    order = np.empty(n - 1, dtype=np.int64)
+    passed = opened = 0
+    for rnd in range(vi[V_ROUNDS]):
+        sheriff = rnd % n
+        for k in range(n - 1):
+            order[k] = (sheriff + 1 + k) % n
+        for k in range(n - 1):  # market
+            m = order[k]
+            keep_contra = mkind[m] == M_SMUGGLER and mparam[m] > 0
+            _market(rng, vi, gi, by_rank, keep_contra, m, hands, hlen, deck, st, piles, plen)
+        for k in range(n - 1):  # load (and the plan the declaration follows)
+            m = order[k]
+            hand, hl = hands[m], hlen[m]
+            if mkind[m] == M_HONEST:
+                good, bl = _honest_bag(vi, gi, by_rank, hand, hl, bags[m])
+            elif mkind[m] == M_SMUGGLER:
+                good, bl = _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bags[m], mparam[m])
+            else:
+                good, bl = _bluff_bag(prng, vi, gi, by_rank, hand, hl, bags[m], mparam[m])
+            for j in range(bl):
+                hl = _remove_first(hand, hl, bags[m, j])
+            hlen[m], blen[m], declared[m] = hl, bl, good
+        for k in range(n - 1):  # declare: the planned good, the bag's size
+            m = order[k]
+            out[m, O_BAGS] += 1
+            for j in range(blen[m]):
+                if bags[m, j] != declared[m]:
+                    out[m, O_LIES] += 1
+                    break
+        for k in range(n - 1):  # the Sheriff deals with each bag in order
+            m = order[k]
+            kind = skind[sheriff]
+            if kind == S_TRUSTING:
+                inspect = False
+            elif kind == S_INSPECT:
+                inspect = True
+            else:
+                inspect = blen[m] >= ssize[sheriff] or (sgrudge[sheriff] and caught_log[m] > 0)
+            good, bl = declared[m], blen[m]
+            if not inspect:
+                passed += 1
+                for j in range(bl):
+                    c = bags[m, j]
+                    stands[m, c] += 1
+                    if not gi[c, G_LEGAL]:
+                        out[m, O_SMUGGLED] += 1
+                blen[m] = 0
+                continue
+            opened += 1
+            out[m, O_INSPECTED] += 1
+            pays = 0
+            nconf = 0
+            for j in range(bl):
+                c = bags[m, j]
+                if c == good:
+                    stands[m, c] += 1
+                else:
+                    bags[m, nconf] = c  # confiscated cards, in bag order
+                    nconf += 1
+                    pays += gi[c, G_PENALTY]
+            if nconf:
+                out[m, O_CAUGHT] += 1
+                caught_log[m] += 1
+                smallest = 0
+                for p in range(1, npiles):
+                    if plen[p] < plen[smallest]:
+                        smallest = p
+                for j in range(nconf):
+                    piles[smallest, plen[smallest]] = bags[m, j]
+                    plen[smallest] += 1
+            else:
+                pays = -gi[good, G_PENALTY] * bl
+            blen[m] = 0
+            if pays > 0:
+                _pay(vi, gi, cover_order, m, sheriff, pays, gold, stands, fpaid, frecv)
+            elif pays < 0:
+                _pay(vi, gi, cover_order, sheriff, m, -pays, gold, stands, cpaid, crecv)
+        if rnd + 1 == vi[V_ROUNDS]:
+            break
+        for k in range(1, n + 1):  # draw back up, from the Sheriff's left
+            seat = (sheriff + k) % n
+            missing = hand_size - hlen[seat]
+            if missing > 0:
+                hlen[seat] += _draw(rng, deck, st, piles, plen, keep, missing, hands[seat], hlen[seat])
+    _score(vi, gi, gold, stands, out)
+    for s in range(n):
+        out[s, O_FPAID], out[s, O_FRECV] = fpaid[s], frecv[s]
+        out[s, O_CPAID], out[s, O_CRECV] = cpaid[s], crecv[s]
+        out[s, O_PASSED], out[s, O_OPENED] = passed, opened
