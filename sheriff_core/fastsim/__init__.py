@@ -39,7 +39,9 @@ def available() -> bool:
     return importlib.util.find_spec("numba") is not None
 
 
-def why_not(variant: Variant, merchants: Sequence[BotSpec], sheriffs: Sequence[BotSpec]) -> list[str]:
+def why_not(
+    variant: Variant, merchants: Sequence[BotSpec], sheriffs: Sequence[BotSpec]
+) -> list[str]:
     """Why the kernel cannot play this run (empty: it can): numba missing, or
     :func:`~.tables.unsupported`.
 

@@ -213,7 +213,7 @@ def _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bag, chance):
         good = vi[V_LEGAL0]
     else:
         k = min(copies, bag_max - bl)
-        for j in range(k):
+        for _j in range(k):
             bag[bl] = good
             bl += 1
     if bl == 0:
@@ -265,11 +265,11 @@ def _bluff_bag(prng, vi, gi, by_rank, hand, hl, bag, bluff):
             second = t
     bl = 0
     bag_max = vi[V_BAG_MAX]
-    for j in range(counts[first]):
+    for _j in range(counts[first]):
         if bl < bag_max:
             bag[bl] = goods[first]
             bl += 1
-    for j in range(counts[second]):
+    for _j in range(counts[second]):
         if bl < bag_max:
             bag[bl] = goods[second]
             bl += 1
@@ -445,7 +445,9 @@ def _score(vi, gi, gold, stands, out):
 
 
 @njit(cache=True)
-def play_game(rng, prng, vi, gi, deck0, by_rank, cover_order, mkind, mparam, skind, ssize, sgrudge, out):
+def play_game(
+    rng, prng, vi, gi, deck0, by_rank, cover_order, mkind, mparam, skind, ssize, sgrudge, out
+):
     """One game, first Sheriff seat 0, to the end; the per-seat rows into ``out``
     (:data:`N_OUT` columns). ``deck0``: the unshuffled deck (build_deck's order)."""
     n = out.shape[0]
@@ -566,7 +568,9 @@ def play_game(rng, prng, vi, gi, deck0, by_rank, cover_order, mkind, mparam, ski
             seat = (sheriff + k) % n
             missing = hand_size - hlen[seat]
             if missing > 0:
-                hlen[seat] += _draw(rng, deck, st, piles, plen, keep, missing, hands[seat], hlen[seat])
+                hlen[seat] += _draw(
+                    rng, deck, st, piles, plen, keep, missing, hands[seat], hlen[seat]
+                )
     _score(vi, gi, gold, stands, out)
     for s in range(n):
         out[s, O_FPAID], out[s, O_FRECV] = fpaid[s], frecv[s]

@@ -7,8 +7,10 @@ that the kernel does not play, so ``simulate(..., engine="fast")`` refuses it an
 >>> import sheriff_core as sc
 >>> unsupported(sc.load_variant("classic"), ["honest", "smuggler"], ["threshold"])
 []
->>> unsupported(sc.load_variant("deputies"), ["adaptive"], ["threshold:bribe=3"])[:2]
-["variant field sheriff_selection='deputy_deck' (the kernel plays 'rotate')", "merchant bot 'adaptive' (the kernel plays honest, smuggler, bluffer, briber)"]
+>>> for reason in unsupported(sc.load_variant("classic"), ["adaptive"], ["threshold:bribe=3"]):
+...     print(reason)
+merchant bot 'adaptive' (the kernel plays honest, smuggler, bluffer, briber)
+sheriff bot 'threshold(bribe=3)': threats and bribes are not compiled
 """
 
 from __future__ import annotations
@@ -31,7 +33,11 @@ __all__ = ["unsupported", "compile_variant", "compile_bots", "CompiledVariant", 
 #: its answer to a threat is never asked, as no supported Sheriff threatens.
 MERCHANT_KINDS: dict[type[Bot], int] = {HonestMerchant: 0, Smuggler: 1, Briber: 1, Bluffer: 2}
 #: Sheriff kinds (kernel.S_*): none of them threatens, so no negotiation is ever opened.
-SHERIFF_KINDS: dict[type[Bot], int] = {TrustingSheriff: 0, InspectingSheriff: 1, ThresholdSheriff: 2}
+SHERIFF_KINDS: dict[type[Bot], int] = {
+    TrustingSheriff: 0,
+    InspectingSheriff: 1,
+    ThresholdSheriff: 2,
+}
 
 #: Variant fields the kernel plays only with this value (the rulebook's classic game).
 _FIXED: dict[str, Any] = {
