@@ -142,3 +142,29 @@ def test_default_engine_is_the_checked_one(monkeypatch: pytest.MonkeyPatch) -> N
 
     monkeypatch.setattr(sim, "_fast_chunk", boom)
     assert len(sc.simulate("classic", players=3, games=2, seed=0)) == 6
+
+
+def test_the_benchmark_runs() -> None:
+    """benchmarks/fast_sim.py (side by side) cannot rot: it runs and checks the frames agree."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(root / "benchmarks" / "fast_sim.py"),
+            "--games",
+            "30",
+            "--repeats",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    ).stdout
+    assert "checked" in out and "fast/checked median" in out
