@@ -88,7 +88,7 @@ def play_chunk(
             mi, si = j % nm, j % ns
             mk[seat], mp[seat] = cb.mkind[mi], cb.mparam[mi]
             sk[seat], sz[seat], sg[seat] = cb.skind[si], cb.ssize[si], cb.sgrudge[si]
-        play(
+        status = play(
             new_rng(ss),
             new_rng(players_seed(ss)),
             cv.vi,
@@ -103,6 +103,11 @@ def play_chunk(
             sg,
             out[i * n : (i + 1) * n],
         )
+        if status != k.OK:
+            raise RuntimeError(
+                f"game {index}: a merchant has no card left to load (the deck, discard piles "
+                "and hand are empty); the checked engine cannot play this game either"
+            )
     cols: dict[str, Any] = {"slot": slot}
     names = (
         ("gold", k.O_GOLD),

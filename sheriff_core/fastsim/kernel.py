@@ -18,6 +18,10 @@ from numba import njit
 # vi: the variant's integers (filled by tables.compile_variant)
 V_HAND, V_PILES, V_PILE_SETUP, V_ASIDE_MAX, V_BAG_MAX, V_KEEP = 0, 1, 2, 3, 4, 5
 V_GOLD, V_ROUNDS, V_FROM_DISCARDS, V_LEGAL0, V_DEBT_ANY, V_NGOODS = 6, 7, 8, 9, 10, 11
+V_DISCARD_FIRST = 12  # market_order "discard-then-draw"
+#: play_game's results: the game was played; a merchant had no card to load (the checked
+#: engine fails there too: its bots take min() of an empty hand).
+OK, EMPTY_HAND = 0, 1
 # gi[g]: per good code
 G_VALUE, G_PENALTY, G_LEGAL, G_KING, G_QUEEN, G_BONUS = 0, 1, 2, 3, 4, 5
 # merchant kinds and Sheriff kinds (tables.MERCHANT_KINDS / SHERIFF_KINDS)
@@ -116,7 +120,8 @@ def _cheapest(hand, hl, gi):
 
 @njit(cache=True)
 def _market(rng, vi, gi, by_rank, keep_contra, seat, hands, hlen, deck, st, piles, plen):
-    """merchants._market (the bot) then market._do_market (draw-then-discard)."""
+    """merchants._market (the bot) then market._do_market (the set-aside cards go on the
+    last pile after the draw, or before it with "discard-then-draw")."""
     hand_size = vi[V_HAND]
     hl = hlen[seat]
     hand = hands[seat]
@@ -148,6 +153,12 @@ def _market(rng, vi, gi, by_rank, keep_contra, seat, hands, hlen, deck, st, pile
                     depth -= 1
         for j in range(al):
             hl = _remove_first(hand, hl, aside[j])
+    first = vi[V_DISCARD_FIRST] != 0 and al > 0
+    if first:
+        p = npiles - 1
+        for j in range(al):
+            piles[p, plen[p]] = aside[j]
+            plen[p] += 1
     for j in range(tl):
         i = take[j]
         plen[i] -= 1
@@ -156,7 +167,7 @@ def _market(rng, vi, gi, by_rank, keep_contra, seat, hands, hlen, deck, st, pile
     if hl < hand_size:
         hl += _draw(rng, deck, st, piles, plen, vi[V_KEEP], hand_size - hl, hand, hl)
     hlen[seat] = hl
-    if al > 0:
+    if al > 0 and not first:
         p = npiles - 1
         for j in range(al):
             piles[p, plen[p]] = aside[j]
@@ -196,19 +207,18 @@ def _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bag, chance):
             t -= 1
         contra[t] = c
     bl = 0
+    bag_max = vi[V_BAG_MAX]
     if cl > 1:
         draws = prng.random(cl)
         for j in range(cl):
-            if draws[j] < chance:
+            # the first bag_max cards chosen (the bot's del bag[bag_max:])
+            if draws[j] < chance and bl < bag_max:
                 bag[bl] = contra[j]
                 bl += 1
     elif cl == 1:
         if prng.random() < chance:
             bag[0] = contra[0]
             bl = 1
-    bag_max = vi[V_BAG_MAX]
-    if bl > bag_max:
-        bl = bag_max
     if good < 0:
         good = vi[V_LEGAL0]
     else:
@@ -449,7 +459,8 @@ def play_game(
     rng, prng, vi, gi, deck0, by_rank, cover_order, mkind, mparam, skind, ssize, sgrudge, out
 ):
     """One game, first Sheriff seat 0, to the end; the per-seat rows into ``out``
-    (:data:`N_OUT` columns). ``deck0``: the unshuffled deck (build_deck's order)."""
+    (:data:`N_OUT` columns). ``deck0``: the unshuffled deck (build_deck's order).
+    Returns :data:`OK` or :data:`EMPTY_HAND`."""
     n = out.shape[0]
     ng = vi[V_NGOODS]
     hand_size, npiles, keep = vi[V_HAND], vi[V_PILES], vi[V_KEEP]
@@ -476,7 +487,7 @@ def play_game(
             plen[p] += 1
     gold = np.full(n, vi[V_GOLD], dtype=np.int64)
     stands = np.zeros((n, ng), dtype=np.int64)
-    bags = np.zeros((n, vi[V_BAG_MAX]), dtype=np.int64)
+    bags = np.zeros((n, max(vi[V_BAG_MAX], 1)), dtype=np.int64)
     blen = np.zeros(n, dtype=np.int64)
     declared = np.zeros(n, dtype=np.int64)
     caught_log = np.zeros(n, dtype=np.int64)
@@ -498,6 +509,8 @@ def play_game(
         for k in range(n - 1):  # load (and the plan the declaration follows)
             m = order[k]
             hand, hl = hands[m], hlen[m]
+            if hl == 0:
+                return EMPTY_HAND
             if mkind[m] == M_HONEST:
                 good, bl = _honest_bag(vi, gi, by_rank, hand, hl, bags[m])
             elif mkind[m] == M_SMUGGLER:
@@ -576,3 +589,4 @@ def play_game(
         out[s, O_FPAID], out[s, O_FRECV] = fpaid[s], frecv[s]
         out[s, O_CPAID], out[s, O_CRECV] = cpaid[s], crecv[s]
         out[s, O_PASSED], out[s, O_OPENED] = passed, opened
+    return OK

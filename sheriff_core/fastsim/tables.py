@@ -43,7 +43,6 @@ SHERIFF_KINDS: dict[type[Bot], int] = {
 _FIXED: dict[str, Any] = {
     "sheriff_selection": "rotate",
     "market_starter": "sheriff_left",
-    "market_order": "draw-then-discard",
     "sheriffs_per_round": 1,
     "bag_min": 1,
     "tiebreaks": ("legal_goods", "contraband"),
@@ -91,7 +90,7 @@ def unsupported(
 class CompiledVariant:
     """A variant's rules for one player count, as the kernel's arrays (see kernel.V_*, G_*)."""
 
-    vi: np.ndarray  # int64[12]
+    vi: np.ndarray  # int64[13]
     gi: np.ndarray  # int64[goods, 6]
     deck0: np.ndarray  # int64[cards]: build_deck's order, as good codes
     by_rank: np.ndarray  # legal good codes, highest rank first (GoodsInfo.by_rank)
@@ -135,6 +134,7 @@ def compile_variant(variant: Variant, players: int) -> CompiledVariant:
             code[legal[0]],
             variant.debt_order == "any",
             len(goods),
+            variant.market_order == "discard-then-draw",
         ],
         dtype=np.int64,
     )

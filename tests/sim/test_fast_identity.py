@@ -73,6 +73,26 @@ def test_other_lineups_identical(merchants: list, sheriffs: object, rotate: bool
     assert sc.simulate("classic", engine="fast", **kw).equals(sc.simulate("classic", **kw))
 
 
+@pytest.mark.parametrize(
+    "changes, players, seed",
+    [
+        # bags of 2 with several contraband cards chosen: only the first 2 go in (the
+        # kernel once wrote the others into the next seat's bag); no gold, so every
+        # payment is in goods
+        ({"setup.starting_gold": 0, "round.bag_max": 2}, 5, 5),
+        ({"round.market_order": "discard-then-draw", "round.draw_from_discards": False}, 4, 1),
+        ({"setup.discard_piles": 1, "round.reshuffle_keep": 0, "debts.order": "any"}, 3, 2),
+        ({"setup.hand_size": 8, "goods.Cheese.value": 4, "bonuses.Apples.king": 40}, 4, 3),
+    ],
+)
+def test_house_rules_identical(changes: dict, players: int, seed: int) -> None:
+    from sheriff_core.rules.house import house_rule
+
+    v = house_rule("classic", changes)
+    kw = dict(players=players, games=60, seed=seed)
+    assert sc.simulate(v, engine="fast", **kw).equals(sc.simulate(v, **kw))
+
+
 def test_debts_in_goods_are_played() -> None:
     """The seeds above do pay debts with goods (the search of payments._minimal_covers)."""
     seen = 0
