@@ -70,44 +70,37 @@ def play_chunk(
     cv = compile_variant(variant, players)
     cb = compile_bots(merchants, sheriffs)
     n, games = players, len(seeds)
-    out = np.zeros((games * n, k.N_OUT), dtype=np.int64)
-    slot = np.empty(games * n, dtype=np.int64)
-    nm, ns = len(cb.mkind), len(cb.skind)
-    mk = np.empty(n, dtype=np.int64)
-    mp = np.empty(n, dtype=np.float64)
-    sk = np.empty(n, dtype=np.int64)
-    sz = np.empty(n, dtype=np.int64)
-    sg = np.empty(n, dtype=np.int64)
-    play = k.play_game
-    new_rng = np.random.default_rng
+    # each game's two generators as seed words (what default_rng does with them, the
+    # kernel does: kernel._pcg_seed)
+    words = np.empty((games, 2, 4), dtype=np.uint64)
     for i, ss in enumerate(seeds):
-        index = first + i
-        for seat in range(n):
-            j = (seat + index) % n if rotate else seat
-            slot[i * n + seat] = j
-            mi, si = j % nm, j % ns
-            mk[seat], mp[seat] = cb.mkind[mi], cb.mparam[mi]
-            sk[seat], sz[seat], sg[seat] = cb.skind[si], cb.ssize[si], cb.sgrudge[si]
-        status = play(
-            new_rng(ss),
-            new_rng(players_seed(ss)),
-            cv.vi,
-            cv.gi,
-            cv.deck0,
-            cv.by_rank,
-            cv.cover_order,
-            mk,
-            mp,
-            sk,
-            sz,
-            sg,
-            out[i * n : (i + 1) * n],
+        words[i, 0] = ss.generate_state(4, np.uint64)
+        words[i, 1] = players_seed(ss).generate_state(4, np.uint64)
+    index = np.arange(first, first + games, dtype=np.int64)[:, None]
+    seat = np.arange(n, dtype=np.int64)[None, :]
+    slots = (seat + index) % n if rotate else np.broadcast_to(seat, (games, n))
+    mi, si = slots % len(cb.mkind), slots % len(cb.skind)
+    out = np.zeros((games * n, k.N_OUT), dtype=np.int64)
+    bad = k.play_games(
+        words,
+        cv.vi,
+        cv.gi,
+        cv.deck0,
+        cv.by_rank,
+        cv.cover_order,
+        np.ascontiguousarray(cb.mkind[mi]),
+        np.ascontiguousarray(cb.mparam[mi]),
+        np.ascontiguousarray(cb.skind[si]),
+        np.ascontiguousarray(cb.ssize[si]),
+        np.ascontiguousarray(cb.sgrudge[si]),
+        out,
+    )
+    if bad >= 0:
+        raise RuntimeError(
+            f"game {first + bad}: a merchant has no card left to load (the deck, discard piles "
+            "and hand are empty); the checked engine cannot play this game either"
         )
-        if status != k.OK:
-            raise RuntimeError(
-                f"game {index}: a merchant has no card left to load (the deck, discard piles "
-                "and hand are empty); the checked engine cannot play this game either"
-            )
+    slot = np.ascontiguousarray(slots).reshape(-1)
     cols: dict[str, Any] = {"slot": slot}
     names = (
         ("gold", k.O_GOLD),

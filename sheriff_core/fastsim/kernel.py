@@ -1,11 +1,15 @@
-"""The compiled game loop (numba): one whole game of a rotating-Sheriff variant between the
-supported bots, from the two generators the checked engine would use.
+"""The compiled game loop (numba): whole games of a rotating-Sheriff variant between the
+supported bots, drawing exactly what the checked engine's two generators would draw.
 
 Everything the kernel knows about the variant comes in as arrays (see
 :func:`sheriff_core.fastsim.tables.compile_variant`): cards are good codes in the variant's
 goods order; no variant or good is named here. Each function mirrors one part of the
 checked engine or of a bot, named in its docstring; the order of the random draws is
-theirs (``rng``: the rules' shuffles; ``prng``: the bots' draws).
+theirs (``rng``: the rules' shuffles, ``game.rng``; ``prng``: the bots' draws,
+``game.players_rng``). Both are numpy's PCG64, re-implemented here (:func:`_pcg_seed`,
+:func:`_next64`, :func:`_random`, :func:`_shuffle`) so that a chunk of games is one
+compiled call: numba can take a ``numpy.random.Generator`` itself, but unboxing two of them
+cost 34 us a call, more than a game (``docs/compiled_sim.md``).
 
 Not imported by :mod:`sheriff_core.fastsim` until a fast run needs it (numba is optional).
 """
@@ -33,6 +37,111 @@ O_BAGS, O_LIES, O_INSPECTED, O_CAUGHT, O_SMUGGLED = 7, 8, 9, 10, 11
 O_FPAID, O_FRECV, O_CPAID, O_CRECV, O_PASSED, O_OPENED = 12, 13, 14, 15, 16, 17
 N_OUT = 18
 
+# ----------------------------------------------------------------------------- numpy's PCG64
+# A generator's state: uint64[6] = state (high, low), increment (high, low), has_uint32,
+# uinteger (numpy's pcg64_state; the 32-bit half kept for the next 32-bit draw).
+_M32 = np.uint64(0xFFFFFFFF)
+_MULT_HI = np.uint64(0x2360ED051FC65DA4)  # PCG_DEFAULT_MULTIPLIER_128
+_MULT_LO = np.uint64(0x4385DF649FCCF645)
+_U0, _U1, _U11, _U32 = np.uint64(0), np.uint64(1), np.uint64(11), np.uint64(32)
+_U58, _U63, _U64 = np.uint64(58), np.uint64(63), np.uint64(64)
+
+
+@njit(cache=True)
+def _mul64(a, b):
+    """The 128-bit product of two uint64, as (high, low)."""
+    a_lo, a_hi = a & _M32, a >> _U32
+    b_lo, b_hi = b & _M32, b >> _U32
+    p0, p1, p2, p3 = a_lo * b_lo, a_lo * b_hi, a_hi * b_lo, a_hi * b_hi
+    mid = (p0 >> _U32) + (p1 & _M32) + (p2 & _M32)
+    return p3 + (p1 >> _U32) + (p2 >> _U32) + (mid >> _U32), (p0 & _M32) | (mid << _U32)
+
+
+@njit(cache=True)
+def _step(g):
+    """state = state * multiplier + increment (mod 2**128)."""
+    hi, lo = g[0], g[1]
+    ph, pl = _mul64(lo, _MULT_LO)
+    ph += hi * _MULT_LO + lo * _MULT_HI
+    nl = pl + g[3]
+    g[0] = ph + g[2] + (_U1 if nl < pl else _U0)
+    g[1] = nl
+
+
+@njit(cache=True)
+def _pcg_seed(g, w):
+    """pcg64_set_seed from ``SeedSequence.generate_state(4, np.uint64)`` words ``w``: what
+    ``np.random.default_rng(seed_sequence)`` does."""
+    g[2] = (w[2] << _U1) | (w[3] >> _U63)
+    g[3] = (w[3] << _U1) | _U1
+    g[0], g[1] = _U0, _U0
+    _step(g)
+    lo = g[1] + w[1]
+    g[0] = g[0] + w[0] + (_U1 if lo < g[1] else _U0)
+    g[1] = lo
+    _step(g)
+    g[4], g[5] = _U0, _U0
+
+
+@njit(cache=True)
+def _next64(g):
+    """pcg64_next64: step, then the XSL-RR output of the new state."""
+    _step(g)
+    x = g[0] ^ g[1]
+    rot = g[0] >> _U58
+    return (x >> rot) | (x << ((_U64 - rot) & _U63))
+
+
+@njit(cache=True)
+def _next32(g):
+    """pcg64_next32: the low half of a 64-bit draw, the high half kept for the next call."""
+    if g[4]:
+        g[4] = _U0
+        return g[5]
+    v = _next64(g)
+    g[4], g[5] = _U1, v >> _U32
+    return v & _M32
+
+
+@njit(cache=True)
+def _random(g):
+    """``Generator.random()``: (next64 >> 11) * 2**-53 (``random(k)``: k of these)."""
+    return np.float64(_next64(g) >> _U11) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def _interval(g, most):
+    """numpy's random_interval: uniform in 0..``most`` by masked rejection."""
+    m = np.uint64(most)
+    if m == _U0:
+        return 0
+    mask = m
+    mask |= mask >> _U1
+    mask |= mask >> np.uint64(2)
+    mask |= mask >> np.uint64(4)
+    mask |= mask >> np.uint64(8)
+    mask |= mask >> np.uint64(16)
+    mask |= mask >> _U32
+    if m <= _M32:
+        v = _next32(g) & mask
+        while v > m:
+            v = _next32(g) & mask
+    else:
+        v = _next64(g) & mask
+        while v > m:
+            v = _next64(g) & mask
+    return np.int64(v)
+
+
+@njit(cache=True)
+def _shuffle(g, a):
+    """``Generator.shuffle`` of a list or 1-d array: Fisher-Yates from the end."""
+    for i in range(a.shape[0] - 1, 0, -1):
+        j = _interval(g, i)
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+
 
 @njit(cache=True)
 def _reshuffle(rng, deck, st, piles, plen, keep):
@@ -53,7 +162,7 @@ def _reshuffle(rng, deck, st, piles, plen, keep):
                 piles[i, j] = piles[i, cut + j]
             plen[i] = keep
     if total:
-        rng.shuffle(cards)
+        _shuffle(rng, cards)
         for j in range(total):
             deck[j] = cards[j]
         st[0] = total
@@ -209,14 +318,13 @@ def _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bag, chance):
     bl = 0
     bag_max = vi[V_BAG_MAX]
     if cl > 1:
-        draws = prng.random(cl)
-        for j in range(cl):
+        for j in range(cl):  # random(k): k doubles in turn
             # the first bag_max cards chosen (the bot's del bag[bag_max:])
-            if draws[j] < chance and bl < bag_max:
+            if _random(prng) < chance and bl < bag_max:
                 bag[bl] = contra[j]
                 bl += 1
     elif cl == 1:
-        if prng.random() < chance:
+        if _random(prng) < chance:
             bag[0] = contra[0]
             bl = 1
     if good < 0:
@@ -236,7 +344,7 @@ def _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bag, chance):
 def _bluff_bag(prng, vi, gi, by_rank, hand, hl, bag, bluff):
     """Bluffer.load: with probability ``bluff``, its two most plentiful legal goods
     (ties: the more valuable, then first seen in the hand), declared as the first."""
-    if prng.random() >= bluff:
+    if _random(prng) >= bluff:
         return _honest_bag(vi, gi, by_rank, hand, hl, bag)
     goods = np.empty(hl, dtype=np.int64)
     counts = np.zeros(hl, dtype=np.int64)
@@ -466,7 +574,7 @@ def play_game(
     hand_size, npiles, keep = vi[V_HAND], vi[V_PILES], vi[V_KEEP]
     total = deck0.shape[0]
     deck = deck0.copy()
-    rng.shuffle(deck)
+    _shuffle(rng, deck)
     st = np.zeros(1, dtype=np.int64)
     st[0] = total
     piles = np.zeros((npiles, total), dtype=np.int64)
@@ -590,3 +698,37 @@ def play_game(
         out[s, O_CPAID], out[s, O_CRECV] = cpaid[s], crecv[s]
         out[s, O_PASSED], out[s, O_OPENED] = passed, opened
     return OK
+
+
+@njit(cache=True)
+def play_games(
+    words, vi, gi, deck0, by_rank, cover_order, mkind, mparam, skind, ssize, sgrudge, out
+):
+    """Games ``g = 0, 1, ...``: ``words[g, 0]`` / ``words[g, 1]``: the seed words of the
+    game's two generators (``game.rng``, ``game.players_rng``); the bots of game ``g``'s
+    seats in row ``g`` of ``mkind`` ... ``sgrudge``; its rows at ``out[g * n : (g + 1) * n]``.
+    Returns the first game that is not :data:`OK` (its index), or -1."""
+    games, n = mkind.shape[0], mkind.shape[1]
+    rng = np.zeros(6, dtype=np.uint64)
+    prng = np.zeros(6, dtype=np.uint64)
+    for g in range(games):
+        _pcg_seed(rng, words[g, 0])
+        _pcg_seed(prng, words[g, 1])
+        status = play_game(
+            rng,
+            prng,
+            vi,
+            gi,
+            deck0,
+            by_rank,
+            cover_order,
+            mkind[g],
+            mparam[g],
+            skind[g],
+            ssize[g],
+            sgrudge[g],
+            out[g * n : (g + 1) * n],
+        )
+        if status != OK:
+            return g
+    return -1

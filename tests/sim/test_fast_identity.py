@@ -1,10 +1,11 @@
 """The compiled batch simulator (``simulate(..., engine="fast")``, :mod:`sheriff_core.fastsim`)
 against the checked engine, the referee: the same frame (``DataFrame.equals``) game by game.
 
-First the premise: numba draws what numpy draws from a ``numpy.random.Generator`` passed into
-compiled code, on the calls the engine and the bots make (``shuffle`` of the deck and of the
-reshuffled discards, ``random()`` / ``random(k)`` of the smuggling bots, ``permutation`` of the
-deputy deck). Then the identity, on a few hundred games per player count, half of which pay
+First the premises: numba draws what numpy draws from a ``numpy.random.Generator`` passed
+into compiled code, on the calls the engine and the bots make (``shuffle`` of the deck and of
+the reshuffled discards, ``random()`` / ``random(k)`` of the smuggling bots, ``permutation`` of
+the deputy deck); and so does the kernel's own PCG64 (it re-implements numpy's, because
+passing Generator objects cost more than a game). Then the identity, on a few hundred games per player count, half of which pay
 a debt in goods (the minimal-cover search), and the refusals of what the kernel does not play.
 """
 
@@ -49,6 +50,30 @@ def test_numba_draws_what_numpy_draws_on_the_engines_calls(seed: int) -> None:
         assert [cards[i] for i in codes] == names
         assert (one, many.tolist(), perm.tolist()) == want
         assert ref.random() == comp.random()  # the two generators end in the same state
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_kernels_pcg64_is_numpys(seed: int) -> None:
+    """The kernel's own PCG64 (it takes seed words, not Generator objects): seeded as
+    default_rng seeds it, then the same shuffles (one after another, so numpy's kept
+    32-bit half carries over) and the same doubles as numpy's generator."""
+    ss = np.random.SeedSequence(seed, spawn_key=(seed % 5, 3))
+    ref = np.random.default_rng(ss)
+    g = np.zeros(6, dtype=np.uint64)
+    kernel._pcg_seed(g, ss.generate_state(4, np.uint64))
+    state = ref.bit_generator.state["state"]
+    assert (int(g[0]) << 64 | int(g[1]), int(g[2]) << 64 | int(g[3])) == (
+        state["state"],
+        state["inc"],
+    )
+    for size in (204, 156, 37, 2, 1, 0, 93):
+        names = list(range(size))
+        ref.shuffle(names)
+        codes = np.arange(size, dtype=np.int64)
+        kernel._shuffle(g, codes)
+        assert codes.tolist() == names
+    assert ref.random(3).tolist() == [kernel._random(g) for _ in range(3)]
+    assert ref.bit_generator.state["state"]["state"] == int(g[0]) << 64 | int(g[1])
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
