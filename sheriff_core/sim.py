@@ -471,7 +471,7 @@ def _run_chunk(task: _Task) -> list[dict[str, list[Any]]]:
     """Play games ``task.start..task.stop-1``; return their rows as columns, one mapping
     per table (``per="both"``: the player table, then the bag table)."""
     if task.engine == "fast":
-        return [_fast_chunk(task)]
+        return _fast_chunk(task)
     with _collector_tuned_for_games():
         return _play_chunk(task)
 
@@ -511,35 +511,82 @@ def _play_chunk(task: _Task) -> list[dict[str, list[Any]]]:
     return out
 
 
-def _fast_chunk(task: _Task) -> dict[str, list[Any]]:
-    """:func:`_play_chunk` of a player table in the compiled kernel (:mod:`sheriff_core.fastsim`):
-    the same columns, the strings filled in here from the line-up."""
+def _fast_chunk(task: _Task) -> list[dict[str, list[Any]]]:
+    """:func:`_play_chunk` in the compiled kernel (:mod:`sheriff_core.fastsim`): the same
+    tables with the same columns, the strings filled in here from the line-up."""
     from sheriff_core.fastsim import play_chunk
 
     variant = _variant_of(task.variant)
     n = task.players
     seeds = game_seeds(task.seed, task.start, task.stop)
-    got = play_chunk(variant, n, seeds, task.start, task.merchants, task.sheriffs, task.rotate)
+    tables = _PERS[task.per]
+    got, bags = play_chunk(
+        variant, n, seeds, task.start, task.merchants, task.sheriffs, task.rotate, "bag" in tables
+    )
     m_labels = [make_bot(s, "merchant").label() for s in task.merchants]
     s_labels = [make_bot(s, "sheriff").label() for s in task.sheriffs]
     games = task.stop - task.start
     slots = got.pop("slot").tolist()
-    cols: dict[str, list[Any]] = {
-        "game": [i for i in range(task.start, task.stop) for _ in range(n)],
-        "seat": list(range(n)) * games,
-        "player": list(variant.default_names[:n]) * games,
-        "strategy": [m_labels[j % len(m_labels)] for j in slots],
-        "sheriff_strategy": [s_labels[j % len(s_labels)] for j in slots],
-        "variant": [variant.name] * (n * games),
-        "players": [n] * (n * games),
-    }
-    ranks = got["rank"].tolist()
-    for c in PLAYER_COLUMNS:
-        if c == "win":
-            cols[c] = [r == 1 for r in ranks]
-        elif c not in cols:
-            cols[c] = got[c].tolist()
-    return cols
+    strategy = [m_labels[j % len(m_labels)] for j in slots]
+    sheriff_strategy = [s_labels[j % len(s_labels)] for j in slots]
+    names = list(variant.default_names[:n])
+    out = []
+    if "player" in tables:
+        cols: dict[str, list[Any]] = {
+            "game": [i for i in range(task.start, task.stop) for _ in range(n)],
+            "seat": list(range(n)) * games,
+            "player": names * games,
+            "strategy": strategy,
+            "sheriff_strategy": sheriff_strategy,
+            "variant": [variant.name] * (n * games),
+            "players": [n] * (n * games),
+        }
+        ranks = got["rank"].tolist()
+        for c in PLAYER_COLUMNS:
+            if c == "win":
+                cols[c] = [r == 1 for r in ranks]
+            elif c not in cols:
+                cols[c] = got[c].tolist()
+        out.append(cols)
+    if bags is not None:
+        goods = list(variant.goods)
+        seat = bags["seat"].tolist()
+        game = bags["game"].tolist()
+        sheriff = bags["sheriff"].tolist()
+        row_of = [(g - task.start) * n for g in game]  # the game's first player row
+        truthful = bags["truthful"].tolist()
+        inspected = bags["inspected"].tolist()
+        out.append(
+            {
+                "game": game,
+                "round": bags["round"].tolist(),
+                "seat": seat,
+                "player": [names[s] for s in seat],
+                "strategy": [strategy[r + s] for r, s in zip(row_of, seat, strict=True)],
+                "sheriff": sheriff,
+                "sheriff_strategy": [
+                    sheriff_strategy[r + s] for r, s in zip(row_of, sheriff, strict=True)
+                ],
+                "variant": [variant.name] * len(seat),
+                "players": [n] * len(seat),
+                "declared_good": [goods[g] for g in bags["declared_good"].tolist()],
+                "declared_count": bags["declared_count"].tolist(),
+                "bag_size": bags["bag_size"].tolist(),
+                "contraband": bags["contraband"].tolist(),
+                "truthful": [t == 1 for t in truthful],
+                "threatened": [False] * len(seat),
+                "offered": [False] * len(seat),
+                "inspected": [i == 1 for i in inspected],
+                "bribe": [0] * len(seat),
+                "outcome": [
+                    ("cleared" if t else "caught") if i else "passed"
+                    for t, i in zip(truthful, inspected, strict=True)
+                ],
+                "merchant_pays": bags["merchant_pays"].tolist(),
+                "smuggled": bags["smuggled"].tolist(),
+            }
+        )
+    return out
 
 
 class FastEngineFallback(UserWarning):
@@ -552,7 +599,7 @@ ENGINES = ("checked", "fast", "auto")
 
 
 def _pick_engine(
-    engine: str, per: str, v: Variant, m_specs: Sequence[BotSpec], s_specs: Sequence[BotSpec]
+    engine: str, v: Variant, m_specs: Sequence[BotSpec], s_specs: Sequence[BotSpec]
 ) -> str:
     """``"checked"`` or ``"fast"``: ``"fast"`` refuses (ValueError, naming each reason) what
     the kernel does not play; ``"auto"`` plays it checked and warns once why."""
@@ -563,8 +610,6 @@ def _pick_engine(
     from sheriff_core.fastsim import why_not
 
     reasons = why_not(v, m_specs, s_specs)
-    if per != "player":
-        reasons.insert(0, "the kernel makes the per-player table only (not the per-bag rows)")
     if not reasons:
         return "fast"
     if engine == "fast":
@@ -813,7 +858,7 @@ def _simulate(
 
     v, m_specs, s_specs = _checked(variant, players, games, workers, merchants, sheriffs)
     check_run_size(v, players, games, per)  # before any allocation
-    engine = _pick_engine(engine, per, v, m_specs, s_specs)
+    engine = _pick_engine(engine, v, m_specs, s_specs)
     if seed is not None and not isinstance(seed, np.random.SeedSequence):
         # a numpy integer is its int; a bool, a float, a negative number: the engine's error
         seed = seed_sequence(seed).entropy
@@ -932,8 +977,10 @@ def simulate_bags(
     progress: bool | None = None,
     rotate: bool = True,
     chunk_size: int | None = None,
+    engine: str = "checked",
 ) -> pd.DataFrame:
-    """The same games as :func:`simulate`, one row per bag (:data:`BAG_COLUMNS`).
+    """The same games as :func:`simulate`, one row per bag (:data:`BAG_COLUMNS`);
+    ``engine`` as there.
 
     ``truthful``: every card is the declared good; ``outcome``: ``"passed"``,
     ``"bribed"`` (passed for a bribe of ``bribe`` gold), ``"caught"`` (opened, lying)
@@ -957,6 +1004,7 @@ def simulate_bags(
         progress,
         rotate,
         chunk_size,
+        engine,
     )[0]
 
 
@@ -972,9 +1020,11 @@ def simulate_tables(
     progress: bool | None = None,
     rotate: bool = True,
     chunk_size: int | None = None,
+    engine: str = "checked",
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """:func:`simulate` and :func:`simulate_bags` of the same arguments, from one run:
-    each game is played once and read into both tables (half the time of two calls).
+    each game is played once and read into both tables (half the time of two calls);
+    ``engine`` as in :func:`simulate`.
 
     >>> kw = dict(players=3, games=3, seed=1)
     >>> per_player, per_bag = simulate_tables("classic", **kw)
@@ -994,5 +1044,6 @@ def simulate_tables(
         progress,
         rotate,
         chunk_size,
+        engine,
     )
     return player_table, bag_table

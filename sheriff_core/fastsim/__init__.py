@@ -61,10 +61,22 @@ def play_chunk(
     merchants: Sequence[BotSpec],
     sheriffs: Sequence[BotSpec],
     rotate: bool,
-) -> dict[str, np.ndarray]:
-    """Play games ``first, first + 1, ...`` (one per seed) in the kernel: the integer
-    columns of :data:`sheriff_core.sim.PLAYER_COLUMNS` that the games decide, one row per
-    game and seat, and ``slot`` (the line-up entry each seat played)."""
+    bags: bool = False,
+) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray] | None]:
+    """Play games ``first, first + 1, ...`` (one per seed) in the kernel. Returns the
+    integer columns of :data:`sheriff_core.sim.PLAYER_COLUMNS` that the games decide, one
+    row per game and seat, with ``slot`` (the line-up entry each seat played); and with
+    ``bags``, the columns of :data:`sheriff_core.sim.BAG_COLUMNS` the games decide, one row
+    per bag (``game``; ``declared_good`` as a good code), else None.
+
+    >>> import sheriff_core as sc
+    >>> from sheriff_core.sim import game_seeds
+    >>> if available():
+    ...     per_seat, per_bag = play_chunk(sc.load_variant("classic"), 3, game_seeds(0, 0, 2),
+    ...                                    0, ["honest"], ["trusting"], True, bags=True)
+    ...     print(per_seat["slot"].tolist(), len(per_bag["round"]), per_bag["inspected"].sum())
+    [0, 1, 2, 1, 2, 0] 36 0
+    """
     from sheriff_core.fastsim import kernel as k
 
     cv = compile_variant(variant, players)
@@ -81,6 +93,8 @@ def play_chunk(
     slots = (seat + index) % n if rotate else np.broadcast_to(seat, (games, n))
     mi, si = slots % len(cb.mkind), slots % len(cb.skind)
     out = np.zeros((games * n, k.N_OUT), dtype=np.int64)
+    per_game_bags = int(cv.vi[7]) * (n - 1) if bags else 0  # rounds x merchants
+    bout = np.zeros((games * per_game_bags, k.N_BAG), dtype=np.int64)
     bad = k.play_games(
         words,
         cv.vi,
@@ -94,6 +108,7 @@ def play_chunk(
         np.ascontiguousarray(cb.ssize[si]),
         np.ascontiguousarray(cb.sgrudge[si]),
         out,
+        bout,
     )
     if bad >= 0:
         raise RuntimeError(
@@ -133,4 +148,23 @@ def play_chunk(
         cols[name] = np.repeat(per_game[:, :, c].sum(axis=1), n)
     for name in ("bribes_paid", "bribes_received", "game_bribes", "game_bribe_gold"):
         cols[name] = np.zeros(games * n, dtype=np.int64)
-    return cols
+    if not bags:
+        return cols, None
+    bag_cols: dict[str, np.ndarray] = {
+        "game": np.repeat(np.arange(first, first + games, dtype=np.int64), per_game_bags)
+    }
+    for name, c in (
+        ("round", k.B_ROUND),
+        ("seat", k.B_SEAT),
+        ("sheriff", k.B_SHERIFF),
+        ("declared_good", k.B_GOOD),
+        ("declared_count", k.B_COUNT),
+        ("bag_size", k.B_COUNT),
+        ("contraband", k.B_CONTRA),
+        ("truthful", k.B_TRUTHFUL),
+        ("inspected", k.B_INSPECTED),
+        ("merchant_pays", k.B_PAYS),
+        ("smuggled", k.B_SMUGGLED),
+    ):
+        bag_cols[name] = bout[:, c]
+    return cols, bag_cols

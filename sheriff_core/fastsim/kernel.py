@@ -36,6 +36,10 @@ O_GOLD, O_VALUE, O_BONUS, O_TOTAL, O_RANK, O_LEGAL, O_CONTRA = 0, 1, 2, 3, 4, 5,
 O_BAGS, O_LIES, O_INSPECTED, O_CAUGHT, O_SMUGGLED = 7, 8, 9, 10, 11
 O_FPAID, O_FRECV, O_CPAID, O_CRECV, O_PASSED, O_OPENED = 12, 13, 14, 15, 16, 17
 N_OUT = 18
+# bags[row, col]: one row per bag, in the order they are settled (simulate_bags)
+B_ROUND, B_SEAT, B_SHERIFF, B_GOOD, B_COUNT, B_CONTRA = 0, 1, 2, 3, 4, 5
+B_TRUTHFUL, B_INSPECTED, B_PAYS, B_SMUGGLED = 6, 7, 8, 9
+N_BAG = 10
 
 # ----------------------------------------------------------------------------- numpy's PCG64
 # A generator's state: uint64[6] = state (high, low), increment (high, low), has_uint32,
@@ -564,11 +568,26 @@ def _score(vi, gi, gold, stands, out):
 
 @njit(cache=True)
 def play_game(
-    rng, prng, vi, gi, deck0, by_rank, cover_order, mkind, mparam, skind, ssize, sgrudge, out
+    rng,
+    prng,
+    vi,
+    gi,
+    deck0,
+    by_rank,
+    cover_order,
+    mkind,
+    mparam,
+    skind,
+    ssize,
+    sgrudge,
+    out,
+    bout,
 ):
     """One game, first Sheriff seat 0, to the end; the per-seat rows into ``out``
-    (:data:`N_OUT` columns). ``deck0``: the unshuffled deck (build_deck's order).
-    Returns :data:`OK` or :data:`EMPTY_HAND`."""
+    (:data:`N_OUT` columns) and, unless ``bout`` has no rows, one row per bag into ``bout``
+    (:data:`N_BAG` columns, rounds x (players - 1) rows). ``deck0``: the unshuffled deck
+    (build_deck's order). Returns :data:`OK` or :data:`EMPTY_HAND`."""
+    want_bags = bout.shape[0] > 0
     n = out.shape[0]
     ng = vi[V_NGOODS]
     hand_size, npiles, keep = vi[V_HAND], vi[V_PILES], vi[V_KEEP]
@@ -645,13 +664,29 @@ def play_game(
             else:
                 inspect = blen[m] >= ssize[sheriff] or (sgrudge[sheriff] and caught_log[m] > 0)
             good, bl = declared[m], blen[m]
+            row = rnd * (n - 1) + k
+            if want_bags:  # record.bag_records, as sim._bag_rows reads it
+                contra, truthful = 0, 1
+                for j in range(bl):
+                    c = bags[m, j]
+                    contra += 1 - gi[c, G_LEGAL]
+                    if c != good:
+                        truthful = 0
+                bout[row, B_ROUND], bout[row, B_SEAT], bout[row, B_SHERIFF] = rnd, m, sheriff
+                bout[row, B_GOOD], bout[row, B_COUNT], bout[row, B_CONTRA] = good, bl, contra
+                bout[row, B_TRUTHFUL], bout[row, B_INSPECTED] = truthful, inspect
+                bout[row, B_PAYS], bout[row, B_SMUGGLED] = 0, 0
             if not inspect:
                 passed += 1
+                smuggled = 0
                 for j in range(bl):
                     c = bags[m, j]
                     stands[m, c] += 1
                     if not gi[c, G_LEGAL]:
-                        out[m, O_SMUGGLED] += 1
+                        smuggled += 1
+                out[m, O_SMUGGLED] += smuggled
+                if want_bags:
+                    bout[row, B_SMUGGLED] = smuggled
                 blen[m] = 0
                 continue
             opened += 1
@@ -678,6 +713,8 @@ def play_game(
                     plen[smallest] += 1
             else:
                 pays = -gi[good, G_PENALTY] * bl
+            if want_bags:
+                bout[row, B_PAYS] = pays
             blen[m] = 0
             if pays > 0:
                 _pay(vi, gi, cover_order, m, sheriff, pays, gold, stands, fpaid, frecv)
@@ -702,13 +739,15 @@ def play_game(
 
 @njit(cache=True)
 def play_games(
-    words, vi, gi, deck0, by_rank, cover_order, mkind, mparam, skind, ssize, sgrudge, out
+    words, vi, gi, deck0, by_rank, cover_order, mkind, mparam, skind, ssize, sgrudge, out, bout
 ):
     """Games ``g = 0, 1, ...``: ``words[g, 0]`` / ``words[g, 1]``: the seed words of the
     game's two generators (``game.rng``, ``game.players_rng``); the bots of game ``g``'s
-    seats in row ``g`` of ``mkind`` ... ``sgrudge``; its rows at ``out[g * n : (g + 1) * n]``.
-    Returns the first game that is not :data:`OK` (its index), or -1."""
+    seats in row ``g`` of ``mkind`` ... ``sgrudge``; its rows at ``out[g * n : (g + 1) * n]``
+    and, if ``bout`` has rows, its bags at ``bout[g * b : (g + 1) * b]`` (``b`` = rounds x
+    (n - 1)). Returns the first game that is not :data:`OK` (its index), or -1."""
     games, n = mkind.shape[0], mkind.shape[1]
+    b = vi[V_ROUNDS] * (n - 1) if bout.shape[0] > 0 else 0
     rng = np.zeros(6, dtype=np.uint64)
     prng = np.zeros(6, dtype=np.uint64)
     for g in range(games):
@@ -728,6 +767,7 @@ def play_games(
             ssize[g],
             sgrudge[g],
             out[g * n : (g + 1) * n],
+            bout[g * b : (g + 1) * b],
         )
         if status != OK:
             return g

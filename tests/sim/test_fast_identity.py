@@ -118,6 +118,17 @@ def test_house_rules_identical(changes: dict, players: int, seed: int) -> None:
     assert sc.simulate(v, engine="fast", **kw).equals(sc.simulate(v, **kw))
 
 
+@pytest.mark.parametrize("players", [3, 5])
+def test_bag_tables_identical(players: int) -> None:
+    kw = dict(players=players, games=100, seed=9, merchants=["bluffer", "smuggler", "honest"])
+    bags = sc.simulate_bags("classic", engine="fast", **kw)
+    assert bags.equals(sc.simulate_bags("classic", **kw))
+    assert set(bags["outcome"]) == {"passed", "caught", "cleared"}
+    both = sim.simulate_tables("classic", engine="fast", sheriffs="always-inspect", **kw)
+    want = sim.simulate_tables("classic", sheriffs="always-inspect", **kw)
+    assert both[0].equals(want[0]) and both[1].equals(want[1])
+
+
 def test_debts_in_goods_are_played() -> None:
     """The seeds above do pay debts with goods (the search of payments._minimal_covers)."""
     seen = 0
@@ -160,10 +171,6 @@ def test_fast_refuses_by_name_what_it_does_not_play() -> None:
     assert "sheriff_selection='deputy_deck'" in text and "'bayesian'" in text
     with pytest.raises(ValueError, match="threats and bribes"):
         sc.simulate("classic", games=2, engine="fast", sheriffs="threshold:bribe=3")
-    with pytest.raises(ValueError, match="per-player table only"):
-        sim._simulate(  # simulate_bags has no engine argument yet
-            "bag", "classic", 4, 2, 1, "honest", "threshold", None, None, False, True, None, "fast"
-        )
     with pytest.raises(ValueError, match="engine must be one of"):
         sc.simulate("classic", games=2, engine="compiled")
 
