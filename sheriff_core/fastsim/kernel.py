@@ -567,6 +567,117 @@ def _score(vi, gi, gold, stands, out):
 
 
 @njit(cache=True)
+def _deal(rng, vi, deck, st, piles, plen, hands, hlen):
+    """rounds._setup after the shuffle: one card at a time round the table from the top,
+    then each discard pile's cards."""
+    n, hand_size, total = hands.shape[0], vi[V_HAND], deck.shape[0]
+    for j in range(n * hand_size):
+        seat = j % n
+        hands[seat, hlen[seat]] = deck[total - 1 - j]
+        hlen[seat] += 1
+    st[0] = total - n * hand_size
+    buf = np.empty(total, dtype=np.int64)
+    for p in range(plen.shape[0]):
+        got = _draw(rng, deck, st, piles, plen, vi[V_KEEP], vi[V_PILE_SETUP], buf, 0)
+        for j in range(got):
+            piles[p, plen[p]] = buf[j]
+            plen[p] += 1
+
+
+@njit(cache=True)
+def _load(prng, vi, gi, by_rank, m, kind, param, hands, hlen, bags, blen, declared):
+    """The merchant bot's load (its plan is the good it declares) and loading._do_load.
+    False when the hand is empty (the bots' min() of nothing)."""
+    hand, hl = hands[m], hlen[m]
+    if hl == 0:
+        return False
+    if kind == M_HONEST:
+        good, bl = _honest_bag(vi, gi, by_rank, hand, hl, bags[m])
+    elif kind == M_SMUGGLER:
+        good, bl = _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bags[m], param)
+    else:
+        good, bl = _bluff_bag(prng, vi, gi, by_rank, hand, hl, bags[m], param)
+    for j in range(bl):
+        hl = _remove_first(hand, hl, bags[m, j])
+    hlen[m], blen[m], declared[m] = hl, bl, good
+    return True
+
+
+@njit(cache=True)
+def _opens(kind, size, grudge, count, caught):
+    """The Sheriff bot's decide: trusting never, always-inspect always, threshold a bag
+    declared with at least ``size`` cards or from a player caught before (``grudge``)."""
+    if kind == S_TRUSTING:
+        return False
+    if kind == S_INSPECT:
+        return True
+    return count >= size or (grudge != 0 and caught > 0)
+
+
+@njit(cache=True)
+def _bag_row(gi, bout, row, rnd, m, sheriff, good, bag, bl, inspect):
+    """record.bag_records' row of a bag about to be settled (sim._bag_rows' columns)."""
+    contra, truthful = 0, 1
+    for j in range(bl):
+        c = bag[j]
+        contra += 1 - gi[c, G_LEGAL]
+        if c != good:
+            truthful = 0
+    bout[row, B_ROUND], bout[row, B_SEAT], bout[row, B_SHERIFF] = rnd, m, sheriff
+    bout[row, B_GOOD], bout[row, B_COUNT], bout[row, B_CONTRA] = good, bl, contra
+    bout[row, B_TRUTHFUL], bout[row, B_INSPECTED] = truthful, inspect
+    bout[row, B_PAYS], bout[row, B_SMUGGLED] = 0, 0
+
+
+@njit(cache=True)
+def _let_pass(gi, m, bag, bl, stands, out):
+    """inspection._pass_bag without a bribe: the bag onto the stand; the contraband
+    smuggled (returned)."""
+    smuggled = 0
+    for j in range(bl):
+        c = bag[j]
+        stands[m, c] += 1
+        if not gi[c, G_LEGAL]:
+            smuggled += 1
+    out[m, O_SMUGGLED] += smuggled
+    return smuggled
+
+
+@njit(cache=True)
+def _inspect(vi, gi, cover_order, m, sheriff, good, bag, bl, stands, gold, piles, plen, money, out):
+    """inspection._do_inspect for one Sheriff, and the Sheriff bot's confiscate (the first
+    smallest pile, in bag order); ``money``: fines paid/received, compensation
+    paid/received per seat. Returns what the merchant pays (< 0: the Sheriff pays)."""
+    out[m, O_INSPECTED] += 1
+    pays = 0
+    nconf = 0
+    for j in range(bl):
+        c = bag[j]
+        if c == good:
+            stands[m, c] += 1
+        else:
+            bag[nconf] = c  # confiscated cards, in bag order
+            nconf += 1
+            pays += gi[c, G_PENALTY]
+    if nconf:
+        out[m, O_CAUGHT] += 1
+        smallest = 0
+        for p in range(1, plen.shape[0]):
+            if plen[p] < plen[smallest]:
+                smallest = p
+        for j in range(nconf):
+            piles[smallest, plen[smallest]] = bag[j]
+            plen[smallest] += 1
+    else:
+        pays = -gi[good, G_PENALTY] * bl
+    if pays > 0:
+        _pay(vi, gi, cover_order, m, sheriff, pays, gold, stands, money[0], money[1])
+    elif pays < 0:
+        _pay(vi, gi, cover_order, sheriff, m, -pays, gold, stands, money[2], money[3])
+    return pays
+
+
+@njit(cache=True)
 def play_game(
     rng,
     prng,
@@ -588,41 +699,21 @@ def play_game(
     (:data:`N_BAG` columns, rounds x (players - 1) rows). ``deck0``: the unshuffled deck
     (build_deck's order). Returns :data:`OK` or :data:`EMPTY_HAND`."""
     want_bags = bout.shape[0] > 0
-    n = out.shape[0]
-    ng = vi[V_NGOODS]
-    hand_size, npiles, keep = vi[V_HAND], vi[V_PILES], vi[V_KEEP]
-    total = deck0.shape[0]
+    n, hand_size, total = out.shape[0], vi[V_HAND], deck0.shape[0]
     deck = deck0.copy()
     _shuffle(rng, deck)
     st = np.zeros(1, dtype=np.int64)
-    st[0] = total
-    piles = np.zeros((npiles, total), dtype=np.int64)
-    plen = np.zeros(npiles, dtype=np.int64)
+    piles = np.zeros((vi[V_PILES], total), dtype=np.int64)
+    plen = np.zeros(vi[V_PILES], dtype=np.int64)
     hands = np.zeros((n, 2 * hand_size + total), dtype=np.int64)
     hlen = np.zeros(n, dtype=np.int64)
-    # deal one card at a time round the table from the top
-    for j in range(n * hand_size):
-        seat = j % n
-        hands[seat, hlen[seat]] = deck[total - 1 - j]
-        hlen[seat] += 1
-    st[0] = total - n * hand_size
-    buf = np.empty(total, dtype=np.int64)
-    for p in range(npiles):
-        got = _draw(rng, deck, st, piles, plen, keep, vi[V_PILE_SETUP], buf, 0)
-        for j in range(got):
-            piles[p, plen[p]] = buf[j]
-            plen[p] += 1
+    _deal(rng, vi, deck, st, piles, plen, hands, hlen)
     gold = np.full(n, vi[V_GOLD], dtype=np.int64)
-    stands = np.zeros((n, ng), dtype=np.int64)
+    stands = np.zeros((n, vi[V_NGOODS]), dtype=np.int64)
     bags = np.zeros((n, max(vi[V_BAG_MAX], 1)), dtype=np.int64)
-    blen = np.zeros(n, dtype=np.int64)
-    declared = np.zeros(n, dtype=np.int64)
-    caught_log = np.zeros(n, dtype=np.int64)
-    for s in range(n):
-        for c in range(N_OUT):
-            out[s, c] = 0
-    fpaid, frecv = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
-    cpaid, crecv = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    blen, declared = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    money = np.zeros((4, n), dtype=np.int64)  # fines paid, received; compensation paid, received
+    out[:, :] = 0
     order = np.empty(n - 1, dtype=np.int64)
     passed = opened = 0
     for rnd in range(vi[V_ROUNDS]):
@@ -633,20 +724,12 @@ def play_game(
             m = order[k]
             keep_contra = mkind[m] == M_SMUGGLER and mparam[m] > 0
             _market(rng, vi, gi, by_rank, keep_contra, m, hands, hlen, deck, st, piles, plen)
-        for k in range(n - 1):  # load (and the plan the declaration follows)
+        for k in range(n - 1):  # load
             m = order[k]
-            hand, hl = hands[m], hlen[m]
-            if hl == 0:
+            if not _load(
+                prng, vi, gi, by_rank, m, mkind[m], mparam[m], hands, hlen, bags, blen, declared
+            ):
                 return EMPTY_HAND
-            if mkind[m] == M_HONEST:
-                good, bl = _honest_bag(vi, gi, by_rank, hand, hl, bags[m])
-            elif mkind[m] == M_SMUGGLER:
-                good, bl = _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bags[m], mparam[m])
-            else:
-                good, bl = _bluff_bag(prng, vi, gi, by_rank, hand, hl, bags[m], mparam[m])
-            for j in range(bl):
-                hl = _remove_first(hand, hl, bags[m, j])
-            hlen[m], blen[m], declared[m] = hl, bl, good
         for k in range(n - 1):  # declare: the planned good, the bag's size
             m = order[k]
             out[m, O_BAGS] += 1
@@ -655,71 +738,37 @@ def play_game(
                     out[m, O_LIES] += 1
                     break
         for k in range(n - 1):  # the Sheriff deals with each bag in order
-            m = order[k]
-            kind = skind[sheriff]
-            if kind == S_TRUSTING:
-                inspect = False
-            elif kind == S_INSPECT:
-                inspect = True
-            else:
-                inspect = blen[m] >= ssize[sheriff] or (sgrudge[sheriff] and caught_log[m] > 0)
+            m, row = order[k], rnd * (n - 1) + k
             good, bl = declared[m], blen[m]
-            row = rnd * (n - 1) + k
-            if want_bags:  # record.bag_records, as sim._bag_rows reads it
-                contra, truthful = 0, 1
-                for j in range(bl):
-                    c = bags[m, j]
-                    contra += 1 - gi[c, G_LEGAL]
-                    if c != good:
-                        truthful = 0
-                bout[row, B_ROUND], bout[row, B_SEAT], bout[row, B_SHERIFF] = rnd, m, sheriff
-                bout[row, B_GOOD], bout[row, B_COUNT], bout[row, B_CONTRA] = good, bl, contra
-                bout[row, B_TRUTHFUL], bout[row, B_INSPECTED] = truthful, inspect
-                bout[row, B_PAYS], bout[row, B_SMUGGLED] = 0, 0
-            if not inspect:
+            inspect = _opens(skind[sheriff], ssize[sheriff], sgrudge[sheriff], bl, out[m, O_CAUGHT])
+            if want_bags:
+                _bag_row(gi, bout, row, rnd, m, sheriff, good, bags[m], bl, inspect)
+            if inspect:
+                opened += 1
+                pays = _inspect(
+                    vi,
+                    gi,
+                    cover_order,
+                    m,
+                    sheriff,
+                    good,
+                    bags[m],
+                    bl,
+                    stands,
+                    gold,
+                    piles,
+                    plen,
+                    money,
+                    out,
+                )
+                if want_bags:
+                    bout[row, B_PAYS] = pays
+            else:
                 passed += 1
-                smuggled = 0
-                for j in range(bl):
-                    c = bags[m, j]
-                    stands[m, c] += 1
-                    if not gi[c, G_LEGAL]:
-                        smuggled += 1
-                out[m, O_SMUGGLED] += smuggled
+                smuggled = _let_pass(gi, m, bags[m], bl, stands, out)
                 if want_bags:
                     bout[row, B_SMUGGLED] = smuggled
-                blen[m] = 0
-                continue
-            opened += 1
-            out[m, O_INSPECTED] += 1
-            pays = 0
-            nconf = 0
-            for j in range(bl):
-                c = bags[m, j]
-                if c == good:
-                    stands[m, c] += 1
-                else:
-                    bags[m, nconf] = c  # confiscated cards, in bag order
-                    nconf += 1
-                    pays += gi[c, G_PENALTY]
-            if nconf:
-                out[m, O_CAUGHT] += 1
-                caught_log[m] += 1
-                smallest = 0
-                for p in range(1, npiles):
-                    if plen[p] < plen[smallest]:
-                        smallest = p
-                for j in range(nconf):
-                    piles[smallest, plen[smallest]] = bags[m, j]
-                    plen[smallest] += 1
-            else:
-                pays = -gi[good, G_PENALTY] * bl
-            if want_bags:
-                bout[row, B_PAYS] = pays
             blen[m] = 0
-            if pays > 0:
-                _pay(vi, gi, cover_order, m, sheriff, pays, gold, stands, fpaid, frecv)
-            elif pays < 0:
-                _pay(vi, gi, cover_order, sheriff, m, -pays, gold, stands, cpaid, crecv)
         if rnd + 1 == vi[V_ROUNDS]:
             break
         for k in range(1, n + 1):  # draw back up, from the Sheriff's left
@@ -727,12 +776,12 @@ def play_game(
             missing = hand_size - hlen[seat]
             if missing > 0:
                 hlen[seat] += _draw(
-                    rng, deck, st, piles, plen, keep, missing, hands[seat], hlen[seat]
+                    rng, deck, st, piles, plen, vi[V_KEEP], missing, hands[seat], hlen[seat]
                 )
     _score(vi, gi, gold, stands, out)
     for s in range(n):
-        out[s, O_FPAID], out[s, O_FRECV] = fpaid[s], frecv[s]
-        out[s, O_CPAID], out[s, O_CRECV] = cpaid[s], crecv[s]
+        out[s, O_FPAID], out[s, O_FRECV] = money[0, s], money[1, s]
+        out[s, O_CPAID], out[s, O_CRECV] = money[2, s], money[3, s]
         out[s, O_PASSED], out[s, O_OPENED] = passed, opened
     return OK
 

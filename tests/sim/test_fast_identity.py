@@ -220,3 +220,14 @@ def test_the_benchmark_runs() -> None:
         env={**os.environ, "PYTHONPATH": str(root)},
     ).stdout
     assert "checked" in out and "fast/checked median" in out
+
+
+def test_without_numba_fast_refuses_and_auto_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sheriff_core.fastsim as fastsim
+
+    monkeypatch.setattr(fastsim, "available", lambda: False)
+    with pytest.raises(ValueError, match="numba is not installed"):
+        sc.simulate("classic", games=2, engine="fast")
+    with pytest.warns(sim.FastEngineFallback, match="numba is not installed"):
+        auto = sc.simulate("classic", games=2, seed=4, engine="auto")
+    assert auto.equals(sc.simulate("classic", games=2, seed=4))
