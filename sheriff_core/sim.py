@@ -556,6 +556,7 @@ def _fast_chunk(task: _Task) -> list[dict[str, list[Any]]]:
         row_of = [(g - task.start) * n for g in game]  # the game's first player row
         truthful = bags["truthful"].tolist()
         inspected = bags["inspected"].tolist()
+        bribe = bags["bribe"].tolist()
         out.append(
             {
                 "game": game,
@@ -574,13 +575,13 @@ def _fast_chunk(task: _Task) -> list[dict[str, list[Any]]]:
                 "bag_size": bags["bag_size"].tolist(),
                 "contraband": bags["contraband"].tolist(),
                 "truthful": [t == 1 for t in truthful],
-                "threatened": [False] * len(seat),
-                "offered": [False] * len(seat),
+                "threatened": [t == 1 for t in bags["threatened"].tolist()],
+                "offered": [o == 1 for o in bags["offered"].tolist()],
                 "inspected": [i == 1 for i in inspected],
-                "bribe": [0] * len(seat),
+                "bribe": bribe,
                 "outcome": [
-                    ("cleared" if t else "caught") if i else "passed"
-                    for t, i in zip(truthful, inspected, strict=True)
+                    ("cleared" if t else "caught") if i else "bribed" if b else "passed"
+                    for t, i, b in zip(truthful, inspected, bribe, strict=True)
                 ],
                 "merchant_pays": bags["merchant_pays"].tolist(),
                 "smuggled": bags["smuggled"].tolist(),

@@ -104,9 +104,11 @@ def play_chunk(
         cv.cover_order,
         np.ascontiguousarray(cb.mkind[mi]),
         np.ascontiguousarray(cb.mparam[mi]),
+        np.ascontiguousarray(cb.mscale[mi]),
         np.ascontiguousarray(cb.skind[si]),
         np.ascontiguousarray(cb.ssize[si]),
         np.ascontiguousarray(cb.sgrudge[si]),
+        np.ascontiguousarray(cb.sbribe[si]),
         out,
         bout,
     )
@@ -136,6 +138,10 @@ def play_chunk(
         ("compensation_received", k.O_CRECV),
         ("game_bags_passed", k.O_PASSED),
         ("game_bags_inspected", k.O_OPENED),
+        ("bribes_paid", k.O_BPAID),
+        ("bribes_received", k.O_BRECV),
+        ("game_bribes", k.O_BRIBES),
+        ("game_bribe_gold", k.O_BRIBE_GOLD),
     )
     for name, c in names:
         cols[name] = out[:, c]
@@ -146,8 +152,6 @@ def play_chunk(
         ("game_compensation", k.O_CPAID),
     ):
         cols[name] = np.repeat(per_game[:, :, c].sum(axis=1), n)
-    for name in ("bribes_paid", "bribes_received", "game_bribes", "game_bribe_gold"):
-        cols[name] = np.zeros(games * n, dtype=np.int64)
     if not bags:
         return cols, None
     bag_cols: dict[str, np.ndarray] = {
@@ -165,6 +169,9 @@ def play_chunk(
         ("inspected", k.B_INSPECTED),
         ("merchant_pays", k.B_PAYS),
         ("smuggled", k.B_SMUGGLED),
+        ("threatened", k.B_THREATENED),
+        ("offered", k.B_OFFERED),
+        ("bribe", k.B_BRIBE),
     ):
         bag_cols[name] = bout[:, c]
     return cols, bag_cols

@@ -29,17 +29,21 @@ OK, EMPTY_HAND = 0, 1
 # gi[g]: per good code
 G_VALUE, G_PENALTY, G_LEGAL, G_KING, G_QUEEN, G_BONUS = 0, 1, 2, 3, 4, 5
 # merchant kinds and Sheriff kinds (tables.MERCHANT_KINDS / SHERIFF_KINDS)
-M_HONEST, M_SMUGGLER, M_BLUFFER = 0, 1, 2
+M_HONEST, M_SMUGGLER, M_BLUFFER, M_BRIBER = 0, 1, 2, 3
 S_TRUSTING, S_INSPECT, S_THRESHOLD = 0, 1, 2
 # out[seat, col]
 O_GOLD, O_VALUE, O_BONUS, O_TOTAL, O_RANK, O_LEGAL, O_CONTRA = 0, 1, 2, 3, 4, 5, 6
 O_BAGS, O_LIES, O_INSPECTED, O_CAUGHT, O_SMUGGLED = 7, 8, 9, 10, 11
 O_FPAID, O_FRECV, O_CPAID, O_CRECV, O_PASSED, O_OPENED = 12, 13, 14, 15, 16, 17
-N_OUT = 18
+O_BPAID, O_BRECV, O_BRIBES, O_BRIBE_GOLD = 18, 19, 20, 21
+N_OUT = 22
 # bags[row, col]: one row per bag, in the order they are settled (simulate_bags)
 B_ROUND, B_SEAT, B_SHERIFF, B_GOOD, B_COUNT, B_CONTRA = 0, 1, 2, 3, 4, 5
 B_TRUTHFUL, B_INSPECTED, B_PAYS, B_SMUGGLED = 6, 7, 8, 9
-N_BAG = 10
+B_THREATENED, B_OFFERED, B_BRIBE = 10, 11, 12
+N_BAG = 13
+# the Sheriff bot's decide
+PASS, INSPECT, THREATEN = 0, 1, 2
 
 # ----------------------------------------------------------------------------- numpy's PCG64
 # A generator's state: uint64[6] = state (high, low), increment (high, low), has_uint32,
@@ -593,7 +597,7 @@ def _load(prng, vi, gi, by_rank, m, kind, param, hands, hlen, bags, blen, declar
         return False
     if kind == M_HONEST:
         good, bl = _honest_bag(vi, gi, by_rank, hand, hl, bags[m])
-    elif kind == M_SMUGGLER:
+    elif kind == M_SMUGGLER or kind == M_BRIBER:
         good, bl = _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bags[m], param)
     else:
         good, bl = _bluff_bag(prng, vi, gi, by_rank, hand, hl, bags[m], param)
@@ -604,18 +608,49 @@ def _load(prng, vi, gi, by_rank, m, kind, param, hands, hlen, bags, blen, declar
 
 
 @njit(cache=True)
-def _opens(kind, size, grudge, count, caught):
-    """The Sheriff bot's decide: trusting never, always-inspect always, threshold a bag
-    declared with at least ``size`` cards or from a player caught before (``grudge``)."""
+def _decide(kind, size, grudge, bribe, count, caught):
+    """The Sheriff bot's decide: trusting lets pass, always-inspect inspects; threshold
+    suspects a bag declared with at least ``size`` cards or from a player caught before
+    (``grudge``) and inspects it, or threatens it when it takes bribes (``bribe`` >= 0)."""
     if kind == S_TRUSTING:
-        return False
+        return PASS
     if kind == S_INSPECT:
-        return True
-    return count >= size or (grudge != 0 and caught > 0)
+        return INSPECT
+    if not (count >= size or (grudge != 0 and caught > 0)):
+        return PASS
+    return INSPECT if bribe < 0 else THREATEN
 
 
 @njit(cache=True)
-def _bag_row(gi, bout, row, rnd, m, sheriff, good, bag, bl, inspect):
+def _py_round(x):
+    """Python's round(x) of a float: to the nearest integer, halves to the even one."""
+    f = np.floor(x)
+    d = x - f
+    r = np.int64(f)
+    if d > 0.5 or (d == 0.5 and r % 2 != 0):
+        r += 1
+    return r
+
+
+@njit(cache=True)
+def _respond(gi, kind, scale, gold, good, bag, bl):
+    """The merchant's answer to a threat: the gold it offers, 0 to decline. Only the
+    briber offers (merchants._bribe, with no demand on the table): ``scale`` x the value at
+    risk (fines and confiscated goods), at least 1, at most its gold; an honest bag declines."""
+    if kind != M_BRIBER:
+        return 0
+    risk = 0
+    for j in range(bl):
+        c = bag[j]
+        if c != good:
+            risk += gi[c, G_VALUE] + gi[c, G_PENALTY]
+    if risk == 0:
+        return 0
+    return min(gold, max(1, _py_round(scale * risk)))
+
+
+@njit(cache=True)
+def _bag_row(gi, bout, row, rnd, m, sheriff, good, bag, bl, inspect, threatened, offer):
     """record.bag_records' row of a bag about to be settled (sim._bag_rows' columns)."""
     contra, truthful = 0, 1
     for j in range(bl):
@@ -627,6 +662,8 @@ def _bag_row(gi, bout, row, rnd, m, sheriff, good, bag, bl, inspect):
     bout[row, B_GOOD], bout[row, B_COUNT], bout[row, B_CONTRA] = good, bl, contra
     bout[row, B_TRUTHFUL], bout[row, B_INSPECTED] = truthful, inspect
     bout[row, B_PAYS], bout[row, B_SMUGGLED] = 0, 0
+    bout[row, B_THREATENED], bout[row, B_OFFERED] = threatened, offer > 0
+    bout[row, B_BRIBE] = 0 if inspect else offer
 
 
 @njit(cache=True)
@@ -688,9 +725,11 @@ def play_game(
     cover_order,
     mkind,
     mparam,
+    mscale,
     skind,
     ssize,
     sgrudge,
+    sbribe,
     out,
     bout,
 ):
@@ -715,14 +754,14 @@ def play_game(
     money = np.zeros((4, n), dtype=np.int64)  # fines paid, received; compensation paid, received
     out[:, :] = 0
     order = np.empty(n - 1, dtype=np.int64)
-    passed = opened = 0
+    passed = opened = bribes = bribe_gold = 0
     for rnd in range(vi[V_ROUNDS]):
         sheriff = rnd % n
         for k in range(n - 1):
             order[k] = (sheriff + 1 + k) % n
         for k in range(n - 1):  # market
             m = order[k]
-            keep_contra = mkind[m] == M_SMUGGLER and mparam[m] > 0
+            keep_contra = (mkind[m] == M_SMUGGLER or mkind[m] == M_BRIBER) and mparam[m] > 0
             _market(rng, vi, gi, by_rank, keep_contra, m, hands, hlen, deck, st, piles, plen)
         for k in range(n - 1):  # load
             m = order[k]
@@ -740,9 +779,38 @@ def play_game(
         for k in range(n - 1):  # the Sheriff deals with each bag in order
             m, row = order[k], rnd * (n - 1) + k
             good, bl = declared[m], blen[m]
-            inspect = _opens(skind[sheriff], ssize[sheriff], sgrudge[sheriff], bl, out[m, O_CAUGHT])
+            bribe = sbribe[sheriff]
+            choice = _decide(
+                skind[sheriff], ssize[sheriff], sgrudge[sheriff], bribe, bl, out[m, O_CAUGHT]
+            )
+            offer = 0
+            if choice == THREATEN:  # the merchant answers; the Sheriff takes enough gold
+                offer = _respond(gi, mkind[m], mscale[m], gold[m], good, bags[m], bl)
+                inspect = not (offer > 0 and offer >= bribe)
+            else:
+                inspect = choice == INSPECT
             if want_bags:
-                _bag_row(gi, bout, row, rnd, m, sheriff, good, bags[m], bl, inspect)
+                _bag_row(
+                    gi,
+                    bout,
+                    row,
+                    rnd,
+                    m,
+                    sheriff,
+                    good,
+                    bags[m],
+                    bl,
+                    inspect,
+                    choice == THREATEN,
+                    offer,
+                )
+            if offer > 0 and not inspect:  # inspection._pass_bag with the offer
+                gold[m] -= offer
+                gold[sheriff] += offer
+                out[m, O_BPAID] += offer
+                out[sheriff, O_BRECV] += offer
+                bribes += 1
+                bribe_gold += offer
             if inspect:
                 opened += 1
                 pays = _inspect(
@@ -783,12 +851,27 @@ def play_game(
         out[s, O_FPAID], out[s, O_FRECV] = money[0, s], money[1, s]
         out[s, O_CPAID], out[s, O_CRECV] = money[2, s], money[3, s]
         out[s, O_PASSED], out[s, O_OPENED] = passed, opened
+        out[s, O_BRIBES], out[s, O_BRIBE_GOLD] = bribes, bribe_gold
     return OK
 
 
 @njit(cache=True)
 def play_games(
-    words, vi, gi, deck0, by_rank, cover_order, mkind, mparam, skind, ssize, sgrudge, out, bout
+    words,
+    vi,
+    gi,
+    deck0,
+    by_rank,
+    cover_order,
+    mkind,
+    mparam,
+    mscale,
+    skind,
+    ssize,
+    sgrudge,
+    sbribe,
+    out,
+    bout,
 ):
     """Games ``g = 0, 1, ...``: ``words[g, 0]`` / ``words[g, 1]``: the seed words of the
     game's two generators (``game.rng``, ``game.players_rng``); the bots of game ``g``'s
@@ -812,9 +895,11 @@ def play_games(
             cover_order,
             mkind[g],
             mparam[g],
+            mscale[g],
             skind[g],
             ssize[g],
             sgrudge[g],
+            sbribe[g],
             out[g * n : (g + 1) * n],
             bout[g * b : (g + 1) * b],
         )

@@ -7,10 +7,10 @@ that the kernel does not play, so ``simulate(..., engine="fast")`` refuses it an
 >>> import sheriff_core as sc
 >>> unsupported(sc.load_variant("classic"), ["honest", "smuggler"], ["threshold"])
 []
->>> for reason in unsupported(sc.load_variant("classic"), ["adaptive"], ["threshold:bribe=3"]):
+>>> for reason in unsupported(sc.load_variant("classic"), ["adaptive"], ["bayesian"]):
 ...     print(reason)
 merchant bot 'adaptive' (the kernel plays honest, smuggler, bluffer, briber)
-sheriff bot 'threshold(bribe=3)': threats and bribes are not compiled
+sheriff bot 'bayesian' (the kernel plays trusting, always-inspect, threshold)
 """
 
 from __future__ import annotations
@@ -29,10 +29,11 @@ from sheriff_core.rules.variants import Variant
 
 __all__ = ["unsupported", "compile_variant", "compile_bots", "CompiledVariant", "CompiledBots"]
 
-#: Merchant kinds of the kernel (kernel.M_*): briber plays the smuggler's market and load;
-#: its answer to a threat is never asked, as no supported Sheriff threatens.
-MERCHANT_KINDS: dict[type[Bot], int] = {HonestMerchant: 0, Smuggler: 1, Briber: 1, Bluffer: 2}
-#: Sheriff kinds (kernel.S_*): none of them threatens, so no negotiation is ever opened.
+#: Merchant kinds of the kernel (kernel.M_*): the briber plays the smuggler's market and
+#: load, and offers gold when threatened (the others decline).
+MERCHANT_KINDS: dict[type[Bot], int] = {HonestMerchant: 0, Smuggler: 1, Bluffer: 2, Briber: 3}
+#: Sheriff kinds (kernel.S_*): only threshold with ``bribe`` threatens; it never demands
+#: (no counter-offer), so a negotiation is one threat, one answer, one decision.
 SHERIFF_KINDS: dict[type[Bot], int] = {
     TrustingSheriff: 0,
     InspectingSheriff: 1,
@@ -81,8 +82,6 @@ def unsupported(
             out.append(
                 f"sheriff bot {bot.label()!r} (the kernel plays trusting, always-inspect, threshold)"
             )
-        elif type(bot) is ThresholdSheriff and bot.bribe is not None:
-            out.append(f"sheriff bot {bot.label()!r}: threats and bribes are not compiled")
     return out
 
 
@@ -153,10 +152,12 @@ class CompiledBots:
     """The line-up's bots as the kernel's arrays, one entry per spec (seats index them)."""
 
     mkind: np.ndarray
-    mparam: np.ndarray
+    mparam: np.ndarray  # risk (smuggler, briber) or bluff (bluffer)
+    mscale: np.ndarray  # the briber's scale
     skind: np.ndarray
     ssize: np.ndarray
     sgrudge: np.ndarray
+    sbribe: np.ndarray  # threshold's bribe, -1 for None
 
 
 def compile_bots(merchants: Sequence[BotSpec], sheriffs: Sequence[BotSpec]) -> CompiledBots:
@@ -172,7 +173,11 @@ def compile_bots(merchants: Sequence[BotSpec], sheriffs: Sequence[BotSpec]) -> C
         mparam=np.array(
             [getattr(b, "bluff", getattr(b, "risk", 0.0)) for b in ms], dtype=np.float64
         ),
+        mscale=np.array([getattr(b, "scale", 0.0) for b in ms], dtype=np.float64),
         skind=np.array([SHERIFF_KINDS[type(b)] for b in ss], dtype=np.int64),
         ssize=np.array([getattr(b, "size", 0) for b in ss], dtype=np.int64),
         sgrudge=np.array([bool(getattr(b, "grudge", False)) for b in ss], dtype=np.int64),
+        sbribe=np.array(
+            [-1 if getattr(b, "bribe", None) is None else b.bribe for b in ss], dtype=np.int64
+        ),
     )

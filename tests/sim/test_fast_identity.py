@@ -91,6 +91,9 @@ def test_default_lineup_identical_game_by_game(players: int) -> None:
         (["smuggler:risk=1", "briber:risk=0", "bluffer:bluff=1", "honest"], "always-inspect", True),
         (["bluffer", Smuggler(risk=0.9)], ["trusting", "threshold:size=3,grudge=false"], True),
         (["briber", "smuggler:risk=0.2", "honest"], ["threshold:size=2", "always-inspect"], False),
+        # threats, offers, bribes taken and refused (scale 0.5: x.5 rounds to even)
+        (["briber", "briber:scale=0.3", "honest", "smuggler"], "threshold:bribe=3", True),
+        (["briber:risk=1,scale=1.5", "bluffer"], ["threshold:bribe=0,size=3", "trusting"], True),
     ],
 )
 def test_other_lineups_identical(merchants: list, sheriffs: object, rotate: bool) -> None:
@@ -124,6 +127,10 @@ def test_bag_tables_identical(players: int) -> None:
     bags = sc.simulate_bags("classic", engine="fast", **kw)
     assert bags.equals(sc.simulate_bags("classic", **kw))
     assert set(bags["outcome"]) == {"passed", "caught", "cleared"}
+    kw["merchants"] = ["briber", "honest", "smuggler"]
+    bribed = sc.simulate_bags("classic", engine="fast", sheriffs="threshold:bribe=2", **kw)
+    assert bribed.equals(sc.simulate_bags("classic", sheriffs="threshold:bribe=2", **kw))
+    assert set(bribed["outcome"]) == {"passed", "caught", "cleared", "bribed"}
     both = sim.simulate_tables("classic", engine="fast", sheriffs="always-inspect", **kw)
     want = sim.simulate_tables("classic", sheriffs="always-inspect", **kw)
     assert both[0].equals(want[0]) and both[1].equals(want[1])
@@ -169,8 +176,8 @@ def test_fast_refuses_by_name_what_it_does_not_play() -> None:
         sc.simulate("deputies", players=6, games=2, engine="fast", sheriffs="bayesian")
     text = str(err.value)
     assert "sheriff_selection='deputy_deck'" in text and "'bayesian'" in text
-    with pytest.raises(ValueError, match="threats and bribes"):
-        sc.simulate("classic", games=2, engine="fast", sheriffs="threshold:bribe=3")
+    with pytest.raises(ValueError, match="sheriff bot 'bayesian'"):
+        sc.simulate("classic", games=2, engine="fast", sheriffs=["threshold", "bayesian"])
     with pytest.raises(ValueError, match="engine must be one of"):
         sc.simulate("classic", games=2, engine="compiled")
 
