@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
@@ -117,8 +116,18 @@ def play_chunk(
             f"game {first + bad}: a merchant has no card left to load (the deck, discard piles "
             "and hand are empty); the checked engine cannot play this game either"
         )
-    slot = np.ascontiguousarray(slots).reshape(-1)
-    cols: dict[str, Any] = {"slot": slot}
+    cols = _player_columns(out, games, n)
+    cols["slot"] = np.ascontiguousarray(slots).reshape(-1)
+    if not bags:
+        return cols, None
+    return cols, _bag_columns(bout, first, games, per_game_bags)
+
+
+def _player_columns(out: np.ndarray, games: int, n: int) -> dict[str, np.ndarray]:
+    """The kernel's per-seat rows as the integer columns of the player table."""
+    from sheriff_core.fastsim import kernel as k
+
+    cols: dict[str, np.ndarray] = {}
     names = (
         ("gold", k.O_GOLD),
         ("goods_value", k.O_VALUE),
@@ -152,10 +161,15 @@ def play_chunk(
         ("game_compensation", k.O_CPAID),
     ):
         cols[name] = np.repeat(per_game[:, :, c].sum(axis=1), n)
-    if not bags:
-        return cols, None
+    return cols
+
+
+def _bag_columns(bout: np.ndarray, first: int, games: int, per_game: int) -> dict[str, np.ndarray]:
+    """The kernel's bag rows as the integer columns of the bag table (and ``game``)."""
+    from sheriff_core.fastsim import kernel as k
+
     bag_cols: dict[str, np.ndarray] = {
-        "game": np.repeat(np.arange(first, first + games, dtype=np.int64), per_game_bags)
+        "game": np.repeat(np.arange(first, first + games, dtype=np.int64), per_game)
     }
     for name, c in (
         ("round", k.B_ROUND),
@@ -174,4 +188,4 @@ def play_chunk(
         ("bribe", k.B_BRIBE),
     ):
         bag_cols[name] = bout[:, c]
-    return cols, bag_cols
+    return bag_cols

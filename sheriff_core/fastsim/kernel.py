@@ -39,8 +39,8 @@ O_BPAID, O_BRECV, O_BRIBES, O_BRIBE_GOLD = 18, 19, 20, 21
 N_OUT = 22
 # bags[row, col]: one row per bag, in the order they are settled (simulate_bags)
 B_ROUND, B_SEAT, B_SHERIFF, B_GOOD, B_COUNT, B_CONTRA = 0, 1, 2, 3, 4, 5
-B_TRUTHFUL, B_INSPECTED, B_PAYS, B_SMUGGLED = 6, 7, 8, 9
-B_THREATENED, B_OFFERED, B_BRIBE = 10, 11, 12
+B_TRUTHFUL, B_THREATENED = 6, 7
+B_INSPECTED, B_OFFERED, B_BRIBE, B_PAYS, B_SMUGGLED = 8, 9, 10, 11, 12  # _settle's order
 N_BAG = 13
 # the Sheriff bot's decide
 PASS, INSPECT, THREATEN = 0, 1, 2
@@ -650,20 +650,52 @@ def _respond(gi, kind, scale, gold, good, bag, bl):
 
 
 @njit(cache=True)
-def _bag_row(gi, bout, row, rnd, m, sheriff, good, bag, bl, inspect, threatened, offer):
-    """record.bag_records' row of a bag about to be settled (sim._bag_rows' columns)."""
+def _bag_row(gi, row, rnd, m, sheriff, good, bag, bl):
+    """The columns of record.bag_records' row (sim._bag_rows) known before the bag is
+    settled; :func:`_settle` gives the rest."""
     contra, truthful = 0, 1
     for j in range(bl):
         c = bag[j]
         contra += 1 - gi[c, G_LEGAL]
         if c != good:
             truthful = 0
-    bout[row, B_ROUND], bout[row, B_SEAT], bout[row, B_SHERIFF] = rnd, m, sheriff
-    bout[row, B_GOOD], bout[row, B_COUNT], bout[row, B_CONTRA] = good, bl, contra
-    bout[row, B_TRUTHFUL], bout[row, B_INSPECTED] = truthful, inspect
-    bout[row, B_PAYS], bout[row, B_SMUGGLED] = 0, 0
-    bout[row, B_THREATENED], bout[row, B_OFFERED] = threatened, offer > 0
-    bout[row, B_BRIBE] = 0 if inspect else offer
+    row[B_ROUND], row[B_SEAT], row[B_SHERIFF] = rnd, m, sheriff
+    row[B_GOOD], row[B_COUNT], row[B_CONTRA], row[B_TRUTHFUL] = good, bl, contra, truthful
+
+
+@njit(cache=True)
+def _settle(
+    vi, gi, cover, m, sheriff, good, bag, bl, choice, bribe, kind, scale,
+    stands, gold, piles, plen, money, out, tally,
+):  # fmt: skip
+    """The Sheriff's choice carried out (a threat answered first): inspection._pass_bag
+    (with the offer taken) or _do_inspect. ``tally``: bags passed, opened, bribes, bribe
+    gold. Returns the bag row's inspected, offered, bribe, merchant_pays, smuggled."""
+    offer = 0
+    if choice == THREATEN:  # the merchant answers; the Sheriff takes enough gold
+        offer = _respond(gi, kind, scale, gold[m], good, bag, bl)
+        inspect = not (offer > 0 and offer >= bribe)
+    else:
+        inspect = choice == INSPECT
+    res = np.zeros(5, dtype=np.int64)
+    res[0], res[1] = inspect, offer > 0
+    if inspect:
+        tally[1] += 1
+        res[3] = _inspect(
+            vi, gi, cover, m, sheriff, good, bag, bl, stands, gold, piles, plen, money, out
+        )
+        return res
+    tally[0] += 1
+    if offer > 0:  # the bribe: gold from the merchant to the Sheriff
+        gold[m] -= offer
+        gold[sheriff] += offer
+        out[m, O_BPAID] += offer
+        out[sheriff, O_BRECV] += offer
+        tally[2] += 1
+        tally[3] += offer
+        res[2] = offer
+    res[4] = _let_pass(gi, m, bag, bl, stands, out)
+    return res
 
 
 @njit(cache=True)
@@ -716,23 +748,9 @@ def _inspect(vi, gi, cover_order, m, sheriff, good, bag, bl, stands, gold, piles
 
 @njit(cache=True)
 def play_game(
-    rng,
-    prng,
-    vi,
-    gi,
-    deck0,
-    by_rank,
-    cover_order,
-    mkind,
-    mparam,
-    mscale,
-    skind,
-    ssize,
-    sgrudge,
-    sbribe,
-    out,
-    bout,
-):
+    rng, prng, vi, gi, deck0, by_rank, cover_order,
+    mkind, mparam, mscale, skind, ssize, sgrudge, sbribe, out, bout,
+):  # fmt: skip
     """One game, first Sheriff seat 0, to the end; the per-seat rows into ``out``
     (:data:`N_OUT` columns) and, unless ``bout`` has no rows, one row per bag into ``bout``
     (:data:`N_BAG` columns, rounds x (players - 1) rows). ``deck0``: the unshuffled deck
@@ -754,7 +772,7 @@ def play_game(
     money = np.zeros((4, n), dtype=np.int64)  # fines paid, received; compensation paid, received
     out[:, :] = 0
     order = np.empty(n - 1, dtype=np.int64)
-    passed = opened = bribes = bribe_gold = 0
+    tally = np.zeros(4, dtype=np.int64)  # bags passed, opened; bribes, bribe gold
     for rnd in range(vi[V_ROUNDS]):
         sheriff = rnd % n
         for k in range(n - 1):
@@ -777,65 +795,18 @@ def play_game(
                     out[m, O_LIES] += 1
                     break
         for k in range(n - 1):  # the Sheriff deals with each bag in order
-            m, row = order[k], rnd * (n - 1) + k
+            m, sh = order[k], sheriff
             good, bl = declared[m], blen[m]
-            bribe = sbribe[sheriff]
-            choice = _decide(
-                skind[sheriff], ssize[sheriff], sgrudge[sheriff], bribe, bl, out[m, O_CAUGHT]
-            )
-            offer = 0
-            if choice == THREATEN:  # the merchant answers; the Sheriff takes enough gold
-                offer = _respond(gi, mkind[m], mscale[m], gold[m], good, bags[m], bl)
-                inspect = not (offer > 0 and offer >= bribe)
-            else:
-                inspect = choice == INSPECT
+            choice = _decide(skind[sh], ssize[sh], sgrudge[sh], sbribe[sh], bl, out[m, O_CAUGHT])
+            if want_bags:  # before the bag is emptied
+                _bag_row(gi, bout[rnd * (n - 1) + k], rnd, m, sh, good, bags[m], bl)
+            res = _settle(
+                vi, gi, cover_order, m, sh, good, bags[m], bl, choice, sbribe[sh],
+                mkind[m], mscale[m], stands, gold, piles, plen, money, out, tally,
+            )  # fmt: skip
             if want_bags:
-                _bag_row(
-                    gi,
-                    bout,
-                    row,
-                    rnd,
-                    m,
-                    sheriff,
-                    good,
-                    bags[m],
-                    bl,
-                    inspect,
-                    choice == THREATEN,
-                    offer,
-                )
-            if offer > 0 and not inspect:  # inspection._pass_bag with the offer
-                gold[m] -= offer
-                gold[sheriff] += offer
-                out[m, O_BPAID] += offer
-                out[sheriff, O_BRECV] += offer
-                bribes += 1
-                bribe_gold += offer
-            if inspect:
-                opened += 1
-                pays = _inspect(
-                    vi,
-                    gi,
-                    cover_order,
-                    m,
-                    sheriff,
-                    good,
-                    bags[m],
-                    bl,
-                    stands,
-                    gold,
-                    piles,
-                    plen,
-                    money,
-                    out,
-                )
-                if want_bags:
-                    bout[row, B_PAYS] = pays
-            else:
-                passed += 1
-                smuggled = _let_pass(gi, m, bags[m], bl, stands, out)
-                if want_bags:
-                    bout[row, B_SMUGGLED] = smuggled
+                bout[rnd * (n - 1) + k, B_THREATENED] = choice == THREATEN
+                bout[rnd * (n - 1) + k, B_INSPECTED:] = res
             blen[m] = 0
         if rnd + 1 == vi[V_ROUNDS]:
             break
@@ -850,29 +821,16 @@ def play_game(
     for s in range(n):
         out[s, O_FPAID], out[s, O_FRECV] = money[0, s], money[1, s]
         out[s, O_CPAID], out[s, O_CRECV] = money[2, s], money[3, s]
-        out[s, O_PASSED], out[s, O_OPENED] = passed, opened
-        out[s, O_BRIBES], out[s, O_BRIBE_GOLD] = bribes, bribe_gold
+        out[s, O_PASSED], out[s, O_OPENED] = tally[0], tally[1]
+        out[s, O_BRIBES], out[s, O_BRIBE_GOLD] = tally[2], tally[3]
     return OK
 
 
 @njit(cache=True)
 def play_games(
-    words,
-    vi,
-    gi,
-    deck0,
-    by_rank,
-    cover_order,
-    mkind,
-    mparam,
-    mscale,
-    skind,
-    ssize,
-    sgrudge,
-    sbribe,
-    out,
-    bout,
-):
+    words, vi, gi, deck0, by_rank, cover_order,
+    mkind, mparam, mscale, skind, ssize, sgrudge, sbribe, out, bout,
+):  # fmt: skip
     """Games ``g = 0, 1, ...``: ``words[g, 0]`` / ``words[g, 1]``: the seed words of the
     game's two generators (``game.rng``, ``game.players_rng``); the bots of game ``g``'s
     seats in row ``g`` of ``mkind`` ... ``sgrudge``; its rows at ``out[g * n : (g + 1) * n]``
