@@ -677,14 +677,12 @@ def _settle(
         inspect = not (offer > 0 and offer >= bribe)
     else:
         inspect = choice == INSPECT
-    res = np.zeros(5, dtype=np.int64)
-    res[0], res[1] = inspect, offer > 0
     if inspect:
         tally[1] += 1
-        res[3] = _inspect(
+        pays = _inspect(
             vi, gi, cover, m, sheriff, good, bag, bl, stands, gold, piles, plen, money, out
         )
-        return res
+        return True, offer > 0, 0, pays, 0
     tally[0] += 1
     if offer > 0:  # the bribe: gold from the merchant to the Sheriff
         gold[m] -= offer
@@ -693,9 +691,7 @@ def _settle(
         out[sheriff, O_BRECV] += offer
         tally[2] += 1
         tally[3] += offer
-        res[2] = offer
-    res[4] = _let_pass(gi, m, bag, bl, stands, out)
-    return res
+    return False, offer > 0, offer, 0, _let_pass(gi, m, bag, bl, stands, out)
 
 
 @njit(cache=True)
@@ -800,13 +796,15 @@ def play_game(
             choice = _decide(skind[sh], ssize[sh], sgrudge[sh], sbribe[sh], bl, out[m, O_CAUGHT])
             if want_bags:  # before the bag is emptied
                 _bag_row(gi, bout[rnd * (n - 1) + k], rnd, m, sh, good, bags[m], bl)
-            res = _settle(
+            inspected, offered, bribe, pays, smuggled = _settle(
                 vi, gi, cover_order, m, sh, good, bags[m], bl, choice, sbribe[sh],
                 mkind[m], mscale[m], stands, gold, piles, plen, money, out, tally,
             )  # fmt: skip
             if want_bags:
-                bout[rnd * (n - 1) + k, B_THREATENED] = choice == THREATEN
-                bout[rnd * (n - 1) + k, B_INSPECTED:] = res
+                row = bout[rnd * (n - 1) + k]
+                row[B_THREATENED], row[B_INSPECTED] = choice == THREATEN, inspected
+                row[B_OFFERED], row[B_BRIBE] = offered, bribe
+                row[B_PAYS], row[B_SMUGGLED] = pays, smuggled
             blen[m] = 0
         if rnd + 1 == vi[V_ROUNDS]:
             break
