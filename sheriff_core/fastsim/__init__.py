@@ -45,8 +45,8 @@ def why_not(
     :func:`~.tables.unsupported`.
 
     >>> import sheriff_core as sc
-    >>> why_not(sc.load_variant("classic"), ["honest"], ["bayesian"])[-1]
-    "sheriff bot 'bayesian' (the kernel plays trusting, always-inspect, threshold)"
+    >>> why_not(sc.load_variant("classic"), ["adaptive"], ["bayesian"])[-1]
+    "merchant bot 'adaptive' (the kernel plays honest, smuggler, bluffer, briber)"
     """
     out = [] if available() else ["numba is not installed (pip install 'sheriff-core[fast]')"]
     return out + unsupported(variant, merchants, sheriffs)
@@ -105,9 +105,7 @@ def play_chunk(
         np.ascontiguousarray(cb.mparam[mi]),
         np.ascontiguousarray(cb.mscale[mi]),
         np.ascontiguousarray(cb.skind[si]),
-        np.ascontiguousarray(cb.ssize[si]),
-        np.ascontiguousarray(cb.sgrudge[si]),
-        np.ascontiguousarray(cb.sbribe[si]),
+        np.ascontiguousarray(cb.sp[si]),
         out,
         bout,
     )

@@ -30,7 +30,9 @@ OK, EMPTY_HAND = 0, 1
 G_VALUE, G_PENALTY, G_LEGAL, G_KING, G_QUEEN, G_BONUS = 0, 1, 2, 3, 4, 5
 # merchant kinds and Sheriff kinds (tables.MERCHANT_KINDS / SHERIFF_KINDS)
 M_HONEST, M_SMUGGLER, M_BLUFFER, M_BRIBER = 0, 1, 2, 3
-S_TRUSTING, S_INSPECT, S_THRESHOLD = 0, 1, 2
+S_TRUSTING, S_INSPECT, S_THRESHOLD, S_BAYES = 0, 1, 2, 3
+# the public record (bots.base.PublicLog) per seat: plog[seat, L_*]
+L_BAGS, L_INSPECTED, L_CAUGHT, L_BLUFFS, L_SMUGGLED = 0, 1, 2, 3, 4
 # out[seat, col]
 O_GOLD, O_VALUE, O_BONUS, O_TOTAL, O_RANK, O_LEGAL, O_CONTRA = 0, 1, 2, 3, 4, 5, 6
 O_BAGS, O_LIES, O_INSPECTED, O_CAUGHT, O_SMUGGLED = 7, 8, 9, 10, 11
@@ -608,17 +610,44 @@ def _load(prng, vi, gi, by_rank, m, kind, param, hands, hlen, bags, blen, declar
 
 
 @njit(cache=True)
-def _decide(kind, size, grudge, bribe, count, caught):
-    """The Sheriff bot's decide: trusting lets pass, always-inspect inspects; threshold
-    suspects a bag declared with at least ``size`` cards or from a player caught before
-    (``grudge``) and inspects it, or threatens it when it takes bribes (``bribe`` >= 0)."""
+def _belief(plog, m, a, b):
+    """BayesianSheriff.belief: the posterior mean that ``m``'s bag lies."""
+    n, opened, bluffs = plog[m, L_BAGS], plog[m, L_INSPECTED], plog[m, L_BLUFFS]
+    lies = float(plog[m, L_CAUGHT] - bluffs + plog[m, L_SMUGGLED])
+    if opened:
+        lies += bluffs * n / opened
+    return (a + lies) / (a + b + n)
+
+
+@njit(cache=True)
+def _gain(gi, cpen, tally, p, count, good):
+    """BayesianSheriff.gain: expected gold from opening a bag that lies with probability
+    ``p`` (``tally[4]``, ``tally[5]``: fines of caught bags, their declared cards)."""
+    per_card = (tally[4] + 0.5 * cpen * 4) / (tally[5] + 4)
+    return p * per_card * count - (1 - p) * count * gi[good, G_PENALTY]
+
+
+@njit(cache=True)
+def _decide(prng, gi, cpen, kind, sp, m, count, good, plog, tally):
+    """The Sheriff bot's decide (``sp``: its parameters, tables.compile_bots). trusting
+    lets pass, always-inspect inspects; threshold suspects a bag declared with at least
+    ``size`` cards or from a player caught before (``grudge``) and inspects it, or
+    threatens it when it takes bribes; bayesian threatens (or inspects) when the expected
+    gain beats ``margin``, else lets pass (or inspects anyway with chance ``explore``)."""
     if kind == S_TRUSTING:
         return PASS
     if kind == S_INSPECT:
         return INSPECT
-    if not (count >= size or (grudge != 0 and caught > 0)):
+    if kind == S_THRESHOLD:
+        if not (count >= sp[0] or (sp[1] != 0 and plog[m, L_CAUGHT] > 0)):
+            return PASS
+        return INSPECT if sp[2] < 0 else THREATEN
+    gain = _gain(gi, cpen, tally, _belief(plog, m, sp[0], sp[1]), count, good)
+    if gain <= sp[3]:
+        if sp[5] != 0 and _random(prng) < sp[5]:
+            return INSPECT
         return PASS
-    return INSPECT if bribe < 0 else THREATEN
+    return THREATEN if sp[4] != 0 else INSPECT
 
 
 @njit(cache=True)
@@ -639,14 +668,50 @@ def _respond(gi, kind, scale, gold, good, bag, bl):
     risk (fines and confiscated goods), at least 1, at most its gold; an honest bag declines."""
     if kind != M_BRIBER:
         return 0
+    risk = _risk(gi, good, bag, bl)
+    if risk == 0:
+        return 0
+    return min(gold, max(1, _py_round(scale * risk)))
+
+
+@njit(cache=True)
+def _risk(gi, good, bag, bl):
+    """merchants._at_risk: fines plus the value of the cards an inspection would take."""
     risk = 0
     for j in range(bl):
         c = bag[j]
         if c != good:
             risk += gi[c, G_VALUE] + gi[c, G_PENALTY]
-    if risk == 0:
-        return 0
-    return min(gold, max(1, _py_round(scale * risk)))
+    return risk
+
+
+@njit(cache=True)
+def _negotiate(gi, cpen, kind, sp, mkind, scale, gold, m, good, bag, bl, plog, tally):
+    """A threat answered (the merchant bot's respond) and settled (the Sheriff bot's
+    negotiate, a bayesian's one demand and the briber's accept or decline of it).
+    Returns (inspect, the merchant offered, the bribe paid if the bag passes)."""
+    offer = _respond(gi, mkind, scale, gold[m], good, bag, bl)
+    if kind == S_THRESHOLD:
+        if offer > 0 and offer >= sp[2]:
+            return False, True, offer
+        return True, offer > 0, 0
+    p = _belief(plog, m, sp[0], sp[1])
+    odds = p / (1 - p) if p < 1 else np.inf
+    if offer > 0:
+        odds *= sp[2]
+        q = odds / (1 + odds) if odds < np.inf else 1.0
+        gain = _gain(gi, cpen, tally, q, bl, good)
+        if offer >= gain or gain <= sp[3]:
+            return False, True, offer
+        demand = np.int64(np.ceil(gain))
+        if demand > gold[m]:
+            return True, True, 0
+        if mkind == M_BRIBER and demand <= _risk(gi, good, bag, bl):
+            return False, True, demand  # the briber accepts
+        odds = p / (1 - p) if p < 1 else np.inf  # declined: as if no offer was made
+    odds /= sp[2]
+    q = odds / (1 + odds)
+    return _gain(gi, cpen, tally, q, bl, good) > sp[3], offer > 0, 0
 
 
 @njit(cache=True)
@@ -665,33 +730,48 @@ def _bag_row(gi, row, rnd, m, sheriff, good, bag, bl):
 
 @njit(cache=True)
 def _settle(
-    vi, gi, cover, m, sheriff, good, bag, bl, choice, bribe, kind, scale,
-    stands, gold, piles, plen, money, out, tally,
+    vi, gi, cover, cpen, m, sheriff, good, bag, bl, choice, skind, sp, mkind, scale,
+    stands, gold, piles, plen, money, out, plog, tally,
 ):  # fmt: skip
-    """The Sheriff's choice carried out (a threat answered first): inspection._pass_bag
-    (with the offer taken) or _do_inspect. ``tally``: bags passed, opened, bribes, bribe
-    gold. Returns the bag row's inspected, offered, bribe, merchant_pays, smuggled."""
-    offer = 0
-    if choice == THREATEN:  # the merchant answers; the Sheriff takes enough gold
-        offer = _respond(gi, kind, scale, gold[m], good, bag, bl)
-        inspect = not (offer > 0 and offer >= bribe)
+    """The Sheriff's choice carried out (a threat negotiated first): inspection._pass_bag
+    (with the bribe taken) or _do_inspect; the public record updated. ``tally``: bags
+    passed, opened, bribes, bribe gold, fines of caught bags, their declared cards.
+    Returns the bag row's inspected, offered, bribe, merchant_pays, smuggled."""
+    offered, paid = False, 0
+    if choice == THREATEN:
+        inspect, offered, paid = _negotiate(
+            gi, cpen, skind, sp, mkind, scale, gold, m, good, bag, bl, plog, tally
+        )
     else:
         inspect = choice == INSPECT
+    plog[m, L_BAGS] += 1
     if inspect:
         tally[1] += 1
+        truthful, legal = True, True
+        for j in range(bl):
+            truthful = truthful and bag[j] == good
+            legal = legal and gi[bag[j], G_LEGAL] != 0
         pays = _inspect(
             vi, gi, cover, m, sheriff, good, bag, bl, stands, gold, piles, plen, money, out
         )
-        return True, offer > 0, 0, pays, 0
+        plog[m, L_INSPECTED] += 1
+        if not truthful:
+            plog[m, L_CAUGHT] += 1
+            plog[m, L_BLUFFS] += legal
+            tally[4] += pays
+            tally[5] += bl
+        return True, offered, 0, pays, 0
     tally[0] += 1
-    if offer > 0:  # the bribe: gold from the merchant to the Sheriff
-        gold[m] -= offer
-        gold[sheriff] += offer
-        out[m, O_BPAID] += offer
-        out[sheriff, O_BRECV] += offer
+    if paid > 0:  # the bribe: gold from the merchant to the Sheriff
+        gold[m] -= paid
+        gold[sheriff] += paid
+        out[m, O_BPAID] += paid
+        out[sheriff, O_BRECV] += paid
         tally[2] += 1
-        tally[3] += offer
-    return False, offer > 0, offer, 0, _let_pass(gi, m, bag, bl, stands, out)
+        tally[3] += paid
+    smuggled = _let_pass(gi, m, bag, bl, stands, out)
+    plog[m, L_SMUGGLED] += smuggled > 0
+    return False, offered, paid, 0, smuggled
 
 
 @njit(cache=True)
@@ -743,9 +823,19 @@ def _inspect(vi, gi, cover_order, m, sheriff, good, bag, bl, stands, gold, piles
 
 
 @njit(cache=True)
+def _contraband_penalty(vi, gi):
+    """GoodsInfo.contraband_penalty: the mean penalty of the contraband goods (0.0: none)."""
+    total, count = 0, 0
+    for g in range(vi[V_NGOODS]):
+        if not gi[g, G_LEGAL]:
+            total += gi[g, G_PENALTY]
+            count += 1
+    return total / count if count else 0.0
+
+
+@njit(cache=True)
 def play_game(
-    rng, prng, vi, gi, deck0, by_rank, cover_order,
-    mkind, mparam, mscale, skind, ssize, sgrudge, sbribe, out, bout,
+    rng, prng, vi, gi, deck0, by_rank, cover_order, mkind, mparam, mscale, skind, sp, out, bout,
 ):  # fmt: skip
     """One game, first Sheriff seat 0, to the end; the per-seat rows into ``out``
     (:data:`N_OUT` columns) and, unless ``bout`` has no rows, one row per bag into ``bout``
@@ -768,7 +858,9 @@ def play_game(
     money = np.zeros((4, n), dtype=np.int64)  # fines paid, received; compensation paid, received
     out[:, :] = 0
     order = np.empty(n - 1, dtype=np.int64)
-    tally = np.zeros(4, dtype=np.int64)  # bags passed, opened; bribes, bribe gold
+    tally = np.zeros(6, dtype=np.int64)  # see _settle
+    plog = np.zeros((n, 5), dtype=np.int64)  # the public record (L_*)
+    cpen = _contraband_penalty(vi, gi)
     for rnd in range(vi[V_ROUNDS]):
         sheriff = rnd % n
         for k in range(n - 1):
@@ -793,12 +885,12 @@ def play_game(
         for k in range(n - 1):  # the Sheriff deals with each bag in order
             m, sh = order[k], sheriff
             good, bl = declared[m], blen[m]
-            choice = _decide(skind[sh], ssize[sh], sgrudge[sh], sbribe[sh], bl, out[m, O_CAUGHT])
+            choice = _decide(prng, gi, cpen, skind[sh], sp[sh], m, bl, good, plog, tally)
             if want_bags:  # before the bag is emptied
                 _bag_row(gi, bout[rnd * (n - 1) + k], rnd, m, sh, good, bags[m], bl)
             inspected, offered, bribe, pays, smuggled = _settle(
-                vi, gi, cover_order, m, sh, good, bags[m], bl, choice, sbribe[sh],
-                mkind[m], mscale[m], stands, gold, piles, plen, money, out, tally,
+                vi, gi, cover_order, cpen, m, sh, good, bags[m], bl, choice, skind[sh], sp[sh],
+                mkind[m], mscale[m], stands, gold, piles, plen, money, out, plog, tally,
             )  # fmt: skip
             if want_bags:
                 row = bout[rnd * (n - 1) + k]
@@ -826,12 +918,11 @@ def play_game(
 
 @njit(cache=True)
 def play_games(
-    words, vi, gi, deck0, by_rank, cover_order,
-    mkind, mparam, mscale, skind, ssize, sgrudge, sbribe, out, bout,
+    words, vi, gi, deck0, by_rank, cover_order, mkind, mparam, mscale, skind, sp, out, bout,
 ):  # fmt: skip
     """Games ``g = 0, 1, ...``: ``words[g, 0]`` / ``words[g, 1]``: the seed words of the
     game's two generators (``game.rng``, ``game.players_rng``); the bots of game ``g``'s
-    seats in row ``g`` of ``mkind`` ... ``sgrudge``; its rows at ``out[g * n : (g + 1) * n]``
+    seats in row ``g`` of ``mkind`` ... ``sp``; its rows at ``out[g * n : (g + 1) * n]``
     and, if ``bout`` has rows, its bags at ``bout[g * b : (g + 1) * b]`` (``b`` = rounds x
     (n - 1)). Returns the first game that is not :data:`OK` (its index), or -1."""
     games, n = mkind.shape[0], mkind.shape[1]
@@ -853,9 +944,7 @@ def play_games(
             mparam[g],
             mscale[g],
             skind[g],
-            ssize[g],
-            sgrudge[g],
-            sbribe[g],
+            sp[g],
             out[g * n : (g + 1) * n],
             bout[g * b : (g + 1) * b],
         )

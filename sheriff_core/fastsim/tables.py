@@ -10,7 +10,6 @@ that the kernel does not play, so ``simulate(..., engine="fast")`` refuses it an
 >>> for reason in unsupported(sc.load_variant("classic"), ["adaptive"], ["bayesian"]):
 ...     print(reason)
 merchant bot 'adaptive' (the kernel plays honest, smuggler, bluffer, briber)
-sheriff bot 'bayesian' (the kernel plays trusting, always-inspect, threshold)
 """
 
 from __future__ import annotations
@@ -23,7 +22,12 @@ import numpy as np
 
 from sheriff_core.bots.base import Bot, BotSpec, make_bot
 from sheriff_core.bots.merchants import Bluffer, Briber, HonestMerchant, Smuggler
-from sheriff_core.bots.sheriffs import InspectingSheriff, ThresholdSheriff, TrustingSheriff
+from sheriff_core.bots.sheriffs import (
+    BayesianSheriff,
+    InspectingSheriff,
+    ThresholdSheriff,
+    TrustingSheriff,
+)
 from sheriff_core.rules.cards import build_deck
 from sheriff_core.rules.variants import Variant
 
@@ -32,12 +36,13 @@ __all__ = ["unsupported", "compile_variant", "compile_bots", "CompiledVariant", 
 #: Merchant kinds of the kernel (kernel.M_*): the briber plays the smuggler's market and
 #: load, and offers gold when threatened (the others decline).
 MERCHANT_KINDS: dict[type[Bot], int] = {HonestMerchant: 0, Smuggler: 1, Bluffer: 2, Briber: 3}
-#: Sheriff kinds (kernel.S_*): only threshold with ``bribe`` threatens; it never demands
-#: (no counter-offer), so a negotiation is one threat, one answer, one decision.
+#: Sheriff kinds (kernel.S_*): threshold with ``bribe`` threatens and never demands;
+#: bayesian threatens and demands at most once (after an offer it finds too small).
 SHERIFF_KINDS: dict[type[Bot], int] = {
     TrustingSheriff: 0,
     InspectingSheriff: 1,
     ThresholdSheriff: 2,
+    BayesianSheriff: 3,
 }
 
 #: Variant fields the kernel plays only with this value (the rulebook's classic game).
@@ -80,7 +85,8 @@ def unsupported(
         bot = make_bot(spec, "sheriff")
         if type(bot) not in SHERIFF_KINDS:
             out.append(
-                f"sheriff bot {bot.label()!r} (the kernel plays trusting, always-inspect, threshold)"
+                f"sheriff bot {bot.label()!r} "
+                "(the kernel plays trusting, always-inspect, threshold, bayesian)"
             )
     return out
 
@@ -155,9 +161,7 @@ class CompiledBots:
     mparam: np.ndarray  # risk (smuggler, briber) or bluff (bluffer)
     mscale: np.ndarray  # the briber's scale
     skind: np.ndarray
-    ssize: np.ndarray
-    sgrudge: np.ndarray
-    sbribe: np.ndarray  # threshold's bribe, -1 for None
+    sp: np.ndarray  # float64[spec, 6]: see _sheriff_params
 
 
 def compile_bots(merchants: Sequence[BotSpec], sheriffs: Sequence[BotSpec]) -> CompiledBots:
@@ -175,9 +179,16 @@ def compile_bots(merchants: Sequence[BotSpec], sheriffs: Sequence[BotSpec]) -> C
         ),
         mscale=np.array([getattr(b, "scale", 0.0) for b in ms], dtype=np.float64),
         skind=np.array([SHERIFF_KINDS[type(b)] for b in ss], dtype=np.int64),
-        ssize=np.array([getattr(b, "size", 0) for b in ss], dtype=np.int64),
-        sgrudge=np.array([bool(getattr(b, "grudge", False)) for b in ss], dtype=np.int64),
-        sbribe=np.array(
-            [-1 if getattr(b, "bribe", None) is None else b.bribe for b in ss], dtype=np.int64
-        ),
+        sp=np.array([_sheriff_params(b) for b in ss], dtype=np.float64).reshape(len(ss), 6),
     )
+
+
+def _sheriff_params(bot: Bot) -> list[float]:
+    """A Sheriff bot's parameters as the kernel reads them (kernel._decide, _negotiate):
+    threshold: size, grudge, bribe (-1: None); bayesian: prior_lie, prior_honest, signal,
+    margin, threaten, explore."""
+    if isinstance(bot, ThresholdSheriff):
+        return [bot.size, bot.grudge, -1 if bot.bribe is None else bot.bribe, 0, 0, 0]
+    if isinstance(bot, BayesianSheriff):
+        return [bot.a, bot.b, bot.signal, bot.margin, bot.threaten, bot.explore]
+    return [0.0] * 6

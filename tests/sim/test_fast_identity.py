@@ -94,6 +94,10 @@ def test_default_lineup_identical_game_by_game(players: int) -> None:
         # threats, offers, bribes taken and refused (scale 0.5: x.5 rounds to even)
         (["briber", "briber:scale=0.3", "honest", "smuggler"], "threshold:bribe=3", True),
         (["briber:risk=1,scale=1.5", "bluffer"], ["threshold:bribe=0,size=3", "trusting"], True),
+        # bayesian: beliefs from the public record, threats, offers, one demand each
+        (["briber", "bluffer", "smuggler", "honest"], "bayesian", True),
+        (["briber:scale=0.2", "briber:scale=2"], ["bayesian:signal=4,margin=1", "threshold"], True),
+        (["bluffer", "honest", "briber"], "bayesian:explore=0.3,threaten=false", True),
     ],
 )
 def test_other_lineups_identical(merchants: list, sheriffs: object, rotate: bool) -> None:
@@ -173,11 +177,11 @@ def test_workers_and_chunks_give_the_same_frame() -> None:
 
 def test_fast_refuses_by_name_what_it_does_not_play() -> None:
     with pytest.raises(ValueError) as err:
-        sc.simulate("deputies", players=6, games=2, engine="fast", sheriffs="bayesian")
+        sc.simulate("deputies", players=6, games=2, engine="fast", merchants="adaptive")
     text = str(err.value)
-    assert "sheriff_selection='deputy_deck'" in text and "'bayesian'" in text
-    with pytest.raises(ValueError, match="sheriff bot 'bayesian'"):
-        sc.simulate("classic", games=2, engine="fast", sheriffs=["threshold", "bayesian"])
+    assert "sheriff_selection='deputy_deck'" in text and "'adaptive'" in text
+    with pytest.raises(ValueError, match="merchant bot 'random'"):
+        sc.simulate("classic", games=2, engine="fast", merchants=["honest", "random"])
     with pytest.raises(ValueError, match="engine must be one of"):
         sc.simulate("classic", games=2, engine="compiled")
 
