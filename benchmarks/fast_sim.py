@@ -2,6 +2,7 @@
 engine, side by side in one run, in games per CPU-second (``time.process_time``).
 
     python benchmarks/fast_sim.py --games 2000 --repeats 5      # checked vs fast, interleaved
+    python benchmarks/fast_sim.py --sheriffs "bayesian" --merchants "briber;bluffer"
     python benchmarks/fast_sim.py --compile                     # compile and new-process costs
     python benchmarks/fast_sim.py --alternatives --games 200    # the same kernel uncompiled
 
@@ -35,6 +36,10 @@ def side_by_side(args: argparse.Namespace) -> None:
     import sheriff_core as sc
 
     kw = dict(players=args.players, games=args.games, seed=args.seed, progress=False)
+    if args.merchants:
+        kw["merchants"] = args.merchants.split(";")
+    if args.sheriffs:
+        kw["sheriffs"] = args.sheriffs.split(";")
     sc.simulate(args.variant, engine="fast", **{**kw, "games": 1})  # load or compile first
     rates: dict[str, list[float]] = {"checked": [], "fast": []}
     for rep in range(args.repeats):
@@ -48,7 +53,8 @@ def side_by_side(args: argparse.Namespace) -> None:
         print(
             f"{engine:8s} {statistics.median(got):10,.0f} games/CPU-s "
             f"(min {min(got):,.0f}, max {max(got):,.0f}; {args.repeats} x {args.games} games, "
-            f"{args.variant}, {args.players} players)"
+            f"{args.variant}, {args.players} players"
+            + (f", {args.merchants} / {args.sheriffs})" if args.merchants or args.sheriffs else ")")
         )
     ratio = [f / c for f, c in zip(rates["fast"], rates["checked"], strict=True)]
     print(
@@ -174,6 +180,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--merchants", help="bot specs separated by ';' (default: simulate's)")
+    parser.add_argument("--sheriffs", help="bot specs separated by ';' (default: simulate's)")
     parser.add_argument("--compile", action="store_true", help="compile and new-process costs")
     parser.add_argument("--alternatives", action="store_true", help="the kernel uncompiled")
     args = parser.parse_args(argv)
