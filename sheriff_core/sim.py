@@ -53,6 +53,8 @@ __all__ = [
     "DEFAULT_MERCHANTS",
     "DEFAULT_SHERIFFS",
     "WorkerError",
+    "ENGINES",
+    "FastEngineFallback",
 ]
 
 
@@ -231,6 +233,7 @@ class _Task:
     sheriffs: tuple[BotSpec, ...]
     rotate: bool
     per: str  # "player", "bag" or "both" (the same games, both tables)
+    engine: str = "checked"  # "checked" (game.apply) or "fast" (the compiled kernel)
 
 
 #: The variant of this worker process (set once by :func:`_init_worker`).
@@ -467,6 +470,8 @@ def _collector_tuned_for_games() -> Iterator[None]:
 def _run_chunk(task: _Task) -> list[dict[str, list[Any]]]:
     """Play games ``task.start..task.stop-1``; return their rows as columns, one mapping
     per table (``per="both"``: the player table, then the bag table)."""
+    if task.engine == "fast":
+        return _fast_chunk(task)
     with _collector_tuned_for_games():
         return _play_chunk(task)
 
@@ -504,6 +509,121 @@ def _play_chunk(task: _Task) -> list[dict[str, list[Any]]]:
         for rows, cols in zip(writers, out, strict=True):
             rows(game, index, labels, cols)
     return out
+
+
+def _fast_chunk(task: _Task) -> list[dict[str, list[Any]]]:
+    """:func:`_play_chunk` in the compiled kernel (:mod:`sheriff_core.fastsim`): the same
+    tables with the same columns, the strings filled in here from the line-up."""
+    from sheriff_core.fastsim import play_chunk
+
+    variant = _variant_of(task.variant)
+    n = task.players
+    seeds = game_seeds(task.seed, task.start, task.stop)
+    tables = _PERS[task.per]
+    got, bags = play_chunk(
+        variant, n, seeds, task.start, task.merchants, task.sheriffs, task.rotate, "bag" in tables
+    )
+    m_labels = [make_bot(s, "merchant").label() for s in task.merchants]
+    s_labels = [make_bot(s, "sheriff").label() for s in task.sheriffs]
+    games = task.stop - task.start
+    slots = got.pop("slot").tolist()
+    strategy = [m_labels[j % len(m_labels)] for j in slots]
+    sheriff_strategy = [s_labels[j % len(s_labels)] for j in slots]
+    names = list(variant.default_names[:n])
+    out = []
+    if "player" in tables:
+        cols: dict[str, list[Any]] = {
+            "game": [i for i in range(task.start, task.stop) for _ in range(n)],
+            "seat": list(range(n)) * games,
+            "player": names * games,
+            "strategy": strategy,
+            "sheriff_strategy": sheriff_strategy,
+            "variant": [variant.name] * (n * games),
+            "players": [n] * (n * games),
+        }
+        ranks = got["rank"].tolist()
+        for c in PLAYER_COLUMNS:
+            if c == "win":
+                cols[c] = [r == 1 for r in ranks]
+            elif c not in cols:
+                cols[c] = got[c].tolist()
+        out.append(cols)
+    if bags is not None:
+        goods = list(variant.goods)
+        seat = bags["seat"].tolist()
+        game = bags["game"].tolist()
+        sheriff = bags["sheriff"].tolist()
+        row_of = [(g - task.start) * n for g in game]  # the game's first player row
+        truthful = bags["truthful"].tolist()
+        inspected = bags["inspected"].tolist()
+        bribe = bags["bribe"].tolist()
+        out.append(
+            {
+                "game": game,
+                "round": bags["round"].tolist(),
+                "seat": seat,
+                "player": [names[s] for s in seat],
+                "strategy": [strategy[r + s] for r, s in zip(row_of, seat, strict=True)],
+                "sheriff": sheriff,
+                "sheriff_strategy": [
+                    sheriff_strategy[r + s] for r, s in zip(row_of, sheriff, strict=True)
+                ],
+                "variant": [variant.name] * len(seat),
+                "players": [n] * len(seat),
+                "declared_good": [goods[g] for g in bags["declared_good"].tolist()],
+                "declared_count": bags["declared_count"].tolist(),
+                "bag_size": bags["bag_size"].tolist(),
+                "contraband": bags["contraband"].tolist(),
+                "truthful": [t == 1 for t in truthful],
+                "threatened": [t == 1 for t in bags["threatened"].tolist()],
+                "offered": [o == 1 for o in bags["offered"].tolist()],
+                "inspected": [i == 1 for i in inspected],
+                "bribe": bribe,
+                "outcome": [
+                    ("cleared" if t else "caught") if i else "bribed" if b else "passed"
+                    for t, i, b in zip(truthful, inspected, bribe, strict=True)
+                ],
+                "merchant_pays": bags["merchant_pays"].tolist(),
+                "smuggled": bags["smuggled"].tolist(),
+            }
+        )
+    return out
+
+
+class FastEngineFallback(UserWarning):
+    """``simulate(..., engine="auto")`` played a run with the checked engine: the warning
+    says what the compiled kernel does not play."""
+
+
+#: The engines :func:`simulate` takes.
+ENGINES = ("checked", "fast", "auto")
+
+
+def _pick_engine(
+    engine: str, v: Variant, m_specs: Sequence[BotSpec], s_specs: Sequence[BotSpec]
+) -> str:
+    """``"checked"`` or ``"fast"``: ``"fast"`` refuses (ValueError, naming each reason) what
+    the kernel does not play; ``"auto"`` plays it checked and warns once why."""
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(map(repr, ENGINES))}, not {engine!r}")
+    if engine == "checked":
+        return engine
+    from sheriff_core.fastsim import why_not
+
+    reasons = why_not(v, m_specs, s_specs)
+    if not reasons:
+        return "fast"
+    if engine == "fast":
+        raise ValueError("engine='fast' cannot play this run: " + "; ".join(reasons))
+    import warnings
+
+    warnings.warn(
+        "engine='auto': played with the checked engine, because the compiled kernel does not "
+        "play " + "; ".join(reasons),
+        FastEngineFallback,
+        stacklevel=4,
+    )
+    return "checked"
 
 
 # --------------------------------------------------------------------------- chunks and pools
@@ -731,6 +851,7 @@ def _simulate(
     progress: bool | None,
     rotate: bool,
     chunk_size: int | None,
+    engine: str = "checked",
 ) -> list[pd.DataFrame]:
     """The tables ``per`` asks for (see :data:`_PERS`) of one seeded run."""
     import pandas as pd
@@ -738,6 +859,7 @@ def _simulate(
 
     v, m_specs, s_specs = _checked(variant, players, games, workers, merchants, sheriffs)
     check_run_size(v, players, games, per)  # before any allocation
+    engine = _pick_engine(engine, v, m_specs, s_specs)
     # a numpy integer is its int; a bool, a float, a negative number: the engine's error;
     # None: a fresh seed, the same for every chunk
     entropy = seed_sequence(seed).entropy
@@ -747,7 +869,8 @@ def _simulate(
     # in-process: the variant itself; simulate's own workers built it in _init_worker
     payload: Any = v if n_workers == 1 else None if n_workers > 1 else (v.to_data(), v.source)
     tasks = [
-        _Task(payload, players, entropy, a, b, m_specs, s_specs, rotate, per) for a, b in bounds
+        _Task(payload, players, entropy, a, b, m_specs, s_specs, rotate, per, engine)
+        for a, b in bounds
     ]
     show = games >= 2000 if progress is None else progress
     with tqdm(total=games, disable=not show, unit="game", desc=f"{v.name} x{players}") as bar:
@@ -776,6 +899,7 @@ def simulate(
     rotate: bool = True,
     chunk_size: int | None = None,
     per: str = "player",
+    engine: str = "checked",
 ) -> pd.DataFrame:
     """Play ``games`` seeded games between bots; one row per game and player.
 
@@ -791,7 +915,11 @@ def simulate(
     instead (e.g. ``distributed.Client(...).get_executor()``). ``progress``: a
     ``tqdm.auto`` bar (None = only for runs of 2,000 games or more). ``per="bag"``:
     see :func:`simulate_bags`; both tables of the same games: :func:`simulate_tables`.
-    Columns: :data:`PLAYER_COLUMNS`.
+    Columns: :data:`PLAYER_COLUMNS`. ``engine``: ``"checked"`` (the default: every
+    action through ``game.apply``), ``"fast"`` (the compiled kernel of
+    :mod:`sheriff_core.fastsim`, numba: the same frame, ``DataFrame.equals``, for what it
+    plays; anything else is refused, each reason named) or ``"auto"`` (fast when it can,
+    else checked with a :class:`FastEngineFallback` warning saying why).
 
     >>> df = simulate("classic", players=4, games=8, seed=3, merchants=["honest", "smuggler"])
     >>> sorted(df["strategy"].unique()), int(df["win"].sum()) >= 8
@@ -812,6 +940,7 @@ def simulate(
         progress,
         rotate,
         chunk_size,
+        engine,
     )[0]
 
 
@@ -847,8 +976,10 @@ def simulate_bags(
     progress: bool | None = None,
     rotate: bool = True,
     chunk_size: int | None = None,
+    engine: str = "checked",
 ) -> pd.DataFrame:
-    """The same games as :func:`simulate`, one row per bag (:data:`BAG_COLUMNS`).
+    """The same games as :func:`simulate`, one row per bag (:data:`BAG_COLUMNS`);
+    ``engine`` as there.
 
     ``truthful``: every card is the declared good; ``outcome``: ``"passed"``,
     ``"bribed"`` (passed for a bribe of ``bribe`` gold), ``"caught"`` (opened, lying)
@@ -872,6 +1003,7 @@ def simulate_bags(
         progress,
         rotate,
         chunk_size,
+        engine,
     )[0]
 
 
@@ -887,9 +1019,11 @@ def simulate_tables(
     progress: bool | None = None,
     rotate: bool = True,
     chunk_size: int | None = None,
+    engine: str = "checked",
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """:func:`simulate` and :func:`simulate_bags` of the same arguments, from one run:
-    each game is played once and read into both tables (half the time of two calls).
+    each game is played once and read into both tables (half the time of two calls);
+    ``engine`` as in :func:`simulate`.
 
     >>> kw = dict(players=3, games=3, seed=1)
     >>> per_player, per_bag = simulate_tables("classic", **kw)
@@ -909,5 +1043,6 @@ def simulate_tables(
         progress,
         rotate,
         chunk_size,
+        engine,
     )
     return player_table, bag_table

@@ -41,6 +41,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
         "driver",
         "record",
         "sim",
+        "fastsim",
+        "fastsim.*",
         "narrate",
         "nottingham",
         "nottingham.*",

@@ -1,0 +1,953 @@
+"""The compiled game loop (numba): whole games of a rotating-Sheriff variant between the
+supported bots, drawing exactly what the checked engine's two generators would draw.
+
+Everything the kernel knows about the variant comes in as arrays (see
+:func:`sheriff_core.fastsim.tables.compile_variant`): cards are good codes in the variant's
+goods order; no variant or good is named here. Each function mirrors one part of the
+checked engine or of a bot, named in its docstring; the order of the random draws is
+theirs (``rng``: the rules' shuffles, ``game.rng``; ``prng``: the bots' draws,
+``game.players_rng``). Both are numpy's PCG64, re-implemented here (:func:`_pcg_seed`,
+:func:`_next64`, :func:`_random`, :func:`_shuffle`) so that a chunk of games is one
+compiled call: numba can take a ``numpy.random.Generator`` itself, but unboxing two of them
+cost 34 us a call, more than a game (``docs/compiled_sim.md``).
+
+Not imported by :mod:`sheriff_core.fastsim` until a fast run needs it (numba is optional).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# vi: the variant's integers (filled by tables.compile_variant)
+V_HAND, V_PILES, V_PILE_SETUP, V_ASIDE_MAX, V_BAG_MAX, V_KEEP = 0, 1, 2, 3, 4, 5
+V_GOLD, V_ROUNDS, V_FROM_DISCARDS, V_LEGAL0, V_DEBT_ANY, V_NGOODS = 6, 7, 8, 9, 10, 11
+V_DISCARD_FIRST = 12  # market_order "discard-then-draw"
+#: play_game's results: the game was played; a merchant had no card to load (the checked
+#: engine fails there too: its bots take min() of an empty hand).
+OK, EMPTY_HAND = 0, 1
+# gi[g]: per good code
+G_VALUE, G_PENALTY, G_LEGAL, G_KING, G_QUEEN, G_BONUS = 0, 1, 2, 3, 4, 5
+# merchant kinds and Sheriff kinds (tables.MERCHANT_KINDS / SHERIFF_KINDS)
+M_HONEST, M_SMUGGLER, M_BLUFFER, M_BRIBER = 0, 1, 2, 3
+S_TRUSTING, S_INSPECT, S_THRESHOLD, S_BAYES = 0, 1, 2, 3
+# the public record (bots.base.PublicLog) per seat: plog[seat, L_*]
+L_BAGS, L_INSPECTED, L_CAUGHT, L_BLUFFS, L_SMUGGLED = 0, 1, 2, 3, 4
+# out[seat, col]
+O_GOLD, O_VALUE, O_BONUS, O_TOTAL, O_RANK, O_LEGAL, O_CONTRA = 0, 1, 2, 3, 4, 5, 6
+O_BAGS, O_LIES, O_INSPECTED, O_CAUGHT, O_SMUGGLED = 7, 8, 9, 10, 11
+O_FPAID, O_FRECV, O_CPAID, O_CRECV, O_PASSED, O_OPENED = 12, 13, 14, 15, 16, 17
+O_BPAID, O_BRECV, O_BRIBES, O_BRIBE_GOLD = 18, 19, 20, 21
+N_OUT = 22
+# bags[row, col]: one row per bag, in the order they are settled (simulate_bags)
+B_ROUND, B_SEAT, B_SHERIFF, B_GOOD, B_COUNT, B_CONTRA = 0, 1, 2, 3, 4, 5
+B_TRUTHFUL, B_THREATENED = 6, 7
+B_INSPECTED, B_OFFERED, B_BRIBE, B_PAYS, B_SMUGGLED = 8, 9, 10, 11, 12  # _settle's order
+N_BAG = 13
+# the Sheriff bot's decide
+PASS, INSPECT, THREATEN = 0, 1, 2
+
+# ----------------------------------------------------------------------------- numpy's PCG64
+# A generator's state: uint64[6] = state (high, low), increment (high, low), has_uint32,
+# uinteger (numpy's pcg64_state; the 32-bit half kept for the next 32-bit draw).
+_M32 = np.uint64(0xFFFFFFFF)
+_MULT_HI = np.uint64(0x2360ED051FC65DA4)  # PCG_DEFAULT_MULTIPLIER_128
+_MULT_LO = np.uint64(0x4385DF649FCCF645)
+_U0, _U1, _U11, _U32 = np.uint64(0), np.uint64(1), np.uint64(11), np.uint64(32)
+_U58, _U63, _U64 = np.uint64(58), np.uint64(63), np.uint64(64)
+
+
+@njit(cache=True)
+def _mul64(a, b):
+    """The 128-bit product of two uint64, as (high, low)."""
+    a_lo, a_hi = a & _M32, a >> _U32
+    b_lo, b_hi = b & _M32, b >> _U32
+    p0, p1, p2, p3 = a_lo * b_lo, a_lo * b_hi, a_hi * b_lo, a_hi * b_hi
+    mid = (p0 >> _U32) + (p1 & _M32) + (p2 & _M32)
+    return p3 + (p1 >> _U32) + (p2 >> _U32) + (mid >> _U32), (p0 & _M32) | (mid << _U32)
+
+
+@njit(cache=True)
+def _step(g):
+    """state = state * multiplier + increment (mod 2**128)."""
+    hi, lo = g[0], g[1]
+    ph, pl = _mul64(lo, _MULT_LO)
+    ph += hi * _MULT_LO + lo * _MULT_HI
+    nl = pl + g[3]
+    g[0] = ph + g[2] + (_U1 if nl < pl else _U0)
+    g[1] = nl
+
+
+@njit(cache=True)
+def _pcg_seed(g, w):
+    """pcg64_set_seed from ``SeedSequence.generate_state(4, np.uint64)`` words ``w``: what
+    ``np.random.default_rng(seed_sequence)`` does."""
+    g[2] = (w[2] << _U1) | (w[3] >> _U63)
+    g[3] = (w[3] << _U1) | _U1
+    g[0], g[1] = _U0, _U0
+    _step(g)
+    lo = g[1] + w[1]
+    g[0] = g[0] + w[0] + (_U1 if lo < g[1] else _U0)
+    g[1] = lo
+    _step(g)
+    g[4], g[5] = _U0, _U0
+
+
+@njit(cache=True)
+def _next64(g):
+    """pcg64_next64: step, then the XSL-RR output of the new state."""
+    _step(g)
+    x = g[0] ^ g[1]
+    rot = g[0] >> _U58
+    return (x >> rot) | (x << ((_U64 - rot) & _U63))
+
+
+@njit(cache=True)
+def _next32(g):
+    """pcg64_next32: the low half of a 64-bit draw, the high half kept for the next call."""
+    if g[4]:
+        g[4] = _U0
+        return g[5]
+    v = _next64(g)
+    g[4], g[5] = _U1, v >> _U32
+    return v & _M32
+
+
+@njit(cache=True)
+def _random(g):
+    """``Generator.random()``: (next64 >> 11) * 2**-53 (``random(k)``: k of these)."""
+    return np.float64(_next64(g) >> _U11) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def _interval(g, most):
+    """numpy's random_interval: uniform in 0..``most`` by masked rejection."""
+    m = np.uint64(most)
+    if m == _U0:
+        return 0
+    mask = m
+    mask |= mask >> _U1
+    mask |= mask >> np.uint64(2)
+    mask |= mask >> np.uint64(4)
+    mask |= mask >> np.uint64(8)
+    mask |= mask >> np.uint64(16)
+    mask |= mask >> _U32
+    if m <= _M32:
+        v = _next32(g) & mask
+        while v > m:
+            v = _next32(g) & mask
+    else:
+        v = _next64(g) & mask
+        while v > m:
+            v = _next64(g) & mask
+    return np.int64(v)
+
+
+@njit(cache=True)
+def _shuffle(g, a):
+    """``Generator.shuffle`` of a list or 1-d array: Fisher-Yates from the end."""
+    for i in range(a.shape[0] - 1, 0, -1):
+        j = _interval(g, i)
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+
+
+@njit(cache=True)
+def _reshuffle(rng, deck, st, piles, plen, keep):
+    """rounds._reshuffle: each pile's cards below its top ``keep``, pile by pile, shuffled."""
+    total = 0
+    for i in range(plen.shape[0]):
+        if plen[i] > keep:
+            total += plen[i] - keep
+    cards = np.empty(total, dtype=np.int64)
+    k = 0
+    for i in range(plen.shape[0]):
+        if plen[i] > keep:
+            cut = plen[i] - keep
+            for j in range(cut):
+                cards[k] = piles[i, j]
+                k += 1
+            for j in range(keep):
+                piles[i, j] = piles[i, cut + j]
+            plen[i] = keep
+    if total:
+        _shuffle(rng, cards)
+        for j in range(total):
+            deck[j] = cards[j]
+        st[0] = total
+
+
+@njit(cache=True)
+def _draw(rng, deck, st, piles, plen, keep, k, out, at):
+    """rounds._draw_many: up to ``k`` cards, top first, into ``out[at:]``; how many
+    (fewer when no card is left anywhere)."""
+    got = 0
+    while got < k:
+        dl = st[0]
+        need = k - got
+        if dl >= need:
+            for j in range(need):
+                out[at + got + j] = deck[dl - 1 - j]
+            st[0] = dl - need
+            return k
+        for j in range(dl):
+            out[at + got + j] = deck[dl - 1 - j]
+        got += dl
+        st[0] = 0
+        _reshuffle(rng, deck, st, piles, plen, keep)
+        if st[0] == 0:
+            return got
+    return got
+
+
+@njit(cache=True)
+def _target(hand, hl, by_rank):
+    """merchants._target_count: (most plentiful legal good, ties the higher ranked; copies)."""
+    best, most = -1, 0
+    for r in range(by_rank.shape[0]):
+        good = by_rank[r]
+        c = 0
+        for j in range(hl):
+            if hand[j] == good:
+                c += 1
+        if c > most:
+            best, most = good, c
+    return best, most
+
+
+@njit(cache=True)
+def _remove_first(arr, alen, card):
+    """list.remove: drop the first ``card`` of ``arr[:alen]``; the new length."""
+    for j in range(alen):
+        if arr[j] == card:
+            for t in range(j, alen - 1):
+                arr[t] = arr[t + 1]
+            return alen - 1
+    return alen  # pragma: no cover - the bots only remove cards they hold
+
+
+@njit(cache=True)
+def _cheapest(hand, hl, gi):
+    """``min(hand, key=penalty)``: the first card with the lowest penalty."""
+    best = hand[0]
+    for j in range(1, hl):
+        if gi[hand[j], G_PENALTY] < gi[best, G_PENALTY]:
+            best = hand[j]
+    return best
+
+
+@njit(cache=True)
+def _market(rng, vi, gi, by_rank, keep_contra, seat, hands, hlen, deck, st, piles, plen):
+    """merchants._market (the bot) then market._do_market (the set-aside cards go on the
+    last pile after the draw, or before it with "discard-then-draw")."""
+    hand_size = vi[V_HAND]
+    hl = hlen[seat]
+    hand = hands[seat]
+    target, copies = _target(hand, hl, by_rank)
+    aside = np.empty(hl, dtype=np.int64)
+    al = 0
+    for j in range(hl):
+        c = hand[j]
+        if keep_contra:
+            if c != target and gi[c, G_LEGAL]:
+                aside[al] = c
+                al += 1
+        elif c != target:
+            aside[al] = c
+            al += 1
+    npiles = plen.shape[0]
+    take = np.empty(hand_size + al + 1, dtype=np.int64)
+    tl = 0
+    if al > 0:
+        if al > vi[V_ASIDE_MAX]:
+            al = vi[V_ASIDE_MAX]
+        if vi[V_FROM_DISCARDS] and target >= 0:
+            need = hand_size - hl + al
+            for i in range(npiles):
+                depth = plen[i]
+                while depth and piles[i, depth - 1] == target and tl < need:
+                    take[tl] = i
+                    tl += 1
+                    depth -= 1
+        for j in range(al):
+            hl = _remove_first(hand, hl, aside[j])
+    first = vi[V_DISCARD_FIRST] != 0 and al > 0
+    if first:
+        p = npiles - 1
+        for j in range(al):
+            piles[p, plen[p]] = aside[j]
+            plen[p] += 1
+    for j in range(tl):
+        i = take[j]
+        plen[i] -= 1
+        hand[hl] = piles[i, plen[i]]
+        hl += 1
+    if hl < hand_size:
+        hl += _draw(rng, deck, st, piles, plen, vi[V_KEEP], hand_size - hl, hand, hl)
+    hlen[seat] = hl
+    if al > 0 and not first:
+        p = npiles - 1
+        for j in range(al):
+            piles[p, plen[p]] = aside[j]
+            plen[p] += 1
+
+
+@njit(cache=True)
+def _honest_bag(vi, gi, by_rank, hand, hl, bag):
+    """merchants._honest_load: (declared good, bag size) with the bag written to ``bag``."""
+    good, copies = _target(hand, hl, by_rank)
+    if good >= 0:
+        k = min(copies, vi[V_BAG_MAX])
+        for j in range(k):
+            bag[j] = good
+        return good, k
+    bag[0] = _cheapest(hand, hl, gi)
+    return vi[V_LEGAL0], 1
+
+
+@njit(cache=True)
+def _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bag, chance):
+    """merchants._smuggle_load: each contraband card (most valuable first) with ``chance``,
+    one draw per card (one ``random(k)`` call for k > 1, as the bot makes)."""
+    good, copies = _target(hand, hl, by_rank)
+    contra = np.empty(hl, dtype=np.int64)
+    cl = 0
+    for j in range(hl):
+        if not gi[hand[j], G_LEGAL]:
+            contra[cl] = hand[j]
+            cl += 1
+    # stable sort by value, highest first (insertion sort keeps equal values in hand order)
+    for j in range(1, cl):
+        c = contra[j]
+        t = j
+        while t > 0 and gi[contra[t - 1], G_VALUE] < gi[c, G_VALUE]:
+            contra[t] = contra[t - 1]
+            t -= 1
+        contra[t] = c
+    bl = 0
+    bag_max = vi[V_BAG_MAX]
+    if cl > 1:
+        for j in range(cl):  # random(k): k doubles in turn
+            # the first bag_max cards chosen (the bot's del bag[bag_max:])
+            if _random(prng) < chance and bl < bag_max:
+                bag[bl] = contra[j]
+                bl += 1
+    elif cl == 1:
+        if _random(prng) < chance:
+            bag[0] = contra[0]
+            bl = 1
+    if good < 0:
+        good = vi[V_LEGAL0]
+    else:
+        k = min(copies, bag_max - bl)
+        for _j in range(k):
+            bag[bl] = good
+            bl += 1
+    if bl == 0:
+        bag[0] = _cheapest(hand, hl, gi)
+        bl = 1
+    return good, bl
+
+
+@njit(cache=True)
+def _bluff_bag(prng, vi, gi, by_rank, hand, hl, bag, bluff):
+    """Bluffer.load: with probability ``bluff``, its two most plentiful legal goods
+    (ties: the more valuable, then first seen in the hand), declared as the first."""
+    if _random(prng) >= bluff:
+        return _honest_bag(vi, gi, by_rank, hand, hl, bag)
+    goods = np.empty(hl, dtype=np.int64)
+    counts = np.zeros(hl, dtype=np.int64)
+    ng = 0
+    for j in range(hl):
+        c = hand[j]
+        if gi[c, G_LEGAL]:
+            found = False
+            for t in range(ng):
+                if goods[t] == c:
+                    counts[t] += 1
+                    found = True
+                    break
+            if not found:
+                goods[ng] = c
+                counts[ng] = 1
+                ng += 1
+    if ng < 2:
+        return _honest_bag(vi, gi, by_rank, hand, hl, bag)
+    # the first two of a stable sort by (-count, -value): pick them in two passes
+    first = 0
+    for t in range(1, ng):
+        if counts[t] > counts[first] or (
+            counts[t] == counts[first] and gi[goods[t], G_VALUE] > gi[goods[first], G_VALUE]
+        ):
+            first = t
+    second = -1
+    for t in range(ng):
+        if t == first:
+            continue
+        if (
+            second < 0
+            or counts[t] > counts[second]
+            or (counts[t] == counts[second] and gi[goods[t], G_VALUE] > gi[goods[second], G_VALUE])
+        ):
+            second = t
+    bl = 0
+    bag_max = vi[V_BAG_MAX]
+    for _j in range(counts[first]):
+        if bl < bag_max:
+            bag[bl] = goods[first]
+            bl += 1
+    for _j in range(counts[second]):
+        if bl < bag_max:
+            bag[bl] = goods[second]
+            bl += 1
+    return goods[first], bl
+
+
+@njit(cache=True)
+def _first_cover(pool, need, gi, cover_order, chosen):
+    """payments._minimal_covers(limit=1): the first minimal set of ``pool`` (copies per
+    good) worth at least ``need`` (``need`` > 0), goods tried most valuable first (ties: by
+    name), most copies first; written to ``chosen`` (copies per good). False if none.
+
+    The recursion ``rec(i, total)`` of the checked engine, unrolled: level ``i`` tries
+    ``takes[i]`` = copies .. 0 of good ``cover_order[i]``; ``total``: levels below ``i``."""
+    m = cover_order.shape[0]
+    if m == 0:
+        return False
+    takes = np.zeros(m, dtype=np.int64)
+    i = 0
+    takes[0] = pool[cover_order[0]]
+    total = 0
+    while True:
+        here = total + takes[i] * gi[cover_order[i], G_VALUE]
+        if here < need and i + 1 < m:  # rec(i + 1, here): descend
+            total = here
+            i += 1
+            takes[i] = pool[cover_order[i]]
+            continue
+        if here >= need:
+            lowest = -1
+            for t in range(i + 1):
+                if takes[t] > 0:
+                    v = gi[cover_order[t], G_VALUE]
+                    if lowest < 0 or v < lowest:
+                        lowest = v
+            if here - lowest < need:
+                for t in range(chosen.shape[0]):
+                    chosen[t] = 0
+                for t in range(i + 1):
+                    chosen[cover_order[t]] = takes[t]
+                return True
+        # the next candidate at this level, backing up where none is left
+        while True:
+            takes[i] -= 1
+            if takes[i] >= 0:
+                break
+            i -= 1
+            if i < 0:
+                return False
+            total -= takes[i] * gi[cover_order[i], G_VALUE]
+
+
+@njit(cache=True)
+def _pay(vi, gi, cover_order, payer, payee, amount, gold, stands, paid, recv):
+    """payments._pay for one Sheriff: gold first, then goods from the stand, the debt
+    choice being the first minimal one (Bot.debt); ``paid``/``recv`` add the gold and the
+    goods' value (the fines or compensation columns)."""
+    coins = min(gold[payer], amount)
+    gold[payer] -= coins
+    gold[payee] += coins
+    paid[payer] += coins
+    recv[payee] += coins
+    rest = amount - coins
+    if rest == 0:
+        return
+    ng = vi[V_NGOODS]
+    forced = np.zeros(ng, dtype=np.int64)
+    pool = np.zeros(ng, dtype=np.int64)
+    need = rest
+    if vi[V_DEBT_ANY]:
+        for g in range(ng):
+            pool[g] = stands[payer, g]
+    else:
+        legal_value = 0
+        for g in range(ng):
+            if gi[g, G_LEGAL]:
+                legal_value += stands[payer, g] * gi[g, G_VALUE]
+        if legal_value >= rest:
+            for g in range(ng):
+                if gi[g, G_LEGAL]:
+                    pool[g] = stands[payer, g]
+        else:
+            for g in range(ng):
+                if gi[g, G_LEGAL]:
+                    forced[g] = stands[payer, g]
+                else:
+                    pool[g] = stands[payer, g]
+            need = rest - legal_value
+    pool_value = 0
+    for g in range(ng):
+        pool_value += pool[g] * gi[g, G_VALUE]
+    if pool_value > need:
+        chosen = np.zeros(ng, dtype=np.int64)
+        _first_cover(pool, need, gi, cover_order, chosen)
+        pool = chosen
+    value = 0
+    for g in range(ng):
+        k = forced[g] + pool[g]
+        stands[payer, g] -= k
+        stands[payee, g] += k
+        value += k * gi[g, G_VALUE]
+    paid[payer] += value
+    recv[payee] += value
+
+
+@njit(cache=True)
+def _score(vi, gi, gold, stands, out):
+    """scoring.score_rows (goods bonuses, tie-breaks: legal goods, then contraband)."""
+    n, ng = stands.shape[0], stands.shape[1]
+    bonus = np.zeros(n, dtype=np.int64)
+    for g in range(ng):
+        if not gi[g, G_BONUS]:
+            continue
+        top = 0
+        for s in range(n):
+            top = max(top, stands[s, g])
+        if top == 0:
+            continue
+        kings = 0
+        for s in range(n):
+            if stands[s, g] == top:
+                kings += 1
+        if kings > 1:
+            share = (gi[g, G_KING] + gi[g, G_QUEEN]) // kings
+            for s in range(n):
+                if stands[s, g] == top:
+                    bonus[s] += share
+            continue
+        second = 0
+        for s in range(n):
+            c = stands[s, g]
+            if c == top:
+                bonus[s] += gi[g, G_KING]
+            elif c > second:
+                second = c
+        if second == 0:
+            continue
+        queens = 0
+        for s in range(n):
+            if stands[s, g] == second:
+                queens += 1
+        for s in range(n):
+            if stands[s, g] == second:
+                bonus[s] += gi[g, G_QUEEN] // queens
+    for s in range(n):
+        value = legal = cards = 0
+        for g in range(ng):
+            c = stands[s, g]
+            value += c * gi[g, G_VALUE]
+            cards += c
+            if gi[g, G_LEGAL]:
+                legal += c
+        out[s, O_GOLD] = gold[s]
+        out[s, O_VALUE] = value
+        out[s, O_BONUS] = bonus[s]
+        out[s, O_TOTAL] = gold[s] + value + bonus[s]
+        out[s, O_LEGAL] = legal
+        out[s, O_CONTRA] = cards - legal
+    for s in range(n):
+        better = 0
+        for o in range(n):
+            if (
+                out[o, O_TOTAL] > out[s, O_TOTAL]
+                or (out[o, O_TOTAL] == out[s, O_TOTAL] and out[o, O_LEGAL] > out[s, O_LEGAL])
+                or (
+                    out[o, O_TOTAL] == out[s, O_TOTAL]
+                    and out[o, O_LEGAL] == out[s, O_LEGAL]
+                    and out[o, O_CONTRA] > out[s, O_CONTRA]
+                )
+            ):
+                better += 1
+        out[s, O_RANK] = 1 + better
+
+
+@njit(cache=True)
+def _deal(rng, vi, deck, st, piles, plen, hands, hlen):
+    """rounds._setup after the shuffle: one card at a time round the table from the top,
+    then each discard pile's cards."""
+    n, hand_size, total = hands.shape[0], vi[V_HAND], deck.shape[0]
+    for j in range(n * hand_size):
+        seat = j % n
+        hands[seat, hlen[seat]] = deck[total - 1 - j]
+        hlen[seat] += 1
+    st[0] = total - n * hand_size
+    buf = np.empty(total, dtype=np.int64)
+    for p in range(plen.shape[0]):
+        got = _draw(rng, deck, st, piles, plen, vi[V_KEEP], vi[V_PILE_SETUP], buf, 0)
+        for j in range(got):
+            piles[p, plen[p]] = buf[j]
+            plen[p] += 1
+
+
+@njit(cache=True)
+def _load(prng, vi, gi, by_rank, m, kind, param, hands, hlen, bags, blen, declared):
+    """The merchant bot's load (its plan is the good it declares) and loading._do_load.
+    False when the hand is empty (the bots' min() of nothing)."""
+    hand, hl = hands[m], hlen[m]
+    if hl == 0:
+        return False
+    if kind == M_HONEST:
+        good, bl = _honest_bag(vi, gi, by_rank, hand, hl, bags[m])
+    elif kind == M_SMUGGLER or kind == M_BRIBER:
+        good, bl = _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bags[m], param)
+    else:
+        good, bl = _bluff_bag(prng, vi, gi, by_rank, hand, hl, bags[m], param)
+    for j in range(bl):
+        hl = _remove_first(hand, hl, bags[m, j])
+    hlen[m], blen[m], declared[m] = hl, bl, good
+    return True
+
+
+@njit(cache=True)
+def _belief(plog, m, a, b):
+    """BayesianSheriff.belief: the posterior mean that ``m``'s bag lies."""
+    n, opened, bluffs = plog[m, L_BAGS], plog[m, L_INSPECTED], plog[m, L_BLUFFS]
+    lies = float(plog[m, L_CAUGHT] - bluffs + plog[m, L_SMUGGLED])
+    if opened:
+        lies += bluffs * n / opened
+    return (a + lies) / (a + b + n)
+
+
+@njit(cache=True)
+def _gain(gi, cpen, tally, p, count, good):
+    """BayesianSheriff.gain: expected gold from opening a bag that lies with probability
+    ``p`` (``tally[4]``, ``tally[5]``: fines of caught bags, their declared cards)."""
+    per_card = (tally[4] + 0.5 * cpen * 4) / (tally[5] + 4)
+    return p * per_card * count - (1 - p) * count * gi[good, G_PENALTY]
+
+
+@njit(cache=True)
+def _decide(prng, gi, cpen, kind, sp, m, count, good, plog, tally):
+    """The Sheriff bot's decide (``sp``: its parameters, tables.compile_bots). trusting
+    lets pass, always-inspect inspects; threshold suspects a bag declared with at least
+    ``size`` cards or from a player caught before (``grudge``) and inspects it, or
+    threatens it when it takes bribes; bayesian threatens (or inspects) when the expected
+    gain beats ``margin``, else lets pass (or inspects anyway with chance ``explore``)."""
+    if kind == S_TRUSTING:
+        return PASS
+    if kind == S_INSPECT:
+        return INSPECT
+    if kind == S_THRESHOLD:
+        if not (count >= sp[0] or (sp[1] != 0 and plog[m, L_CAUGHT] > 0)):
+            return PASS
+        return INSPECT if sp[2] < 0 else THREATEN
+    gain = _gain(gi, cpen, tally, _belief(plog, m, sp[0], sp[1]), count, good)
+    if gain <= sp[3]:
+        if sp[5] != 0 and _random(prng) < sp[5]:
+            return INSPECT
+        return PASS
+    return THREATEN if sp[4] != 0 else INSPECT
+
+
+@njit(cache=True)
+def _py_round(x):
+    """Python's round(x) of a float: to the nearest integer, halves to the even one."""
+    f = np.floor(x)
+    d = x - f
+    r = np.int64(f)
+    if d > 0.5 or (d == 0.5 and r % 2 != 0):
+        r += 1
+    return r
+
+
+@njit(cache=True)
+def _respond(gi, kind, scale, gold, good, bag, bl):
+    """The merchant's answer to a threat: the gold it offers, 0 to decline. Only the
+    briber offers (merchants._bribe, with no demand on the table): ``scale`` x the value at
+    risk (fines and confiscated goods), at least 1, at most its gold; an honest bag declines."""
+    if kind != M_BRIBER:
+        return 0
+    risk = _risk(gi, good, bag, bl)
+    if risk == 0:
+        return 0
+    return min(gold, max(1, _py_round(scale * risk)))
+
+
+@njit(cache=True)
+def _risk(gi, good, bag, bl):
+    """merchants._at_risk: fines plus the value of the cards an inspection would take."""
+    risk = 0
+    for j in range(bl):
+        c = bag[j]
+        if c != good:
+            risk += gi[c, G_VALUE] + gi[c, G_PENALTY]
+    return risk
+
+
+@njit(cache=True)
+def _negotiate(gi, cpen, kind, sp, mkind, scale, gold, m, good, bag, bl, plog, tally):
+    """A threat answered (the merchant bot's respond) and settled (the Sheriff bot's
+    negotiate, a bayesian's one demand and the briber's accept or decline of it).
+    Returns (inspect, the merchant offered, the bribe paid if the bag passes)."""
+    offer = _respond(gi, mkind, scale, gold[m], good, bag, bl)
+    if kind == S_THRESHOLD:
+        if offer > 0 and offer >= sp[2]:
+            return False, True, offer
+        return True, offer > 0, 0
+    p = _belief(plog, m, sp[0], sp[1])
+    odds = p / (1 - p) if p < 1 else np.inf
+    if offer > 0:
+        odds *= sp[2]
+        q = odds / (1 + odds) if odds < np.inf else 1.0
+        gain = _gain(gi, cpen, tally, q, bl, good)
+        if offer >= gain or gain <= sp[3]:
+            return False, True, offer
+        demand = np.int64(np.ceil(gain))
+        if demand > gold[m]:
+            return True, True, 0
+        if mkind == M_BRIBER and demand <= _risk(gi, good, bag, bl):
+            return False, True, demand  # the briber accepts
+        odds = p / (1 - p) if p < 1 else np.inf  # declined: as if no offer was made
+    odds /= sp[2]
+    q = odds / (1 + odds)
+    return _gain(gi, cpen, tally, q, bl, good) > sp[3], offer > 0, 0
+
+
+@njit(cache=True)
+def _bag_row(gi, row, rnd, m, sheriff, good, bag, bl):
+    """The columns of record.bag_records' row (sim._bag_rows) known before the bag is
+    settled; :func:`_settle` gives the rest."""
+    contra, truthful = 0, 1
+    for j in range(bl):
+        c = bag[j]
+        contra += 1 - gi[c, G_LEGAL]
+        if c != good:
+            truthful = 0
+    row[B_ROUND], row[B_SEAT], row[B_SHERIFF] = rnd, m, sheriff
+    row[B_GOOD], row[B_COUNT], row[B_CONTRA], row[B_TRUTHFUL] = good, bl, contra, truthful
+
+
+@njit(cache=True)
+def _settle(
+    vi, gi, cover, cpen, m, sheriff, good, bag, bl, choice, skind, sp, mkind, scale,
+    stands, gold, piles, plen, money, out, plog, tally,
+):  # fmt: skip
+    """The Sheriff's choice carried out (a threat negotiated first): inspection._pass_bag
+    (with the bribe taken) or _do_inspect; the public record updated. ``tally``: bags
+    passed, opened, bribes, bribe gold, fines of caught bags, their declared cards.
+    Returns the bag row's inspected, offered, bribe, merchant_pays, smuggled."""
+    offered, paid = False, 0
+    if choice == THREATEN:
+        inspect, offered, paid = _negotiate(
+            gi, cpen, skind, sp, mkind, scale, gold, m, good, bag, bl, plog, tally
+        )
+    else:
+        inspect = choice == INSPECT
+    plog[m, L_BAGS] += 1
+    if inspect:
+        tally[1] += 1
+        truthful, legal = True, True
+        for j in range(bl):
+            truthful = truthful and bag[j] == good
+            legal = legal and gi[bag[j], G_LEGAL] != 0
+        pays = _inspect(
+            vi, gi, cover, m, sheriff, good, bag, bl, stands, gold, piles, plen, money, out
+        )
+        plog[m, L_INSPECTED] += 1
+        if not truthful:
+            plog[m, L_CAUGHT] += 1
+            plog[m, L_BLUFFS] += legal
+            tally[4] += pays
+            tally[5] += bl
+        return True, offered, 0, pays, 0
+    tally[0] += 1
+    if paid > 0:  # the bribe: gold from the merchant to the Sheriff
+        gold[m] -= paid
+        gold[sheriff] += paid
+        out[m, O_BPAID] += paid
+        out[sheriff, O_BRECV] += paid
+        tally[2] += 1
+        tally[3] += paid
+    smuggled = _let_pass(gi, m, bag, bl, stands, out)
+    plog[m, L_SMUGGLED] += smuggled > 0
+    return False, offered, paid, 0, smuggled
+
+
+@njit(cache=True)
+def _let_pass(gi, m, bag, bl, stands, out):
+    """inspection._pass_bag without a bribe: the bag onto the stand; the contraband
+    smuggled (returned)."""
+    smuggled = 0
+    for j in range(bl):
+        c = bag[j]
+        stands[m, c] += 1
+        if not gi[c, G_LEGAL]:
+            smuggled += 1
+    out[m, O_SMUGGLED] += smuggled
+    return smuggled
+
+
+@njit(cache=True)
+def _inspect(vi, gi, cover_order, m, sheriff, good, bag, bl, stands, gold, piles, plen, money, out):
+    """inspection._do_inspect for one Sheriff, and the Sheriff bot's confiscate (the first
+    smallest pile, in bag order); ``money``: fines paid/received, compensation
+    paid/received per seat. Returns what the merchant pays (< 0: the Sheriff pays)."""
+    out[m, O_INSPECTED] += 1
+    pays = 0
+    nconf = 0
+    for j in range(bl):
+        c = bag[j]
+        if c == good:
+            stands[m, c] += 1
+        else:
+            bag[nconf] = c  # confiscated cards, in bag order
+            nconf += 1
+            pays += gi[c, G_PENALTY]
+    if nconf:
+        out[m, O_CAUGHT] += 1
+        smallest = 0
+        for p in range(1, plen.shape[0]):
+            if plen[p] < plen[smallest]:
+                smallest = p
+        for j in range(nconf):
+            piles[smallest, plen[smallest]] = bag[j]
+            plen[smallest] += 1
+    else:
+        pays = -gi[good, G_PENALTY] * bl
+    if pays > 0:
+        _pay(vi, gi, cover_order, m, sheriff, pays, gold, stands, money[0], money[1])
+    elif pays < 0:
+        _pay(vi, gi, cover_order, sheriff, m, -pays, gold, stands, money[2], money[3])
+    return pays
+
+
+@njit(cache=True)
+def _contraband_penalty(vi, gi):
+    """GoodsInfo.contraband_penalty: the mean penalty of the contraband goods (0.0: none)."""
+    total, count = 0, 0
+    for g in range(vi[V_NGOODS]):
+        if not gi[g, G_LEGAL]:
+            total += gi[g, G_PENALTY]
+            count += 1
+    return total / count if count else 0.0
+
+
+@njit(cache=True)
+def play_game(
+    rng, prng, vi, gi, deck0, by_rank, cover_order, mkind, mparam, mscale, skind, sp, out, bout,
+):  # fmt: skip
+    """One game, first Sheriff seat 0, to the end; the per-seat rows into ``out``
+    (:data:`N_OUT` columns) and, unless ``bout`` has no rows, one row per bag into ``bout``
+    (:data:`N_BAG` columns, rounds x (players - 1) rows). ``deck0``: the unshuffled deck
+    (build_deck's order). Returns :data:`OK` or :data:`EMPTY_HAND`."""
+    want_bags = bout.shape[0] > 0
+    n, hand_size, total = out.shape[0], vi[V_HAND], deck0.shape[0]
+    deck = deck0.copy()
+    _shuffle(rng, deck)
+    st = np.zeros(1, dtype=np.int64)
+    piles = np.zeros((vi[V_PILES], total), dtype=np.int64)
+    plen = np.zeros(vi[V_PILES], dtype=np.int64)
+    hands = np.zeros((n, 2 * hand_size + total), dtype=np.int64)
+    hlen = np.zeros(n, dtype=np.int64)
+    _deal(rng, vi, deck, st, piles, plen, hands, hlen)
+    gold = np.full(n, vi[V_GOLD], dtype=np.int64)
+    stands = np.zeros((n, vi[V_NGOODS]), dtype=np.int64)
+    bags = np.zeros((n, max(vi[V_BAG_MAX], 1)), dtype=np.int64)
+    blen, declared = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    money = np.zeros((4, n), dtype=np.int64)  # fines paid, received; compensation paid, received
+    out[:, :] = 0
+    order = np.empty(n - 1, dtype=np.int64)
+    tally = np.zeros(6, dtype=np.int64)  # see _settle
+    plog = np.zeros((n, 5), dtype=np.int64)  # the public record (L_*)
+    cpen = _contraband_penalty(vi, gi)
+    for rnd in range(vi[V_ROUNDS]):
+        sheriff = rnd % n
+        for k in range(n - 1):
+            order[k] = (sheriff + 1 + k) % n
+        for k in range(n - 1):  # market
+            m = order[k]
+            keep_contra = (mkind[m] == M_SMUGGLER or mkind[m] == M_BRIBER) and mparam[m] > 0
+            _market(rng, vi, gi, by_rank, keep_contra, m, hands, hlen, deck, st, piles, plen)
+        for k in range(n - 1):  # load
+            m = order[k]
+            if not _load(
+                prng, vi, gi, by_rank, m, mkind[m], mparam[m], hands, hlen, bags, blen, declared
+            ):
+                return EMPTY_HAND
+        for k in range(n - 1):  # declare: the planned good, the bag's size
+            m = order[k]
+            out[m, O_BAGS] += 1
+            for j in range(blen[m]):
+                if bags[m, j] != declared[m]:
+                    out[m, O_LIES] += 1
+                    break
+        for k in range(n - 1):  # the Sheriff deals with each bag in order
+            m, sh = order[k], sheriff
+            good, bl = declared[m], blen[m]
+            choice = _decide(prng, gi, cpen, skind[sh], sp[sh], m, bl, good, plog, tally)
+            if want_bags:  # before the bag is emptied
+                _bag_row(gi, bout[rnd * (n - 1) + k], rnd, m, sh, good, bags[m], bl)
+            inspected, offered, bribe, pays, smuggled = _settle(
+                vi, gi, cover_order, cpen, m, sh, good, bags[m], bl, choice, skind[sh], sp[sh],
+                mkind[m], mscale[m], stands, gold, piles, plen, money, out, plog, tally,
+            )  # fmt: skip
+            if want_bags:
+                row = bout[rnd * (n - 1) + k]
+                row[B_THREATENED], row[B_INSPECTED] = choice == THREATEN, inspected
+                row[B_OFFERED], row[B_BRIBE] = offered, bribe
+                row[B_PAYS], row[B_SMUGGLED] = pays, smuggled
+            blen[m] = 0
+        if rnd + 1 == vi[V_ROUNDS]:
+            break
+        for k in range(1, n + 1):  # draw back up, from the Sheriff's left
+            seat = (sheriff + k) % n
+            missing = hand_size - hlen[seat]
+            if missing > 0:
+                hlen[seat] += _draw(
+                    rng, deck, st, piles, plen, vi[V_KEEP], missing, hands[seat], hlen[seat]
+                )
+    _score(vi, gi, gold, stands, out)
+    for s in range(n):
+        out[s, O_FPAID], out[s, O_FRECV] = money[0, s], money[1, s]
+        out[s, O_CPAID], out[s, O_CRECV] = money[2, s], money[3, s]
+        out[s, O_PASSED], out[s, O_OPENED] = tally[0], tally[1]
+        out[s, O_BRIBES], out[s, O_BRIBE_GOLD] = tally[2], tally[3]
+    return OK
+
+
+@njit(cache=True)
+def play_games(
+    words, vi, gi, deck0, by_rank, cover_order, mkind, mparam, mscale, skind, sp, out, bout,
+):  # fmt: skip
+    """Games ``g = 0, 1, ...``: ``words[g, 0]`` / ``words[g, 1]``: the seed words of the
+    game's two generators (``game.rng``, ``game.players_rng``); the bots of game ``g``'s
+    seats in row ``g`` of ``mkind`` ... ``sp``; its rows at ``out[g * n : (g + 1) * n]``
+    and, if ``bout`` has rows, its bags at ``bout[g * b : (g + 1) * b]`` (``b`` = rounds x
+    (n - 1)). Returns the first game that is not :data:`OK` (its index), or -1."""
+    games, n = mkind.shape[0], mkind.shape[1]
+    b = vi[V_ROUNDS] * (n - 1) if bout.shape[0] > 0 else 0
+    rng = np.zeros(6, dtype=np.uint64)
+    prng = np.zeros(6, dtype=np.uint64)
+    for g in range(games):
+        _pcg_seed(rng, words[g, 0])
+        _pcg_seed(prng, words[g, 1])
+        status = play_game(
+            rng,
+            prng,
+            vi,
+            gi,
+            deck0,
+            by_rank,
+            cover_order,
+            mkind[g],
+            mparam[g],
+            mscale[g],
+            skind[g],
+            sp[g],
+            out[g * n : (g + 1) * n],
+            bout[g * b : (g + 1) * b],
+        )
+        if status != OK:
+            return g
+    return -1

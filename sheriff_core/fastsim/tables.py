@@ -1,0 +1,194 @@
+"""What the compiled kernel can play, and a variant and line-up compiled into its arrays.
+
+Pure Python and numpy (no numba): :func:`unsupported` says, by name, what a run asks for
+that the kernel does not play, so ``simulate(..., engine="fast")`` refuses it and
+``engine="auto"`` falls back to the checked engine.
+
+>>> import sheriff_core as sc
+>>> unsupported(sc.load_variant("classic"), ["honest", "smuggler"], ["threshold"])
+[]
+>>> for reason in unsupported(sc.load_variant("classic"), ["adaptive"], ["bayesian"]):
+...     print(reason)
+merchant bot 'adaptive' (the kernel plays honest, smuggler, bluffer, briber)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from sheriff_core.bots.base import Bot, BotSpec, make_bot
+from sheriff_core.bots.merchants import Bluffer, Briber, HonestMerchant, Smuggler
+from sheriff_core.bots.sheriffs import (
+    BayesianSheriff,
+    InspectingSheriff,
+    ThresholdSheriff,
+    TrustingSheriff,
+)
+from sheriff_core.rules.cards import build_deck
+from sheriff_core.rules.variants import Variant
+
+__all__ = ["unsupported", "compile_variant", "compile_bots", "CompiledVariant", "CompiledBots"]
+
+#: Merchant kinds of the kernel (kernel.M_*): the briber plays the smuggler's market and
+#: load, and offers gold when threatened (the others decline).
+MERCHANT_KINDS: dict[type[Bot], int] = {HonestMerchant: 0, Smuggler: 1, Bluffer: 2, Briber: 3}
+#: Sheriff kinds (kernel.S_*): threshold with ``bribe`` threatens and never demands;
+#: bayesian threatens and demands at most once (after an offer it finds too small).
+SHERIFF_KINDS: dict[type[Bot], int] = {
+    TrustingSheriff: 0,
+    InspectingSheriff: 1,
+    ThresholdSheriff: 2,
+    BayesianSheriff: 3,
+}
+
+#: Variant fields the kernel plays only with this value (the rulebook's classic game).
+_FIXED: dict[str, Any] = {
+    "sheriff_selection": "rotate",
+    "market_starter": "sheriff_left",
+    "sheriffs_per_round": 1,
+    "bag_min": 1,
+    "tiebreaks": ("legal_goods", "contraband"),
+}
+
+
+def unsupported(
+    variant: Variant, merchants: Sequence[BotSpec], sheriffs: Sequence[BotSpec]
+) -> list[str]:
+    """Each thing of a run the kernel does not play, named (empty: it plays it all)."""
+    out = []
+    for name, want in _FIXED.items():
+        have = getattr(variant, name)
+        if have != want:
+            out.append(f"variant field {name}={have!r} (the kernel plays {want!r})")
+    if variant.tokens:
+        out.append(f"variant field tokens ({', '.join(variant.tokens)}): no token exchanges")
+    if variant.debt_order not in ("legal_first", "any"):
+        out.append(f"variant field debt_order={variant.debt_order!r}")
+    for name, good in variant.goods.items():
+        if good.counts_as is not None:
+            out.append(f"good {name!r} counts_as {good.counts_as} (royal goods)")
+    for name, bonus in variant.bonuses.items():
+        good = variant.goods.get(name)
+        if bonus.counts != "goods" or good is None or good.kind != "legal":
+            out.append(f"bonus {name!r} counts {bonus.counts!r} (the kernel counts legal goods)")
+    for spec in merchants:
+        bot = make_bot(spec, "merchant")
+        if type(bot) not in MERCHANT_KINDS:
+            out.append(
+                f"merchant bot {bot.label()!r} (the kernel plays honest, smuggler, bluffer, briber)"
+            )
+    for spec in sheriffs:
+        bot = make_bot(spec, "sheriff")
+        if type(bot) not in SHERIFF_KINDS:
+            out.append(
+                f"sheriff bot {bot.label()!r} "
+                "(the kernel plays trusting, always-inspect, threshold, bayesian)"
+            )
+    return out
+
+
+@dataclass(frozen=True)
+class CompiledVariant:
+    """A variant's rules for one player count, as the kernel's arrays (see kernel.V_*, G_*)."""
+
+    vi: np.ndarray  # int64[13]
+    gi: np.ndarray  # int64[goods, 6]
+    deck0: np.ndarray  # int64[cards]: build_deck's order, as good codes
+    by_rank: np.ndarray  # legal good codes, highest rank first (GoodsInfo.by_rank)
+    cover_order: np.ndarray  # every good code, most valuable first, ties by name
+
+
+def compile_variant(variant: Variant, players: int) -> CompiledVariant:
+    """The kernel's arrays of ``variant`` for ``players`` (see :func:`unsupported` first).
+
+    >>> import sheriff_core as sc
+    >>> cv = compile_variant(sc.load_variant("classic"), 4)
+    >>> len(cv.deck0), cv.by_rank.tolist(), cv.vi[7]
+    (204, [3, 1, 2, 0], np.int64(8))
+    """
+    goods = list(variant.goods)
+    code = {name: i for i, name in enumerate(goods)}
+    legal = [n for n in goods if variant.goods[n].kind == "legal"]
+    rank = sorted(legal, key=lambda n: (variant.goods[n].value, -legal.index(n)))
+    gi = np.zeros((len(goods), 6), dtype=np.int64)
+    for name, g in variant.goods.items():
+        b = variant.bonuses.get(name)
+        gi[code[name]] = (
+            g.value,
+            g.penalty,
+            g.kind == "legal",
+            b.king if b else 0,
+            b.queen if b else 0,
+            b is not None,
+        )
+    vi = np.array(
+        [
+            variant.hand_size,
+            variant.discard_piles,
+            variant.discard_pile_setup,
+            variant.set_aside_max,
+            variant.bag_max,
+            variant.reshuffle_keep,
+            variant.starting_gold,
+            variant.rounds(players),
+            variant.draw_from_discards,
+            code[legal[0]],
+            variant.debt_order == "any",
+            len(goods),
+            variant.market_order == "discard-then-draw",
+        ],
+        dtype=np.int64,
+    )
+    cover = sorted(goods, key=lambda n: (-variant.goods[n].value, n))
+    return CompiledVariant(
+        vi=vi,
+        gi=gi,
+        deck0=np.array([code[c] for c in build_deck(variant, players)], dtype=np.int64),
+        by_rank=np.array([code[n] for n in reversed(rank)], dtype=np.int64),
+        cover_order=np.array([code[n] for n in cover], dtype=np.int64),
+    )
+
+
+@dataclass(frozen=True)
+class CompiledBots:
+    """The line-up's bots as the kernel's arrays, one entry per spec (seats index them)."""
+
+    mkind: np.ndarray
+    mparam: np.ndarray  # risk (smuggler, briber) or bluff (bluffer)
+    mscale: np.ndarray  # the briber's scale
+    skind: np.ndarray
+    sp: np.ndarray  # float64[spec, 6]: see _sheriff_params
+
+
+def compile_bots(merchants: Sequence[BotSpec], sheriffs: Sequence[BotSpec]) -> CompiledBots:
+    """The kernel's arrays of supported bot specs (see :func:`unsupported` first).
+
+    >>> compile_bots(["honest", "smuggler:risk=0.8"], ["threshold:size=3"]).mparam.tolist()
+    [0.0, 0.8]
+    """
+    ms = [make_bot(s, "merchant") for s in merchants]
+    ss = [make_bot(s, "sheriff") for s in sheriffs]
+    return CompiledBots(
+        mkind=np.array([MERCHANT_KINDS[type(b)] for b in ms], dtype=np.int64),
+        mparam=np.array(
+            [getattr(b, "bluff", getattr(b, "risk", 0.0)) for b in ms], dtype=np.float64
+        ),
+        mscale=np.array([getattr(b, "scale", 0.0) for b in ms], dtype=np.float64),
+        skind=np.array([SHERIFF_KINDS[type(b)] for b in ss], dtype=np.int64),
+        sp=np.array([_sheriff_params(b) for b in ss], dtype=np.float64).reshape(len(ss), 6),
+    )
+
+
+def _sheriff_params(bot: Bot) -> list[float]:
+    """A Sheriff bot's parameters as the kernel reads them (kernel._decide, _negotiate):
+    threshold: size, grudge, bribe (-1: None); bayesian: prior_lie, prior_honest, signal,
+    margin, threaten, explore."""
+    if isinstance(bot, ThresholdSheriff):
+        return [bot.size, bot.grudge, -1 if bot.bribe is None else bot.bribe, 0, 0, 0]
+    if isinstance(bot, BayesianSheriff):
+        return [bot.a, bot.b, bot.signal, bot.margin, bot.threaten, bot.explore]
+    return [0.0] * 6
