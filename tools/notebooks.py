@@ -30,6 +30,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from sheriff_core.files import write_atomic
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 INSTRUCTOR = NOTEBOOKS / "instructor"
@@ -104,7 +106,8 @@ def build_student(instructor: Path) -> Path:
             twin = old.get(cell.get("id"))
             if cell.cell_type == "code" and twin is not None and twin.source == cell.source:
                 cell.outputs = twin.get("outputs", [])
-    target.write_text(text(clean(nb)), encoding="utf-8")
+    body = text(clean(nb))
+    write_atomic(target, lambda tmp: tmp.write_text(body, encoding="utf-8"))
     return target
 
 
@@ -176,7 +179,7 @@ def strip(path: Path) -> bool:
     after = text(clean(nbformat.reads(before, as_version=4)))
     if after == before:
         return False
-    path.write_text(after, encoding="utf-8")
+    write_atomic(path, lambda tmp: tmp.write_text(after, encoding="utf-8"))
     return True
 
 
