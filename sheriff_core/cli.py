@@ -146,6 +146,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--per", choices=("player", "bag"), default="player", help="one row per player or bag"
     )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--engine",
+        choices=("checked", "fast", "auto"),
+        default="checked",
+        help="checked: every action through the rules engine (the default); fast: the compiled "
+        "simulator (the same games, the fast extra), refused with the reasons where it cannot "
+        "play the run; auto: fast where it can, else checked",
+    )
 
     sub.add_parser(
         "variants",
@@ -245,6 +253,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         workers=args.workers,
         progress=False if args.no_progress else None,
         per=args.per,
+        engine=args.engine,
         **_lineup(args),
     )
     if out is None:

@@ -889,6 +889,7 @@ def compare_rules(
     executor: Executor | None = None,
     workers: int | None = None,
     progress: bool | None = None,
+    engine: str = "checked",
     confidence: float = 0.95,
     method: str = "auto",
 ) -> RuleComparison:
@@ -896,8 +897,10 @@ def compare_rules(
 
     Both runs use :func:`sheriff_core.simulate` with the same ``players``, ``seed``
     and bots, so game ``i`` is dealt from the same seed on both sides (paired).
-    ``executor`` / ``workers`` / ``progress`` are passed to ``simulate``; ``method``
-    to :func:`paired_difference`. See :func:`compare_frames` for the table.
+    ``executor`` / ``workers`` / ``progress`` / ``engine`` are passed to ``simulate``
+    (``engine="fast"`` or ``"auto"``: the compiled simulator where it plays the run, with
+    the same games and so the same table); ``method`` to :func:`paired_difference`. See
+    :func:`compare_frames` for the table.
 
     >>> r = compare_rules("classic", "classic", players=4, games=20, seed=4)
     >>> float(r.table["difference"].abs().max()), bool(r.table["distinguishable"].any())
@@ -918,6 +921,7 @@ def compare_rules(
         "executor": executor,
         "workers": workers,
         "progress": progress,
+        "engine": engine,
     }
     a = simulate(p, **kw)  # type: ignore[arg-type]
     b = simulate(v, **kw)  # type: ignore[arg-type]
@@ -1026,6 +1030,7 @@ def sweep(
     executor: Executor | None = None,
     workers: int | None = None,
     progress: bool = True,
+    engine: str = "checked",
     confidence: float = 0.95,
     method: str = "auto",
 ) -> pd.DataFrame:
@@ -1039,7 +1044,8 @@ def sweep(
     processes (one pool for the whole sweep); ``executor``: any
     ``concurrent.futures.Executor`` (e.g. ``distributed.Client(...).get_executor()``);
     one ``tqdm`` bar counts the games of the whole sweep. The result does not depend on
-    either. Columns: ``field``, ``field_label`` (the field in words), ``value``,
+    either. ``engine``: as for :func:`sheriff_core.simulate` (``"fast"`` / ``"auto"``: the
+    compiled simulator where it plays the run; the same games, the same table). Columns: ``field``, ``field_label`` (the field in words), ``value``,
     ``lineup`` and those of :func:`compare_frames`; Holm's adjustment (``p_holm``,
     ``distinguishable``) runs over every cell of the sweep at once.
 
@@ -1091,7 +1097,7 @@ def sweep(
         with tqdm(total=total, disable=not progress, unit="game", desc=f"sweep {name}") as bar:
             pool = _CountingExecutor(inner, bar)
             for lname, spec in lineup.items():
-                kw = {"players": players, "games": games, "seed": seed, **spec}
+                kw = {"players": players, "games": games, "seed": seed, "engine": engine, **spec}
                 base = simulate(p, executor=pool, progress=False, **kw)
                 for value, v in zip(values, variants, strict=True):
                     got = simulate(v, executor=pool, progress=False, **kw)
@@ -1133,6 +1139,7 @@ def compare_each_change(
     executor: Executor | None = None,
     workers: int | None = None,
     progress: bool | None = None,
+    engine: str = "checked",
     confidence: float = 0.95,
 ) -> pd.DataFrame:
     """Each change of a house rule measured on its own, and all of them together.
@@ -1165,6 +1172,7 @@ def compare_each_change(
         "executor": executor,
         "workers": workers,
         "progress": progress,
+        "engine": engine,
     }
     base = simulate(p, **kw)  # type: ignore[arg-type]
     frames = []
@@ -1299,6 +1307,7 @@ def balance_report(
     executor: Executor | None = None,
     workers: int | None = None,
     progress: bool | None = None,
+    engine: str = "checked",
     confidence: float = 0.95,
 ) -> BalanceReport:
     """Is this rule set balanced? ``games`` seeded games against each Sheriff bot.
@@ -1313,7 +1322,8 @@ def balance_report(
     rows fall outside by chance: ``p_holm`` is Holm's adjustment over all the report's
     tests, and :attr:`BalanceReport.balanced` uses it. A strategy is counted once per game
     only when there are at least as many strategies as seats (otherwise its seats in
-    one game are not independent and its interval is too narrow).
+    one game are not independent and its interval is too narrow). ``engine``: as for
+    :func:`sheriff_core.simulate`.
 
     >>> r = balance_report("classic", players=3, games=30, sheriffs=["trusting"])
     >>> r.seats[["sheriff", "seat", "games"]].values.tolist()
@@ -1340,6 +1350,7 @@ def balance_report(
             executor=executor,
             workers=workers,
             progress=progress,
+            engine=engine,
         )
         label = str(sim["sheriff_strategy"].iloc[0]) if len(sim) else str(bot)
         fair = float(sim["win"].mean()) if len(sim) else math.nan

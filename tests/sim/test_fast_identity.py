@@ -242,3 +242,73 @@ def test_without_numba_fast_refuses_and_auto_falls_back(monkeypatch: pytest.Monk
     with pytest.warns(sim.FastEngineFallback, match="numba is not installed"):
         auto = sc.simulate("classic", games=2, seed=4, engine="auto")
     assert auto.equals(sc.simulate("classic", games=2, seed=4))
+
+
+# --- the lab and the command line take the engine too ------------------------------------
+
+
+def test_the_labs_tables_are_the_same_with_either_engine() -> None:
+    """compare_rules, compare_each_change, sweep and balance_report with engine="fast" give
+    the checked engine's tables: the same games, so the same statistics."""
+    import pandas as pd
+
+    from sheriff_core import lab
+
+    changes = {"goods.Pepper.penalty": 6, "setup.starting_gold": 40}
+    kw = {"players": 4, "games": 60, "seed": 3, "progress": False}
+    pairs = [
+        (
+            lambda e: (
+                lab.compare_rules(
+                    "classic", lab.with_field("classic", "goods.Pepper.penalty", 6), engine=e, **kw
+                ).table
+            )
+        ),
+        (lambda e: lab.compare_each_change("classic", changes, engine=e, **kw)),
+        (lambda e: lab.sweep("classic", "goods.Pepper.penalty", [2, 6], engine=e, **kw)),
+        (
+            lambda e: (
+                lab.balance_report(
+                    "classic", sheriffs=["threshold"], engine=e, **{**kw, "progress": None}
+                ).win_rates
+            )
+        ),
+    ]
+    for make in pairs:
+        checked, fast = make("checked"), make("fast")
+        pd.testing.assert_frame_equal(checked, fast)
+
+
+def test_the_command_line_takes_the_engine(tmp_path) -> None:
+    """`sheriff simulate --engine fast` writes the checked engine's rows; an engine the run
+    cannot use is refused with its reason."""
+    from sheriff_core.cli import main
+
+    outs = {}
+    for engine in ("checked", "fast"):
+        out = tmp_path / f"{engine}.csv"
+        assert (
+            main(
+                [
+                    "simulate",
+                    "--games",
+                    "30",
+                    "--seed",
+                    "2",
+                    "--no-progress",
+                    "--engine",
+                    engine,
+                    "--out",
+                    str(out),
+                ]
+            )
+            == 0
+        )
+        outs[engine] = out.read_text()
+    assert outs["fast"] == outs["checked"]
+    assert (
+        main(
+            ["simulate", "--variant", "disney", "--games", "5", "--no-progress", "--engine", "fast"]
+        )
+        == 2
+    )
