@@ -59,38 +59,77 @@ from sheriff_core.rules.house import (
 )
 from sheriff_core.rules.variants import Variant, load_variant, variant_names
 
-__all__ = ["VariantEditor", "variant_editor", "measure_rules", "measure_each_change"]
+__all__ = ["VariantEditor", "variant_editor", "measure_rules", "measure_each_change", "engine_for"]
 
 _WIDE = {"description_width": "initial"}
 _RED, _GREEN = "#b00020", "#1b7f3b"
 _LEFT = "style='text-align:left; vertical-align:top'"  # JupyterLab right-aligns table cells
 
 
+def engine_for(variant: Variant) -> tuple[str, str]:
+    """Which simulator measures ``variant`` with the lab's default bots, and why, in words:
+    ``("fast", ...)`` where the compiled simulator plays it (the same games as the rules
+    engine, many times faster), else ``("checked", <the reasons>)``.
+
+    >>> import sheriff_core as sc
+    >>> engine_for(sc.load_variant("disney"))  # doctest: +ELLIPSIS
+    ('checked', 'played by the rules engine (the compiled simulator does not play ... yet)')
+    """
+    from sheriff_core.fastsim import why_not
+    from sheriff_core.sim import DEFAULT_MERCHANTS, DEFAULT_SHERIFFS
+
+    reasons = why_not(variant, list(DEFAULT_MERCHANTS), list(DEFAULT_SHERIFFS))
+    if not reasons:
+        return "fast", "played by the compiled simulator (the same games the rules engine plays)"
+    if any(r.startswith("numba") for r in reasons):
+        return "checked", "played by the rules engine (the compiled simulator needs numba)"
+    rules = "one of its rules" if len(reasons) == 1 else f"{len(reasons)} of its rules"
+    return "checked", (
+        f"played by the rules engine (the compiled simulator does not play {rules} yet)"
+    )
+
+
 def measure_rules(
     parent: str | Variant, variant: Variant, *, players: int, games: int, seed: int
 ) -> Any:
-    """Compare ``variant`` with ``parent`` on the same seeds: ``sheriff_core.lab.compare_rules``.
+    """Compare ``variant`` with ``parent`` on the same seeds: ``sheriff_core.lab.compare_rules``,
+    with the compiled simulator where it plays both rule sets (:func:`engine_for`).
 
     The editor's default :attr:`VariantEditor.measure_with`.
     """
     from sheriff_core.lab import compare_rules
 
-    return compare_rules(parent, variant, players=players, games=games, seed=seed, progress=True)
+    engine = _engine(parent, variant)
+    return compare_rules(
+        parent, variant, players=players, games=games, seed=seed, progress=True, engine=engine
+    )
 
 
 def measure_each_change(
     parent: str | Variant, changes: dict[str, Any], *, players: int, games: int, seed: int
 ) -> Any:
     """Each change of ``changes`` on its own against ``parent``, on the same seeds:
-    ``sheriff_core.lab.compare_each_change`` (a table with a ``change`` column).
+    ``sheriff_core.lab.compare_each_change`` (a table with a ``change`` column), with the
+    compiled simulator where it plays the parent (a change it does not play: the rules
+    engine plays the whole table).
 
     The editor's default :attr:`VariantEditor.measure_each_with`.
     """
     from sheriff_core.lab import compare_each_change
+    from sheriff_core.rules.house import house_rule
 
+    p = parent if isinstance(parent, Variant) else load_variant(parent)
+    engine = _engine(p, house_rule(p, dict(changes)))
     return compare_each_change(
-        parent, changes, players=players, games=games, seed=seed, progress=True
+        parent, changes, players=players, games=games, seed=seed, progress=True, engine=engine
     )
+
+
+def _engine(parent: str | Variant, variant: Variant) -> str:
+    """``"fast"`` when the compiled simulator plays both rule sets, else ``"checked"``."""
+    p = parent if isinstance(parent, Variant) else load_variant(parent)
+    both = (engine_for(p)[0], engine_for(variant)[0])
+    return "fast" if both == ("fast", "fast") else "checked"
 
 
 def _by_players_default(path: str) -> str | None:
@@ -212,7 +251,7 @@ class VariantEditor(widgets.VBox):
         self.games = widgets.IntSlider(
             value=games,
             min=100,
-            max=5000,
+            max=20000,
             step=100,
             description="games",
             continuous_update=False,
@@ -532,8 +571,12 @@ class VariantEditor(widgets.VBox):
             )
             return None
         self.measured = result
+        how = ""
+        if self.measure_with is measure_rules:
+            kind, why = engine_for(load_variant(parent))
+            how = "; " + (why if kind == "checked" else engine_for(variant)[1])
         self.measure_status.value = (
-            f"Measured {games} games of each ({players} players, seed {seed}):"
+            f"Measured {games} games of each ({players} players, seed {seed}{html.escape(how)}):"
         )
         if all(hasattr(result, a) for a in ("headline", "note", "sentences", "table")):
             self.measure_out.append_display_data(HTML(_result_html(result)))

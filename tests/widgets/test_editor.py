@@ -314,3 +314,27 @@ def test_the_pages_echo_of_captured_progress_bars_cannot_replace_the_result(monk
         assert [o["data"]["text/html"] for o in ed.measure_out.outputs] == ["<p>measured</p>"]
         assert ed.progress.children == (), press
     assert captured and ed.measure_out not in captured
+
+
+def test_measure_it_says_which_simulator_played_and_both_give_the_same_result() -> None:
+    """The editor measures with the compiled simulator where it plays both rule sets (a
+    house rule of classic with the lab's bots), says so, and gets the rules engine's
+    result; a parent it does not play is measured by the rules engine, which it says."""
+    pytest.importorskip("numba", reason="the compiled simulator needs numba (the fast extra)")
+    import pandas as pd
+
+    from sheriff_core import lab
+    from sheriff_core.widgets.editor import VariantEditor
+
+    editor = VariantEditor("classic", games=100, seed=2)
+    editor.control("Pepper: fine per card (penalty)").value = 6
+    result = editor.measure()
+    assert "played by the compiled simulator" in editor.measure_status.value
+    checked = lab.compare_rules(
+        "classic", editor.variant, games=100, seed=2, progress=False, engine="checked"
+    )
+    pd.testing.assert_frame_equal(result.table, checked.table)
+    disney = VariantEditor("disney", games=100)
+    disney.control("starting gold").value = 30
+    disney.measure()
+    assert "played by the rules engine" in disney.measure_status.value
