@@ -39,6 +39,7 @@ Variant editor: a house rule of classic with 3 changes, refused by the rules (ru
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -93,16 +94,24 @@ def measure_rules(
     parent: str | Variant, variant: Variant, *, players: int, games: int, seed: int
 ) -> Any:
     """Compare ``variant`` with ``parent`` on the same seeds: ``sheriff_core.lab.compare_rules``,
-    with the compiled simulator where it plays both rule sets (:func:`engine_for`).
+    with the compiled simulator where it plays both rule sets (:func:`engine_for`; the
+    same games, so the same result).
 
     The editor's default :attr:`VariantEditor.measure_with`.
     """
     from sheriff_core.lab import compare_rules
 
-    engine = _engine(parent, variant)
+    engine = _engine(parent, variant)[0]
     return compare_rules(
         parent, variant, players=players, games=games, seed=seed, progress=True, engine=engine
     )
+
+
+def _engine(parent: str | Variant, variant: Variant) -> tuple[str, str]:
+    """:func:`engine_for` of a comparison: ``"fast"`` when the compiled simulator plays
+    both rule sets, else ``"checked"`` with the reason of the one it does not play."""
+    kind, why = engine_for(parent if isinstance(parent, Variant) else load_variant(parent))
+    return (kind, why) if kind == "checked" else engine_for(variant)
 
 
 def measure_each_change(
@@ -110,26 +119,28 @@ def measure_each_change(
 ) -> Any:
     """Each change of ``changes`` on its own against ``parent``, on the same seeds:
     ``sheriff_core.lab.compare_each_change`` (a table with a ``change`` column), with the
-    compiled simulator where it plays the parent (a change it does not play: the rules
-    engine plays the whole table).
+    compiled simulator where it plays a rule set (``engine="auto"``).
 
     The editor's default :attr:`VariantEditor.measure_each_with`.
     """
     from sheriff_core.lab import compare_each_change
-    from sheriff_core.rules.house import house_rule
+    from sheriff_core.sim import FastEngineFallback
 
-    p = parent if isinstance(parent, Variant) else load_variant(parent)
-    engine = _engine(p, house_rule(p, dict(changes)))
-    return compare_each_change(
-        parent, changes, players=players, games=games, seed=seed, progress=True, engine=engine
+    # auto plays each rule set with the compiled simulator where it can and warns where
+    # it cannot; the table is the same either way, so the warning is not the learner's
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FastEngineFallback)
+        return compare_each_change(
+            parent, changes, players=players, games=games, seed=seed, progress=True, engine="auto"
+        )
+
+
+def _could_not_measure(failed: BaseException) -> str:
+    """The red line a failed measurement shows, naming the error."""
+    return (
+        f"<span style='color:{_RED}'>Could not measure: "
+        f"{html.escape(f'{type(failed).__name__}: {failed}')}</span>"
     )
-
-
-def _engine(parent: str | Variant, variant: Variant) -> str:
-    """``"fast"`` when the compiled simulator plays both rule sets, else ``"checked"``."""
-    p = parent if isinstance(parent, Variant) else load_variant(parent)
-    both = (engine_for(p)[0], engine_for(variant)[0])
-    return "fast" if both == ("fast", "fast") else "checked"
 
 
 def _by_players_default(path: str) -> str | None:
@@ -565,16 +576,10 @@ class VariantEditor(widgets.VBox):
             lambda: self.measure_with(parent, variant, players=players, games=games, seed=seed),
         )
         if failed is not None:
-            self.measure_status.value = (
-                f"<span style='color:{_RED}'>Could not measure: "
-                f"{html.escape(f'{type(failed).__name__}: {failed}')}</span>"
-            )
+            self.measure_status.value = _could_not_measure(failed)
             return None
         self.measured = result
-        how = ""
-        if self.measure_with is measure_rules:
-            kind, why = engine_for(load_variant(parent))
-            how = "; " + (why if kind == "checked" else engine_for(variant)[1])
+        how = "; " + _engine(parent, variant)[1] if self.measure_with is measure_rules else ""
         self.measure_status.value = (
             f"Measured {games} games of each ({players} players, seed {seed}{html.escape(how)}):"
         )
@@ -639,10 +644,7 @@ class VariantEditor(widgets.VBox):
                 ),
             )
             if failed is not None:
-                self.each_status.value = (
-                    f"<span style='color:{_RED}'>Could not measure: "
-                    f"{html.escape(f'{type(failed).__name__}: {failed}')}</span>"
-                )
+                self.each_status.value = _could_not_measure(failed)
                 return None
         self.measured_each = table
         keys = list(dict.fromkeys(table["change"])) if table is not None else []
