@@ -17,6 +17,9 @@ the same rule the same way:
   ``must be >= 2``, ``must be at most 1,000,000`` (the checker's ``maximum``);
 - a choice: ``must be one of [...]``, a list of choices: ``must be a list drawn
   from [...]``, a player-count key: ``key 'x' must be a player count 2-12``.
+- the file itself (:func:`parse_toml`): ``file larger than N bytes``, ``not UTF-8
+  text (byte 0x.. at offset N)``, ``not valid TOML: ...``; and its nesting
+  (:meth:`TomlChecker.depth`): ``nested deeper than N levels``.
 
 Only the standard library is imported, so the rules layer can use it too. The save
 envelope (bounded JSON parsing, the ``format`` tag, required and unknown keys, the
@@ -37,10 +40,11 @@ sheriff_core.errors.VariantError: my.toml: [setup] hand_size: must be an integer
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["TomlChecker", "show"]
+__all__ = ["TomlChecker", "parse_toml", "show"]
 
 
 def show(value: Any) -> str:
@@ -51,6 +55,37 @@ def show(value: Any) -> str:
     """
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def parse_toml(raw: bytes, loc: str, error: type[Exception], file_bytes: int, depth: int) -> Any:
+    """A rules file's TOML from its bytes (read with at most ``file_bytes + 1`` of them):
+    refused, with ``error`` naming ``loc``, when larger than ``file_bytes``, not UTF-8, not
+    valid TOML or nested past the parser's own limit (``depth`` is the loader's limit,
+    which :meth:`TomlChecker.depth` checks on the parsed data).
+
+    >>> from sheriff_core.errors import VariantError
+    >>> parse_toml(b"a = 1", "r.toml", VariantError, 100, 8)
+    {'a': 1}
+    >>> parse_toml(b"a = \\xff", "r.toml", VariantError, 100, 8)
+    Traceback (most recent call last):
+    ...
+    sheriff_core.errors.VariantError: r.toml: not UTF-8 text (byte 0xff at offset 4); save the file as UTF-8
+    """
+    if len(raw) > file_bytes:
+        raise error(f"{loc}: file larger than {file_bytes:,} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(
+            f"{loc}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start}); "
+            "save the file as UTF-8"
+        ) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{loc}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise error(f"{loc}: nested too deeply (at most {depth} levels)") from None
 
 
 class TomlChecker:
@@ -79,6 +114,25 @@ class TomlChecker:
         VariantError('r.toml: missing required table [goods]')
         """
         return self.error(f"{self.path}: {where}: {msg}" if where else f"{self.path}: {msg}")
+
+    def depth(self, data: Any, limit: int) -> None:
+        """Refuse tables and lists nested deeper than ``limit`` (no recursion).
+
+        >>> from sheriff_core.errors import VariantError
+        >>> TomlChecker("r.toml", VariantError).depth({"a": {"b": [1]}}, 2)
+        Traceback (most recent call last):
+        ...
+        sheriff_core.errors.VariantError: r.toml: a.b[0]: nested deeper than 2 levels
+        """
+        stack: list[tuple[Any, int, str]] = [(data, 0, "")]
+        while stack:
+            value, depth, where = stack.pop()
+            if depth > limit:
+                raise self.fail(where, f"nested deeper than {limit} levels")
+            if isinstance(value, dict):
+                stack.extend((v, depth + 1, f"{where}.{k}".lstrip(".")) for k, v in value.items())
+            elif isinstance(value, list):
+                stack.extend((v, depth + 1, f"{where}[{i}]") for i, v in enumerate(value))
 
     def table(self, value: Any, where: str) -> dict[str, Any]:
         """``value`` if it is a table (``where``: its dotted name, e.g. ``goods.Apples``).

@@ -18,7 +18,6 @@ from __future__ import annotations
 import copy
 import json
 import os
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +26,7 @@ from typing import Any
 
 from sheriff_core.nottingham.errors import NottinghamDataError
 from sheriff_core.rules.variants import data_dir, freeze, thaw
-from sheriff_core.schema import TomlChecker, show
+from sheriff_core.schema import TomlChecker, parse_toml, show
 
 __all__ = ["ACTIONS", "LIMITS", "Item", "Task", "Rules", "load_rules", "rules_path"]
 
@@ -296,36 +295,7 @@ def _read_rules(file: Path) -> dict[str, Any]:
         raise NottinghamDataError(
             f"{show(str(file))}: cannot read the rules file: {reason}"
         ) from None
-    if len(raw) > limit:
-        raise NottinghamDataError(f"{file}: file larger than {limit:,} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise NottinghamDataError(
-            f"{file}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start}); "
-            "save the file as UTF-8"
-        ) from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise NottinghamDataError(f"{file}: not valid TOML: {exc}") from None
-    except RecursionError:
-        raise NottinghamDataError(
-            f"{file}: nested too deeply (at most {LIMITS['depth']} levels)"
-        ) from None
-
-
-def _check_depth(data: Any, c: TomlChecker) -> None:
-    """Refuse tables/lists nested deeper than ``LIMITS["depth"]`` (no recursion)."""
-    stack: list[tuple[Any, int, str]] = [(data, 0, "")]
-    while stack:
-        value, depth, where = stack.pop()
-        if depth > LIMITS["depth"]:
-            raise c.fail(where, f"nested deeper than {LIMITS['depth']} levels")
-        if isinstance(value, dict):
-            stack.extend((v, depth + 1, f"{where}.{k}".lstrip(".")) for k, v in value.items())
-        elif isinstance(value, list):
-            stack.extend((v, depth + 1, f"{where}[{i}]") for i, v in enumerate(value))
+    return parse_toml(raw, str(file), NottinghamDataError, limit, LIMITS["depth"])
 
 
 def _name(c: TomlChecker, name: str, where: str) -> None:
@@ -342,7 +312,7 @@ def _name(c: TomlChecker, name: str, where: str) -> None:
 
 def _build(data: dict[str, Any], path: str) -> Rules:
     c = TomlChecker(path, NottinghamDataError, LIMITS["number"])
-    _check_depth(data, c)
+    c.depth(data, LIMITS["depth"])
     c.check_keys(data, _SCHEMA, {"items": _ITEM_KEYS, "tasks": _TASK_KEYS})
     c.require(data, _SCHEMA)
     name = c.string(data["name"], "name", empty=False)

@@ -23,7 +23,6 @@ from __future__ import annotations
 import copy
 import json
 import re
-import tomllib
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -32,7 +31,7 @@ from types import MappingProxyType
 from typing import Any
 
 from sheriff_core.errors import RulesError, VariantError
-from sheriff_core.schema import TomlChecker, show
+from sheriff_core.schema import TomlChecker, parse_toml, show
 
 __all__ = [
     "Good",
@@ -411,37 +410,9 @@ def _read_toml(path: Path, loc: str) -> dict[str, Any]:
             raw = f.read(limit + 1)
     except OSError as exc:
         raise VariantError(f"{loc}: cannot read the file: {exc.strerror or exc}") from None
-    if len(raw) > limit:
-        raise VariantError(f"{loc}: file larger than {limit:,} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise VariantError(
-            f"{loc}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start}); "
-            "save the file as UTF-8"
-        ) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"{loc}: not valid TOML: {exc}") from None
-    except RecursionError:
-        raise VariantError(f"{loc}: nested too deeply (at most {LIMITS['depth']} levels)") from None
-    _check_depth(data, loc)
+    data = parse_toml(raw, loc, VariantError, limit, LIMITS["depth"])
+    TomlChecker(loc, VariantError).depth(data, LIMITS["depth"])
     return data
-
-
-def _check_depth(data: Any, loc: str) -> None:
-    """Refuse tables/lists nested deeper than ``LIMITS["depth"]`` (no recursion)."""
-    limit = LIMITS["depth"]
-    stack: list[tuple[Any, int, str]] = [(data, 0, "")]
-    while stack:
-        value, depth, where = stack.pop()
-        if depth > limit:
-            raise VariantError(f"{loc}: {where}: nested deeper than {limit} levels")
-        if isinstance(value, dict):
-            stack.extend((v, depth + 1, f"{where}.{k}".lstrip(".")) for k, v in value.items())
-        elif isinstance(value, list):
-            stack.extend((v, depth + 1, f"{where}[{i}]") for i, v in enumerate(value))
 
 
 def _load_merged(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tuple[str, ...]]:
@@ -600,7 +571,7 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...] | None) -> 
 
 def _check_top(data: dict[str, Any], c: TomlChecker) -> str:
     """Depth, known keys, the required tables, name, title, summary; returns the name."""
-    _check_depth(data, c.path)
+    c.depth(data, LIMITS["depth"])
     c.check_keys(data, _SCHEMA, _ENTRIES)
     c.require(data, {sec: _SCHEMA[sec] for sec in _REQUIRED})
     name = c.string(data.get("name"), "name", empty=False)
