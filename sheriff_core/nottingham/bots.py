@@ -37,6 +37,7 @@ from sheriff_core.nottingham.actions import (
 )
 from sheriff_core.nottingham.game import Game, new_game
 from sheriff_core.nottingham.rules import Rules
+from sheriff_core.nottingham.steps import Decision, OfferChoice
 
 __all__ = ["Bot", "RandomBot", "GreedyCollector", "play_game"]
 
@@ -96,45 +97,43 @@ class GreedyCollector:
         def worth(item: str) -> tuple[int, int]:
             return (hand[item], items[item].value)
 
-        d = game.decision
-        if d == "reveal":
+        d = game.step
+        if d is Decision.REVEAL:
             card = game.revealed
             assert card is not None
             uses = [a for a in legal if isinstance(a, Use)]
             if not uses or hand[card] >= 1 or items[card].action == "defend":
                 return Keep()
             return max(uses, key=lambda a: -1 if a.target is None else game.hand_size(a.target))
-        if d == "defend":
+        if d is Decision.DEFEND:
             return Defend()
-        if d == "take":
+        if d is Decision.TAKE:
             return max(legal, key=lambda a: worth(a.item) if isinstance(a, TakeCard) else (0, 0))
-        if d == "offer":
+        if d is Decision.OFFER:
             offers = [a for a in legal if isinstance(a, Offer)]
             return min(offers, key=lambda a: (len(a.items), [worth(i) for i in a.items]))
-        if d == "accept":
+        if d is Decision.ACCEPT:
             card = game.revealed
-            assert card is not None
-            offered = dict((s, o) for s, o in game.pending["offers"])
+            assert card is not None and isinstance(game.pending, OfferChoice)
+            offered = game.pending.by_seat()
 
             def gain(a: Action) -> tuple[int, int]:
-                got = offered[a.seat] if isinstance(a, Accept) else [card]
+                got = offered[a.seat] if isinstance(a, Accept) else (card,)
                 return (sum(hand[i] for i in got) + len(got), sum(items[i].value for i in got))
 
             return max(legal, key=gain)
-        if d == "ambush_card":
+        if d is Decision.AMBUSH_CARD:
             cards = [a for a in legal if isinstance(a, ChooseAmbush)]
-            leader = max(
-                (s for s in range(game.players) if s != me), key=lambda s: (game.score(s), -s)
-            )
+            leader = max((s for s in range(game.n) if s != me), key=lambda s: (game.score(s), -s))
             for a in cards:
                 if a.card == game.colour(leader):
                     return a
             return cards[0]
-        if d == "spring":
+        if d is Decision.SPRING:
             return Spring()
-        if d == "discard":
+        if d is Decision.DISCARD:
             return min((a for a in legal if isinstance(a, Discard)), key=lambda a: worth(a.item))
-        if d == "score":
+        if d is Decision.SCORE:
             return self._score(game, me, legal)
         return legal[0]  # pragma: no cover - every decision is handled above
 

@@ -57,6 +57,7 @@ from sheriff_core.engine.saves import (
     short,
 )
 from sheriff_core.errors import RulesError, SaveError, VariantError
+from sheriff_core.nottingham.steps import Decision
 
 if TYPE_CHECKING:
     from sheriff_core.nottingham.game import Game
@@ -88,18 +89,7 @@ STATE_FIELDS = (
     "end_reason",
 )
 _HEAD = ("format", "rules", "names", "seed", "history", "players_rng")
-_DECISIONS = (
-    "reveal",
-    "defend",
-    "take",
-    "offer",
-    "accept",
-    "ambush_card",
-    "score",
-    "spring",
-    "discard",
-    "over",
-)
+_DECISIONS = tuple(Decision)
 
 
 def state_data(game: Game) -> dict[str, Any]:
@@ -107,6 +97,8 @@ def state_data(game: Game) -> dict[str, Any]:
     data: dict[str, Any] = {"rng": game.rng.bit_generator.state}
     for f in STATE_FIELDS[1:]:
         data[f] = getattr(game, f)
+    data["decision"] = str(game.step)
+    data["pending"] = game.pending.to_dict()
     return data
 
 

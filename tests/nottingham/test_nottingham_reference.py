@@ -42,12 +42,12 @@ def saves_digest(players: int, seed: int, track: int | None) -> tuple[str, str]:
     saves = hashlib.sha256(g.to_json().encode())
     events = hashlib.sha256()
     for e in g.events:
-        events.update((str(e) + repr(e.as_dict())).encode())
+        events.update((str(e) + repr(e.to_dict())).encode())
     while not g.is_over:
         new = g.apply(bots[g.to_move].choose(g))
         saves.update(g.to_json().encode())
         for e in new:
-            events.update((str(e) + repr(e.as_dict())).encode())
+            events.update((str(e) + repr(e.to_dict())).encode())
         saves.update(repr([str(a) for a in g.legal_actions()]).encode())
     return saves.hexdigest(), events.hexdigest()
 
