@@ -512,11 +512,12 @@ class Game:
         """Keep, Allow, Decline, Pass, Spring, Hold: legal whenever their decision is due."""
 
     def _check_use(self, action: Use, seat: int) -> None:
-        # NOT-ACT-1/NOT-ACT-2: the revealed card's action, its target another seat holding cards
         item = self._in_play()
         label = f"{item.title} ({item.action.replace('_', ' ').title()})"
+        # NOT-ACT-6: a Necklace can only be taken into the hand
         if item.action == "defend":
             raise IllegalUse(f"{item.name} (Defend): when revealed it can only be taken into hand")
+        # NOT-ACT-2, NOT-ACT-4, NOT-ACT-5: another player's seat, holding a card
         if item.action in TARGETED:
             t = action.target
             if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < self.n:
@@ -528,14 +529,17 @@ class Game:
             return
         if action.target is not None:
             raise IllegalTarget(f"{label}: this action has no target player")
+        # NOT-ACT-3: Gold is used only while the ambush pile has cards
         if item.action == "ambush" and not self.ambush_pile:
             raise IllegalUse(f"{label}: the ambush card pile is empty")
 
     def _check_defend(self, action: Defend, seat: int) -> None:
+        # NOT-ACT-6: defend with a Necklace from the hand
         if self._defend_item(self._due(Target).target) is None:
             raise IllegalUse("Defend: you need a Necklace (a Defend card) in hand to defend")
 
     def _check_take(self, action: TakeCard, seat: int) -> None:
+        # NOT-ACT-4, NOT-ACT-5: take a card from the target's hand
         target = self._due(Target).target
         if action.item not in self.rules.items or not self.hands[target][action.item]:
             raise IllegalTarget(
@@ -545,6 +549,8 @@ class Game:
 
     def _check_offer(self, action: Offer, seat: int) -> None:
         item = self._in_play()
+        # NOT-ACT-1 (one card, not a Copper coin), NOT-ACT-7 (1 or 2 cards, not a Chest),
+        # from the offering player's hand
         lo, hi = OFFER_SIZES[item.action]
         label = f"{item.title} ({item.action.title()})"
         if not lo <= len(action.items) <= hi:
@@ -558,6 +564,7 @@ class Game:
                 raise IllegalOffer(f"{label}: you can only offer cards from your hand; {i!r}")
 
     def _check_accept(self, action: Accept, seat: int) -> None:
+        # NOT-ACT-1, NOT-ACT-7: take one player's offer (or decline them all)
         seats = [s for s, _ in self._due(OfferChoice).offers]
         if action.seat not in seats:
             raise IllegalOffer(
@@ -565,6 +572,7 @@ class Game:
             )
 
     def _check_ambush_card(self, action: ChooseAmbush, seat: int) -> None:
+        # NOT-ACT-3: keep one of the drawn ambush cards, never one of your own colour
         drawn = list(self._due(AmbushDraw).drawn)
         if action.card not in drawn:
             raise IllegalAmbush(
@@ -587,6 +595,7 @@ class Game:
             raise IllegalScore(f"score: you have {have} {action.item}, cannot lay {n}")
 
     def _check_task(self, action: CompleteTask, seat: int) -> None:
+        # NOT-SCO-1: the cards of one task; NOT-TASK-1: each kind once per player
         t = self.rules.tasks.get(action.task)
         if t is None:
             raise IllegalScore(
@@ -602,6 +611,7 @@ class Game:
                 raise IllegalScore(f"task {t.name}: you need {t.each} x {i} in hand ({t.title})")
 
     def _check_discard(self, action: Discard, seat: int) -> None:
+        # NOT-DECK-1: down to the hand limit, with cards from your hand
         if action.item not in self.rules.items or not self.hands[seat][action.item]:
             raise IllegalDiscard(
                 f"hand limit: discard a card from your hand; {action.item!r} is not in it"
