@@ -68,13 +68,15 @@ def table(game: Any) -> Mapping[Any, Any]:
 
 
 def snapshot(game: Any) -> bytes:
-    """Every field of the game (both generators' states included) as bytes; the event
-    and action lists by length and last entry (pickling them whole at every decision
-    would make a game's check quadratic)."""
+    """Every field of the game (both generators' states included) as bytes, but the
+    frozen rules data; the event and action lists by length and last entry (pickling them
+    whole at every decision would make a game's check quadratic)."""
     lists = ("events", "history")
-    state = {k: v for k, v in vars(game).items() if k not in lists}
+    frozen = ("variant", "rules")  # immutable rules data, the same object throughout
+    state = {k: v for k, v in vars(game).items() if k not in lists + frozen}
     tails = [(len(getattr(game, k)), getattr(game, k)[-1:]) for k in lists]
-    return pickle.dumps((state, tails))
+    same = [id(getattr(game, k, None)) for k in frozen]
+    return pickle.dumps((state, tails, same))
 
 
 def check_decision(game: Any, listed: list[Any], rng: np.random.Generator) -> None:
