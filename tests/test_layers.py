@@ -33,7 +33,14 @@ LAYERS: dict[str, tuple[str, ...]] = {
     # which the bots read) are rules maths: they import nothing above this layer.
     "rules": ("rules", "rules.*", "scoring", "theory.inspection", "nottingham.rules"),
     # The state machine: a game, its actions, events and saves.
-    "engine": ("engine", "engine.*", "nottingham.actions", "nottingham.game", "nottingham.saves"),
+    "engine": (
+        "engine",
+        "engine.*",
+        "nottingham.actions",
+        "nottingham.game",
+        "nottingham.saves",
+        "nottingham.steps",
+    ),
     # Players and whole games: bots, the driver, the event reader, simulation, narration.
     "bots+simulation": (
         "bots",

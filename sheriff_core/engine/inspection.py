@@ -37,10 +37,12 @@ class InspectionRules(GameState):
 
     def _check_bag_choice(self, a: Threaten | Inspect | LetPass) -> None:
         seat = a.seat
+        # INSP-1: the bags are settled one at a time, each once, in the Sheriff's order
         if seat not in self.merchant_order or seat in self.resolved:
             raise IllegalInspection(
                 f"seat {seat} has no bag waiting: bags still to settle are {self.unresolved()}"
             )
+        # BRIBE-5: a promise about a bag of this inspection phase binds the Sheriff
         promised = self.binding.get(seat)
         if promised == "inspect" and type(a) is not Inspect:
             raise IllegalInspection(
@@ -54,6 +56,7 @@ class InspectionRules(GameState):
             )
 
     def _check_settle(self, a: Inspect | LetPass) -> None:
+        # INSP-2, INSP-3: the bag under negotiation is settled first, by a final choice
         seat = self._negotiation().seat
         if a.seat != seat:
             raise IllegalInspection(
@@ -63,6 +66,7 @@ class InspectionRules(GameState):
         self._check_bag_choice(a)
 
     def _check_vote(self, a: Inspect | LetPass) -> None:
+        # DEP-VOTE-1: both Deputies vote on the same bag, the leader first
         seat = self._vote().seat
         if a.seat != seat:
             raise IllegalInspection(
@@ -72,13 +76,17 @@ class InspectionRules(GameState):
 
     def _check_offer(self, seat: int, offer: Offer) -> None:
         who = self.name(seat)
+        # BRIBE-1: a bribe combines gold, stand goods, bag goods and promises
         if isinstance(offer.gold, bool) or not isinstance(offer.gold, int) or offer.gold < 0:
             raise IllegalOffer(f"gold in a bribe must be a whole number >= 0, not {offer.gold!r}")
+        # BRIBE-2: no one can offer gold they do not have
         if offer.gold > self.gold[seat]:
             raise IllegalOffer(
                 f"cannot offer {offer.gold} gold: {who} has only {self.gold[seat]} "
                 "(you cannot offer gold you do not have)"
             )
+        # BRIBE-2: cards in hand can never be offered, only stand goods (DIS-BRIBE-1, DIS-TOK-4:
+        # tokens are not goods on the stand, so they cannot be offered)
         if take_multiset(self.stands[seat], offer.stand) is None:
             raise IllegalOffer(
                 f"cannot offer {', '.join(offer.stand)} from the stand: only goods on "
@@ -88,11 +96,14 @@ class InspectionRules(GameState):
         for card in offer.bag:
             if card not in goods:
                 raise IllegalOffer(f"{card!r} is not a card of {self.variant.name}")
+        # BRIBE-4: bag goods may be promised (owed only if really in the bag: _pass_bag)
         if len(offer.bag) > len(self.bags[seat]):
             raise IllegalOffer(
                 f"cannot promise {len(offer.bag)} cards from a bag of {len(self.bags[seat])}"
             )
         wanted: dict[int, str] = {}
+        # BRIBE-5: promises to inspect or pass another waiting bag this round (binding),
+        # or about later rounds (recorded, not enforced)
         for p in offer.promises:
             if not isinstance(p, Promise) or p.kind not in ("inspect", "pass", "future"):
                 raise IllegalOffer(f"a promise is inspect SEAT, pass SEAT or future TEXT: {p!r}")
@@ -115,11 +126,14 @@ class InspectionRules(GameState):
         self._check_offer(self._negotiation().seat, a)
 
     def _check_accept(self, a: Accept) -> None:
+        # INSP-2: the merchant accepts the Sheriff's counter-offer (a demand)
         if self._negotiation().demand is None:
             raise IllegalOffer("there is no demand from the Sheriff to accept")
 
     def _check_confiscate(self, a: Confiscate) -> None:
         cards = self._pending(ConfiscateChoice).cards
+        # INSP-7: the Sheriff puts the confiscated cards on a discard pile of his choice,
+        # in an order he chooses
         if not 0 <= a.pile < len(self.piles):
             raise IllegalAction(
                 f"there is no discard pile {a.pile}; piles are numbered 0-{len(self.piles) - 1}"
@@ -180,6 +194,7 @@ class InspectionRules(GameState):
         offer = neg.merchant_offer if neg is not None else None
         self.vote = None
         self._emit("vote", seat, {"deputy": self.sheriffs[1], "choice": kind})
+        # DEP-VOTE-2 (both pass), DEP-VOTE-3 (both inspect), DEP-VOTE-4 (they disagree)
         if lead == kind == "pass":
             self._pass_bag(seat, offer, self.sheriffs)
         elif lead == kind == "inspect":
@@ -225,6 +240,7 @@ class InspectionRules(GameState):
             self.stands[seat] = stand
             self.stands[sheriff].extend(offer.stand)
             paid_bag, not_owed = [], []
+            # BRIBE-4: honour among thieves: bag goods are paid only if they are in the bag
             for card in offer.bag:
                 if card in bag:
                     bag.remove(card)
@@ -246,6 +262,7 @@ class InspectionRules(GameState):
                 "bribe_bag": paid_bag,
                 "not_owed": not_owed,
             }
+        # INSP-4: a bag that passes goes to its owner's stand; the declaration is not checked
         good, count = self.declared[seat]
         truthful = bag.count(good) == len(bag) and not bribe.get("bribe_bag")  # bag: bags[seat]
         self.stands[seat].extend(bag)
@@ -275,6 +292,8 @@ class InspectionRules(GameState):
         good, count = self.declared[seat]
         bag = self.bags[seat]
         # The declaration was verified when it was made: no need to check it again.
+        # INSP-5 (an honest bag: the Sheriff pays its penalties), INSP-6 (otherwise the
+        # undeclared cards are confiscated and the merchant pays their penalties)
         admitted, confiscated, merchant_pays = split_bag(bag, good, self._penalty)
         self.bags[seat] = []  # the bag list now belongs to the event alone
         self._emit(
@@ -294,6 +313,7 @@ class InspectionRules(GameState):
         self.negotiation = None
         if confiscated:
             cards = confiscated
+            # INSP-7: the Sheriff's choice of pile and order, where it can matter
             if len(self.piles) > 1 or (self.variant.draw_from_discards and len(set(cards)) > 1):
                 self.pending.append(ConfiscateChoice(seat, tuple(cards), inspectors[0]))
             else:
@@ -304,6 +324,7 @@ class InspectionRules(GameState):
                 self._pay(seat, inspectors[0], merchant_pays)
             elif merchant_pays < 0:
                 self._pay(inspectors[0], seat, -merchant_pays)
+        # DEP-VOTE-3: the Deputies' fine to the Loot; an honest bag's penalty paid in halves
         elif merchant_pays > 0:  # both Deputies: the fine goes to the Loot
             self._pay(seat, LOOT, merchant_pays, goods_to=self.left_sheriff(seat))
         elif merchant_pays < 0:  # each pays half; the odd coin by the one on the left

@@ -16,8 +16,10 @@ class LoadRules(GameState):
     def _check_load(self, a: Load) -> list[str]:
         v = self.variant
         seat = self.merchant_order[self.turn]
+        # LOAD-1: 1 to 5 cards in the bag (fields bag_min, bag_max)
         if not v.bag_min <= len(a.cards) <= v.bag_max:
             raise IllegalLoad(f"a bag holds {v.bag_min}-{v.bag_max} cards, not {len(a.cards)}")
+        # LOAD-1: only cards from the hand go in the bag
         rest = take_multiset(self.hands[seat], a.cards)
         if rest is None:
             raise IllegalLoad(
@@ -29,6 +31,7 @@ class LoadRules(GameState):
     def _do_load(self, a: Load, rest: list[str]) -> None:
         seat = self.merchant_order[self.turn]
         self.hands[seat] = rest  # a new list, from _check_load
+        # LOAD-2: the bag is closed; no action changes it until it is settled
         self.bags[seat] = list(a.cards)
         self._emit("loaded", seat, {"cards": list(a.cards), "size": len(a.cards)})
         self.turn += 1
@@ -38,6 +41,8 @@ class LoadRules(GameState):
     def _check_declare(self, a: Declare) -> None:
         size = len(self.bags[self.merchant_order[self.turn]])
         v = self.variant
+        # DECL-1 (a legal good; ROY-2: never a royal good), DECL-2 (one kind),
+        # DECL-3 (exactly the number of cards in the bag): rules.cards.check_declaration
         if a.count != size or a.good not in self._declarable or not v.bag_min <= size <= v.bag_max:
             check_declaration(self.variant, size, a.good, a.count)  # raises, naming the rule
 

@@ -16,30 +16,36 @@ class MarketRules(GameState):
         v = self.variant
         seat = self.order[self.turn]
         hand = self.hands[seat]
+        # MKT-2: set aside 0 to 5 cards (field set_aside_max); 2E-MKT-2, DIS-MKT-1
         if len(a.set_aside) > v.set_aside_max:
             raise IllegalMarket(
                 f"you may set aside at most {v.set_aside_max} cards, not {len(a.set_aside)}"
             )
+        # MKT-2: only cards from your own hand
         rest = take_multiset(hand, a.set_aside)
         if rest is None:
             raise IllegalMarket(
                 f"cannot set aside {', '.join(a.set_aside)}: only cards in your hand "
                 f"({', '.join(hand)}) may be set aside"
             )
+        # MKT-5: the set-aside cards go onto one discard pile of your choice
         if not 0 <= a.pile < len(self.piles):
             raise IllegalMarket(
                 f"there is no discard pile {a.pile}; piles are numbered 0-{len(self.piles) - 1}"
             )
         if not a.take:
             return rest
+        # 2E-MKT-2, DIS-MKT-1: draw from the draw pile only (field draw_from_discards)
         if not v.draw_from_discards:
             raise IllegalMarket("in this variant merchants draw from the draw pile only")
+        # MKT-3: take no more cards than you need to draw back up to a full hand
         need = v.hand_size - len(hand) + len(a.set_aside)
         if len(a.take) > need:
             raise IllegalMarket(
                 f"you draw back up to {v.hand_size} cards: {need} to draw, not {len(a.take)} "
                 "from the discard piles"
             )
+        # MKT-3: the top card of a pile, one at a time, from either pile in any order
         sizes = list(map(len, self.piles))
         for i in a.take:
             if not 0 <= i < len(sizes):
@@ -59,11 +65,13 @@ class MarketRules(GameState):
         # the draw, so a reshuffle during this draw takes them in. "draw-then-discard"
         # (1st edition): they go on the pile after the draw. (Taking from the discard
         # piles is only allowed with draw-then-discard: the variant loader checks it.)
+        # MKT-5 (draw, then discard) or 2E-MKT-2 (discard, then draw): field market_order
         first = v.market_order == "discard-then-draw"
         piles = self.piles
         if first and a.set_aside:
             self.piles[a.pile].extend(a.set_aside)
         took: list[str] = []
+        # MKT-3, MKT-4: the discard piles first, then the draw pile (DECK-1, DECK-2 in _draw_many)
         if a.take:
             for i in a.take:
                 took.append(piles[i].pop())

@@ -22,6 +22,7 @@ class PaymentRules(GameState):
     def _pay(self, payer: int, payee: int, amount: int, goods_to: int | None = None) -> None:
         """``payer`` owes ``amount`` gold to ``payee`` (a seat or LOOT); goods given for a
         debt go to ``goods_to`` (default: the payee)."""
+        # DEBT-1: pay in gold as far as you can
         coins = min(self.gold[payer], amount)
         self.gold[payer] -= coins
         if payee == LOOT:
@@ -35,6 +36,8 @@ class PaymentRules(GameState):
         if rest == 0:
             return
         payee = payee if goods_to is None else goods_to
+        # DEBT-2: the rest in goods from the stand at their value; DEBT-4: an empty stand's
+        # shortfall is forgiven (_give_goods)
         forced, pool, need = self._debt_pool(payer, rest)
         values = self.variant.goods
         if sum(values[c].value for c in pool) <= need:
@@ -50,6 +53,7 @@ class PaymentRules(GameState):
         """(cards that must be given, cards to choose from, value still to cover)."""
         goods = self.variant.goods
         stand = self.stands[seat]
+        # DEBT-2 (legal goods first, field debts.order) or DIS-DEBT-1 (any goods)
         if self.variant.debt_order == "any":
             return [], list(stand), debt
         legal = [c for c in stand if goods[c].kind == "legal"]
@@ -70,12 +74,14 @@ class PaymentRules(GameState):
         pend = self._pending(DebtChoice)
         debtor, debt = pend.debtor, pend.debt
         goods = self.variant.goods
+        # DEBT-2: debts are paid with goods from your own stand
         if take_multiset(self.stands[debtor], a.cards) is None:
             raise IllegalDebtPayment(
                 f"cannot pay with {', '.join(a.cards)}: debts are paid with goods from your "
                 "own stand"
             )
         forced, pool, need = self._debt_pool(debtor, debt)
+        # DEBT-2: legal goods before contraband (DIS-DEBT-1: any order)
         chosen = take_multiset(a.cards, forced)
         if chosen is None or take_multiset(pool, chosen) is None:
             if self.variant.debt_order == "legal_first" and forced:
@@ -84,11 +90,13 @@ class PaymentRules(GameState):
                 msg = "legal goods cover this debt: contraband may not be given"
             raise IllegalDebtPayment(f"cannot pay with {', '.join(a.cards)}: {msg}")
         total = sum(goods[c].value for c in chosen)
+        # DEBT-3: goods worth at least the debt
         if total < need:
             raise IllegalDebtPayment(
                 f"goods worth {total} do not cover the {need} still owed: give goods worth at "
                 "least the debt"
             )
+        # DEBT-3: no change is given, so no card that is not needed
         if total - min(goods[c].value for c in chosen) >= need:
             raise IllegalDebtPayment(
                 f"goods worth {total} pay more than needed for {need}: no change is given, so "
@@ -126,17 +134,21 @@ class PaymentRules(GameState):
 
     def _check_exchange(self, seat: int, token: str) -> None:
         v = self.variant
+        # DIS-TOK-1: goods are exchanged for tokens only in a variant with tokens
         if not v.tokens:
             raise IllegalAction(f"{v.name} has no tokens to exchange goods for")
         tok = v.tokens.get(token)
         if tok is None:
             raise IllegalAction(f"no token called {token!r}; tokens: {', '.join(v.tokens)}")
+        # DIS-TOK-3: a merchant exchanges during their own market turn or after their bag
         if seat in self.sheriffs:
             raise IllegalAction(
                 "only a merchant exchanges goods, during their own turn or after their bag"
             )
+        # DIS-TOK-2: the token supply is limited
         if self.token_supply[token] <= 0:
             raise IllegalAction(f"no {token} tokens are left in the supply")
+        # DIS-TOK-1: three goods of one kind on the board for one token (field per_token)
         have = self.stands[seat].count(tok.good)
         if have < tok.per_token:
             raise IllegalAction(

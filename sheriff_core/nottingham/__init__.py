@@ -10,7 +10,7 @@ save raises :class:`~sheriff_core.errors.SaveError`.
 >>> from sheriff_core import nottingham as nt
 >>> rules = nt.load_rules()
 >>> game = nt.new_game(rules, players=4, seed=0)
->>> game.decision, game.to_move, game.revealed
+>>> game.step, game.to_move, game.revealed
 ('reveal', 0, 'Gold')
 >>> game.apply(nt.Keep())[0].kind
 'keep'
@@ -50,14 +50,38 @@ from sheriff_core.nottingham.errors import (
     NottinghamRulesError,
     WrongDecision,
 )
-from sheriff_core.nottingham.game import Game, new_game
+from sheriff_core.nottingham.game import DECISIONS, DecisionRule, Game, new_game
 from sheriff_core.nottingham.rules import Item, Rules, Task, load_rules, rules_path
 from sheriff_core.nottingham.sim import simulate
+from sheriff_core.nottingham.steps import (
+    Ambush,
+    AmbushDraw,
+    Decision,
+    DiscardQueue,
+    NoPending,
+    OfferChoice,
+    OfferRound,
+    Pending,
+    SpringQueue,
+    Target,
+)
 
 __all__ = [
+    "DECISIONS",
     "Accept",
     "Action",
     "Allow",
+    "Ambush",
+    "AmbushDraw",
+    "Decision",
+    "DecisionRule",
+    "DiscardQueue",
+    "NoPending",
+    "OfferChoice",
+    "OfferRound",
+    "Pending",
+    "SpringQueue",
+    "Target",
     "Bot",
     "ChooseAmbush",
     "CompleteTask",

@@ -2,7 +2,9 @@
 
 An action does not name its player: it is always the decision of
 ``game.to_move``. Each kind of action belongs to one kind of decision
-(:attr:`Game.decision <sheriff_core.nottingham.game.Game.decision>`):
+(:attr:`Game.step <sheriff_core.nottingham.game.Game.step>`, a
+:class:`~sheriff_core.nottingham.steps.Decision`; the decision table
+:data:`~sheriff_core.nottingham.game.DECISIONS` is where this is decided):
 
 ====================  ===========================================================
 decision              actions
@@ -26,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -248,22 +251,16 @@ class Discard(Action):
 
 
 def action_kinds() -> dict[str, tuple[type[Action], ...]]:
-    """Which action classes answer which decision.
+    """Which action classes answer which decision (read from the decision table
+    :data:`~sheriff_core.nottingham.game.DECISIONS`; keys are ``Decision`` members, which
+    equal their words).
 
     >>> [c.__name__ for c in action_kinds()["score"]]
     ['Pass', 'Lay', 'CompleteTask']
     """
-    return {
-        "reveal": (Keep, Use),
-        "defend": (Defend, Allow),
-        "take": (TakeCard,),
-        "offer": (Offer,),
-        "accept": (Accept, Decline),
-        "ambush_card": (ChooseAmbush,),
-        "score": (Pass, Lay, CompleteTask),
-        "spring": (Spring, Hold),
-        "discard": (Discard,),
-    }
+    from sheriff_core.nottingham.game import DECISIONS  # the table is built on the game
+
+    return {d: tuple(rule.takes) for d, rule in DECISIONS.items() if rule.takes}
 
 
 def action_types() -> dict[str, type[Action]]:
@@ -326,8 +323,13 @@ class Event:
             parts.append(f"- {self.note}")
         return " ".join(parts)
 
-    def as_dict(self) -> dict[str, Any]:
-        """The event as a plain dict (one row of an event table)."""
+    def to_dict(self) -> dict[str, Any]:
+        """The event as a plain dict (one row of an event table), as the Sheriff engine's
+        ``Event.to_dict``.
+
+        >>> Event("lay", 1, "Gold", count=3).to_dict()
+        {'kind': 'lay', 'seat': 1, 'item': 'Gold', 'other': None, 'count': 3, 'note': ''}
+        """
         return {
             "kind": self.kind,
             "seat": self.seat,
@@ -336,3 +338,22 @@ class Event:
             "count": self.count,
             "note": self.note,
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Event:
+        """Inverse of :meth:`to_dict`.
+
+        >>> e = Event("lay", 1, "Gold", count=3)
+        >>> Event.from_dict(e.to_dict()) == e
+        True
+        """
+        return cls(**data)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Deprecated: :meth:`to_dict` (the name both games use)."""
+        warnings.warn(
+            "Event.as_dict() is deprecated: call Event.to_dict() (docs/nottingham.md)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.to_dict()

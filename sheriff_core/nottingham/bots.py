@@ -14,7 +14,7 @@ game goes on after loading exactly as it would have.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import numpy as np
@@ -37,6 +37,7 @@ from sheriff_core.nottingham.actions import (
 )
 from sheriff_core.nottingham.game import Game, new_game
 from sheriff_core.nottingham.rules import Rules
+from sheriff_core.nottingham.steps import Decision, OfferChoice
 
 __all__ = ["Bot", "RandomBot", "GreedyCollector", "play_game"]
 
@@ -90,53 +91,56 @@ class GreedyCollector:
             return legal[0]
         me = game.to_move
         assert me is not None
-        hand = game.hands[me]
-        items = game.rules.items
+        return _GREEDY[game.step](self, game, me, legal)
 
-        def worth(item: str) -> tuple[int, int]:
-            return (hand[item], items[item].value)
+    @staticmethod
+    def _worth(game: Game, me: int, item: str) -> tuple[int, int]:
+        """How much ``me`` wants ``item``: copies held, then its value."""
+        return (game.hands[me][item], game.rules.items[item].value)
 
-        d = game.decision
-        if d == "reveal":
-            card = game.revealed
-            assert card is not None
-            uses = [a for a in legal if isinstance(a, Use)]
-            if not uses or hand[card] >= 1 or items[card].action == "defend":
-                return Keep()
-            return max(uses, key=lambda a: -1 if a.target is None else game.hand_size(a.target))
-        if d == "defend":
-            return Defend()
-        if d == "take":
-            return max(legal, key=lambda a: worth(a.item) if isinstance(a, TakeCard) else (0, 0))
-        if d == "offer":
-            offers = [a for a in legal if isinstance(a, Offer)]
-            return min(offers, key=lambda a: (len(a.items), [worth(i) for i in a.items]))
-        if d == "accept":
-            card = game.revealed
-            assert card is not None
-            offered = dict((s, o) for s, o in game.pending["offers"])
+    def _reveal(self, game: Game, me: int, legal: list[Action]) -> Action:
+        card = game.revealed
+        assert card is not None
+        uses = [a for a in legal if isinstance(a, Use)]
+        if not uses or game.hands[me][card] >= 1 or game.rules.items[card].action == "defend":
+            return Keep()
+        return max(uses, key=lambda a: -1 if a.target is None else game.hand_size(a.target))
 
-            def gain(a: Action) -> tuple[int, int]:
-                got = offered[a.seat] if isinstance(a, Accept) else [card]
-                return (sum(hand[i] for i in got) + len(got), sum(items[i].value for i in got))
+    def _take(self, game: Game, me: int, legal: list[Action]) -> Action:
+        return max(
+            legal,
+            key=lambda a: self._worth(game, me, a.item) if isinstance(a, TakeCard) else (0, 0),
+        )
 
-            return max(legal, key=gain)
-        if d == "ambush_card":
-            cards = [a for a in legal if isinstance(a, ChooseAmbush)]
-            leader = max(
-                (s for s in range(game.players) if s != me), key=lambda s: (game.score(s), -s)
-            )
-            for a in cards:
-                if a.card == game.colour(leader):
-                    return a
-            return cards[0]
-        if d == "spring":
-            return Spring()
-        if d == "discard":
-            return min((a for a in legal if isinstance(a, Discard)), key=lambda a: worth(a.item))
-        if d == "score":
-            return self._score(game, me, legal)
-        return legal[0]  # pragma: no cover - every decision is handled above
+    def _offer(self, game: Game, me: int, legal: list[Action]) -> Action:
+        offers = [a for a in legal if isinstance(a, Offer)]
+        return min(
+            offers, key=lambda a: (len(a.items), [self._worth(game, me, i) for i in a.items])
+        )
+
+    def _accept(self, game: Game, me: int, legal: list[Action]) -> Action:
+        card = game.revealed
+        assert card is not None and isinstance(game.pending, OfferChoice)
+        offered = game.pending.by_seat()
+        hand, items = game.hands[me], game.rules.items
+
+        def gain(a: Action) -> tuple[int, int]:
+            got = offered[a.seat] if isinstance(a, Accept) else (card,)
+            return (sum(hand[i] for i in got) + len(got), sum(items[i].value for i in got))
+
+        return max(legal, key=gain)
+
+    def _ambush_card(self, game: Game, me: int, legal: list[Action]) -> Action:
+        cards = [a for a in legal if isinstance(a, ChooseAmbush)]
+        leader = max((s for s in range(game.n) if s != me), key=lambda s: (game.score(s), -s))
+        for a in cards:
+            if a.card == game.colour(leader):
+                return a
+        return cards[0]
+
+    def _discard(self, game: Game, me: int, legal: list[Action]) -> Action:
+        discards = (a for a in legal if isinstance(a, Discard))
+        return min(discards, key=lambda a: self._worth(game, me, a.item))
 
     def _score(self, game: Game, me: int, legal: list[Action]) -> Action:
         items = game.rules.items
@@ -168,6 +172,20 @@ class GreedyCollector:
 
     def __repr__(self) -> str:
         return "GreedyCollector()"
+
+
+#: GreedyCollector's choice per decision (a decision with one legal action never asks).
+_GREEDY: dict[Decision, Callable[[GreedyCollector, Game, int, list[Action]], Action]] = {
+    Decision.REVEAL: GreedyCollector._reveal,
+    Decision.DEFEND: lambda bot, game, me, legal: Defend(),
+    Decision.TAKE: GreedyCollector._take,
+    Decision.OFFER: GreedyCollector._offer,
+    Decision.ACCEPT: GreedyCollector._accept,
+    Decision.AMBUSH_CARD: GreedyCollector._ambush_card,
+    Decision.SCORE: GreedyCollector._score,
+    Decision.SPRING: lambda bot, game, me, legal: Spring(),
+    Decision.DISCARD: GreedyCollector._discard,
+}
 
 
 def play_game(

@@ -1,9 +1,13 @@
 """The Nottingham game state: decisions, legal actions, apply, JSON save/load.
 
-A game is a sequence of *decisions*. :attr:`Game.decision` says which kind
-(``"reveal"``, ``"score"``, ``"offer"`` ...), :attr:`Game.to_move` whose it is,
-:meth:`Game.legal_actions` lists that player's legal actions and
-:meth:`Game.apply` plays one and returns the events. Chance (shuffles, the blind
+A game is a sequence of *decisions*. :attr:`Game.step` says which kind (a
+:class:`~sheriff_core.nottingham.steps.Decision`: ``"reveal"``, ``"score"``, ``"offer"``
+...), :attr:`Game.pending` holds its details (a typed record), :attr:`Game.to_move` whose
+it is, :meth:`Game.legal_actions` lists that player's legal actions and
+:meth:`Game.apply` plays one and returns the events. The decision table
+:data:`DECISIONS` ties each decision to the actions it takes (each with its check and
+its effect), what it lists as legal and whose turn it is, as the Sheriff engine's step
+table :data:`~sheriff_core.engine.game.STEPS` does. Chance (shuffles, the blind
 draw of a Steal) comes from the game's one ``numpy.random.Generator`` (``rng``);
 bots draw from ``players_rng``, a separate generator derived from the same seed, so
 the game depends on the seed and the actions alone (``history``). A save records
@@ -15,13 +19,13 @@ the rule, and the state stays exactly as it was.
 
 >>> from sheriff_core import nottingham as nt
 >>> game = nt.new_game(nt.load_rules(), players=3, seed=4)
->>> game.decision, game.to_move, game.revealed
+>>> game.step, game.to_move, game.revealed
 ('reveal', 0, 'Necklace')
 >>> [str(a) for a in game.legal_actions()]
 ['keep']
 >>> [str(e) for e in game.apply(nt.Keep())]
 ['seat 0: keep Necklace']
->>> game.decision, str(game.legal_actions()[0])
+>>> game.step, str(game.legal_actions()[0])
 ('score', 'pass')
 >>> same = nt.Game.from_json(game.to_json())
 >>> same.to_json() == game.to_json()
@@ -30,9 +34,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import combinations, combinations_with_replacement
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -56,7 +61,6 @@ from sheriff_core.nottingham.actions import (
     Spring,
     TakeCard,
     Use,
-    action_kinds,
 )
 from sheriff_core.nottingham.errors import (
     GameFinished,
@@ -70,14 +74,27 @@ from sheriff_core.nottingham.errors import (
     WrongDecision,
 )
 from sheriff_core.nottingham.rules import TARGETED, Item, Rules, load_rules
+from sheriff_core.nottingham.steps import (
+    Ambush,
+    AmbushDraw,
+    Decision,
+    DiscardQueue,
+    NoPending,
+    OfferChoice,
+    OfferRound,
+    Pending,
+    SpringQueue,
+    Target,
+)
 
-__all__ = ["Game", "new_game", "FORMAT"]
+__all__ = ["DECISIONS", "DecisionRule", "Game", "new_game", "FORMAT"]
 
 #: The ``format`` tag of a saved game (see :mod:`sheriff_core.nottingham.saves`).
 FORMAT = "sheriff_core.nottingham/2"
 #: How many cards a Purchase / Trade offer holds (R).
 OFFER_SIZES = {"purchase": (1, 1), "trade": (1, 2)}
-_KINDS = action_kinds()
+_NONE = NoPending()
+_P = TypeVar("_P", bound=Pending)
 
 
 def new_game(
@@ -97,7 +114,7 @@ def new_game(
     can be saved.
 
     >>> g = new_game(None, players=["Robin", "Marian", "John"], seed=0)
-    >>> g.names, [sum(h.values()) for h in g.hands], len(g.deck)
+    >>> g.players, [sum(h.values()) for h in g.hands], len(g.deck)
     (('Robin', 'Marian', 'John'), [3, 3, 3], 74)
     """
     if not isinstance(rules, Rules):
@@ -134,12 +151,16 @@ class Game:
     ``task_takers`` (task -> seats in order), ``ambush_pile`` (top first),
     ``ambushes`` (``[owner, ambush card, gold item]`` lying in front of players),
     ``sheriff`` (index into ``rules.track``; 0 is Nottingham), ``active`` (whose
-    turn), ``turn`` (turns started), ``revealed`` (the card in play),
-    ``decision`` and ``pending`` (the details of the open decision).
+    turn), ``turn`` (turns started), ``revealed`` (the card in play), ``step`` (the
+    :class:`~sheriff_core.nottingham.steps.Decision` due now; ``decision`` is the same)
+    and ``pending`` (the details of the open decision, a frozen record of
+    :mod:`~sheriff_core.nottingham.steps`). ``players`` are the names by seat and ``n``
+    their number, as in the Sheriff engine.
     """
 
     rules: Rules
-    names: tuple[str, ...]
+    #: The players' names by seat (as ``engine.Game.players``; ``names`` is the same).
+    players: tuple[str, ...]
     rng: np.random.Generator
     #: The seed of the game (None for a game dealt from a Generator: it cannot be saved).
     seed: np.random.SeedSequence | None
@@ -156,15 +177,17 @@ class Game:
     tasks: list[list[str]]
     task_takers: dict[str, list[int]]
     ambush_pile: list[str]
-    ambushes: list[list[Any]]
+    ambushes: list[Ambush]
     sheriff: int
     active: int
     turn: int
     turn_revealed: bool
     idle: int
     revealed: str | None
-    decision: str
-    pending: dict[str, Any]
+    #: The kind of decision due now (``Decision.OVER`` at the end): see :data:`DECISIONS`.
+    step: Decision
+    #: The details of the open decision (a frozen record, replaced when the game moves on).
+    pending: Pending
     end_reason: str | None
 
     # ------------------------------------------------------------------ setup
@@ -172,7 +195,7 @@ class Game:
     @classmethod
     def _setup(cls, rules: Rules, names: tuple[str, ...], rng: np.random.Generator) -> Game:
         g = cls.__new__(cls)
-        g.rules, g.names, g.rng = rules, names, rng
+        g.rules, g.players, g.rng = rules, names, rng
         g.seed, g.players_rng, g.history = None, np.random.default_rng(0), []
         n = len(names)
         g.deck = g._shuffled(rules.deck())
@@ -192,8 +215,8 @@ class Game:
         g.turn_revealed = False
         g.idle = 0
         g.revealed = None
-        g.decision = "reveal"
-        g.pending = {}
+        g.step = Decision.REVEAL
+        g.pending = _NONE
         g.end_reason = None
         g.events = []
         g._start_turn(g.events)
@@ -206,39 +229,36 @@ class Game:
     # ------------------------------------------------------------------ views
 
     @property
-    def players(self) -> int:
-        """Number of players."""
-        return len(self.names)
+    def names(self) -> tuple[str, ...]:
+        """The players' names by seat: :attr:`players` (kept; the save's ``names``)."""
+        return self.players
 
     @property
     def n(self) -> int:
-        """Number of players (as ``engine.Game.n``; :attr:`players` is the same here)."""
-        return len(self.names)
+        """Number of players (as ``engine.Game.n``)."""
+        return len(self.players)
 
     @property
-    def step(self) -> str:
-        """The kind of decision due now: :attr:`decision` under the name both games use
-        (:class:`~sheriff_core.protocol.GameProtocol`)."""
-        return self.decision
+    def decision(self) -> Decision:
+        """The kind of decision due now: :attr:`step` (kept under its first name)."""
+        return self.step
 
     @property
     def is_over(self) -> bool:
         """True once the Sheriff is back in Nottingham (or the game stalled)."""
-        return self.decision == "over"
+        return self.step is Decision.OVER
 
     @property
     def to_move(self) -> int | None:
-        """The seat whose decision it is (``None`` when the game is over)."""
-        d, p = self.decision, self.pending
-        if d == "over":
-            return None
-        if d in ("discard", "offer"):
-            return p["queue"][0]
-        if d == "defend":
-            return p["target"]
-        if d == "spring":
-            return p["queue"][0][0]
-        return self.active
+        """The seat whose decision it is (``None`` when the game is over): the decision
+        table's ``to_move`` of :attr:`step`."""
+        return DECISIONS[self.step].to_move(self)
+
+    def _due(self, kind: type[_P]) -> _P:
+        """The pending record, which the open decision says is of ``kind``."""
+        p = self.pending
+        assert isinstance(p, kind), f"{self.step!r} holds {p!r}, not a {kind.__name__}"
+        return p
 
     def colour(self, seat: int) -> str:
         """The colour of a seat (its ambush card has this name)."""
@@ -254,7 +274,7 @@ class Game:
 
     def clockwise(self, start: int) -> list[int]:
         """All seats clockwise, beginning with ``start``."""
-        n = self.players
+        n = self.n
         return [(start + k) % n for k in range(n)]
 
     def hand_limit(self) -> int:
@@ -295,9 +315,7 @@ class Game:
         >>> new_game(None, 3, seed=0).results()[0]
         {'seat': 0, 'player': 'Ann', 'score': 0, 'cards_scored': 0, 'tasks': 0, 'rank': 1}
         """
-        keys = [
-            (self.score(s), len(self.scored[s]) + len(self.tasks[s])) for s in range(self.players)
-        ]
+        keys = [(self.score(s), len(self.scored[s]) + len(self.tasks[s])) for s in range(self.n)]
         return [
             {
                 "seat": s,
@@ -307,7 +325,7 @@ class Game:
                 "tasks": len(self.tasks[s]),
                 "rank": 1 + sum(k > keys[s] for k in keys),
             }
-            for s in range(self.players)
+            for s in range(self.n)
         ]
 
     def card_counts(self) -> dict[str, int]:
@@ -319,30 +337,31 @@ class Game:
         items = (
             len(self.deck)
             + len(self.discards)
-            + sum(self.hand_size(s) for s in range(self.players))
+            + sum(self.hand_size(s) for s in range(self.n))
             + sum(len(s) for s in self.scored)
             + len(self.ambushes)
             + (self.revealed is not None)
-            + (self.pending.get("count", 0) if self.decision == "spring" else 0)
+            + (self.pending.count if isinstance(self.pending, SpringQueue) else 0)
         )
         ambush = len(self.ambush_pile) + len(self.ambushes)
-        if self.decision == "ambush_card":
-            ambush += len(self.pending["drawn"])
+        if isinstance(self.pending, AmbushDraw):
+            ambush += len(self.pending.drawn)
         tasks = sum(t.copies - len(self.task_takers[n]) for n, t in self.rules.tasks.items())
         tasks += sum(len(t) for t in self.tasks)
         return {"items": items, "ambush": ambush, "tasks": tasks}
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"{self.decision} by seat {self.to_move}"
+        state = "over" if self.is_over else f"{self.step} by seat {self.to_move}"
         return (
-            f"<Nottingham {self.players}p turn {self.turn}, Sheriff on space "
+            f"<Nottingham {self.n}p turn {self.turn}, Sheriff on space "
             f"{self.sheriff}/{len(self.rules.track)}, {state}>"
         )
 
     # ------------------------------------------------------------------ legality
 
     def legal_actions(self) -> list[Action]:
-        """The legal actions of :attr:`to_move` (empty when the game is over).
+        """The legal actions of :attr:`to_move` (empty when the game is over): the
+        decision table's ``options`` of :attr:`step`.
 
         >>> g = new_game(None, 3, seed=4)
         >>> [str(a) for a in g.legal_actions()]
@@ -351,76 +370,85 @@ class Game:
         >>> g.revealed, [str(a) for a in g.legal_actions()]
         ('Jewels', ['keep', 'use on seat 1', 'use on seat 2'])
         """
-        return list(self._generate())
+        return list(DECISIONS[self.step].options(self))
 
-    def _generate(self) -> Iterator[Action]:
-        d, p, me = self.decision, self.pending, self.to_move
-        if me is None:  # the game is over
-            return
-        names = self.rules.item_names
-        if d == "reveal":
-            yield Keep()
-            item = self._in_play()
-            if item.action in TARGETED:
-                for s in self.clockwise(self.active)[1:]:
-                    if self.hand_size(s) > 0:
-                        yield Use(s)
-            elif item.action == "ambush":
-                if self.ambush_pile:
-                    yield Use()
-            elif item.action != "defend":
+    def _options_reveal(self) -> Iterator[Action]:
+        yield Keep()
+        item = self._in_play()
+        if item.action in TARGETED:
+            for s in self.clockwise(self.active)[1:]:
+                if self.hand_size(s) > 0:
+                    yield Use(s)
+        elif item.action == "ambush":
+            if self.ambush_pile:
                 yield Use()
-        elif d == "defend":
-            yield Defend()
-            yield Allow()
-        elif d == "take":
-            hand = self.hands[p["target"]]
-            for i in names:
-                if hand[i]:
-                    yield TakeCard(i)
-        elif d == "offer":
-            hand = self.hands[me]
-            lo, hi = OFFER_SIZES[self._in_play().action]
-            free = sorted(i for i in names if hand[i] and i != self.revealed)
-            seen: set[Offer] = set()
-            for k in range(lo, hi + 1):
-                for combo in combinations_with_replacement(free, k):
-                    if all(hand[i] >= combo.count(i) for i in combo):
-                        offer = Offer(combo)
-                        if offer not in seen:
-                            seen.add(offer)
-                            yield offer
-        elif d == "accept":
-            for seat, _ in p["offers"]:
-                yield Accept(seat)
-            yield Decline()
-        elif d == "ambush_card":
-            for card in dict.fromkeys(p["drawn"]):
-                if card != self.colour(self.active):
-                    yield ChooseAmbush(card)
-        elif d == "score":
-            yield Pass()
-            hand = self.hands[me]
-            for i in names:
-                for n in range(3, hand[i] + 1):
-                    yield Lay(i, n)
-            for tname, t in self.rules.tasks.items():
-                if self._task_open(tname, me) is None:
-                    ok = [i for i in names if hand[i] >= t.each]
-                    for combo in combinations(ok, t.distinct):
-                        yield CompleteTask(tname, combo)
-        elif d == "spring":
-            yield Spring()
-            yield Hold()
-        elif d == "discard":
-            hand = self.hands[me]
-            for i in names:
-                if hand[i]:
-                    yield Discard(i)
+        elif item.action != "defend":
+            yield Use()
+
+    def _options_defend(self) -> Iterator[Action]:
+        yield Defend()
+        yield Allow()
+
+    def _options_take(self) -> Iterator[Action]:
+        hand = self.hands[self._due(Target).target]
+        for i in self.rules.item_names:
+            if hand[i]:
+                yield TakeCard(i)
+
+    def _options_offer(self) -> Iterator[Action]:
+        me = self._due(OfferRound).queue[0]
+        hand = self.hands[me]
+        lo, hi = OFFER_SIZES[self._in_play().action]
+        free = sorted(i for i in self.rules.item_names if hand[i] and i != self.revealed)
+        seen: set[Offer] = set()
+        for k in range(lo, hi + 1):
+            for combo in combinations_with_replacement(free, k):
+                if all(hand[i] >= combo.count(i) for i in combo):
+                    offer = Offer(combo)
+                    if offer not in seen:
+                        seen.add(offer)
+                        yield offer
+
+    def _options_accept(self) -> Iterator[Action]:
+        for seat, _ in self._due(OfferChoice).offers:
+            yield Accept(seat)
+        yield Decline()
+
+    def _options_ambush_card(self) -> Iterator[Action]:
+        for card in dict.fromkeys(self._due(AmbushDraw).drawn):
+            if card != self.colour(self.active):
+                yield ChooseAmbush(card)
+
+    def _options_score(self) -> Iterator[Action]:
+        me = self.active
+        yield Pass()
+        hand = self.hands[me]
+        names = self.rules.item_names
+        for i in names:
+            for n in range(3, hand[i] + 1):
+                yield Lay(i, n)
+        for tname, t in self.rules.tasks.items():
+            if self._task_open(tname, me) is None:
+                ok = [i for i in names if hand[i] >= t.each]
+                for combo in combinations(ok, t.distinct):
+                    yield CompleteTask(tname, combo)
+
+    def _options_spring(self) -> Iterator[Action]:
+        yield Spring()
+        yield Hold()
+
+    def _options_discard(self) -> Iterator[Action]:
+        hand = self.hands[self._due(DiscardQueue).queue[0]]
+        for i in self.rules.item_names:
+            if hand[i]:
+                yield Discard(i)
+
+    def _options_none(self) -> Iterator[Action]:
+        return iter(())
 
     def _in_play(self) -> Item:
         """The item of the revealed card, which every decision about it has."""
-        assert self.revealed is not None, f"no card is in play in the {self.decision!r} decision"
+        assert self.revealed is not None, f"no card is in play in the {self.step!r} decision"
         return self.rules.items[self.revealed]
 
     def _task_open(self, tname: str, seat: int) -> str | None:
@@ -443,7 +471,8 @@ class Game:
 
     def verify(self, action: Any, player: int | None = None) -> None:
         """Raise a :class:`NottinghamRulesError` naming the rule unless ``action`` is legal
-        (and, with ``player``, unless it is that seat's decision).
+        (and, with ``player``, unless it is that seat's decision): the check the decision
+        table lists for the action's type at :attr:`step`. It changes nothing.
 
         >>> g = new_game(None, 3, seed=4)
         >>> g.verify(Use())
@@ -455,8 +484,8 @@ class Game:
         ...
         sheriff_core.nottingham.errors.WrongDecision: it is Ann (seat 0)'s decision, not seat 1's
         """
-        d, p = self.decision, self.pending
-        if d == "over":
+        d = self.step
+        if d is Decision.OVER:
             raise GameFinished(f"the game is over ({self.end_reason}); no more actions")
         if not isinstance(action, Action):
             raise WrongDecision(f"{action!r} is not a Nottingham action")
@@ -466,71 +495,32 @@ class Game:
             raise WrongDecision(
                 f"it is {self.names[me]} (seat {me})'s decision, not seat {player!r}'s"
             )
-        if type(action) not in _KINDS[d]:
-            wanted = ", ".join(c.__name__ for c in _KINDS[d])
+        takes = DECISIONS[d].takes
+        rule = takes.get(type(action))
+        if rule is None:
+            wanted = ", ".join(c.__name__ for c in takes)
             raise WrongDecision(
                 f"'{action}' is not allowed now: the game waits for the {d!r} decision of "
                 f"{self.names[me]} (seat {me}), answered by {wanted}"
             )
         try:
-            self._verify_kind(action, d, p, me)
+            rule[0](self, action, me)
         except (TypeError, KeyError, AttributeError):
             raise WrongDecision(f"malformed action {action!r}") from None
 
-    def _verify_kind(self, action: Action, d: str, p: dict[str, Any], me: int) -> None:
-        items = self.rules.items
-        if d == "reveal":
-            if isinstance(action, Use):
-                self._verify_use(action)
-        elif d == "defend":
-            if isinstance(action, Defend) and self._defend_item(p["target"]) is None:
-                raise IllegalUse("Defend: you need a Necklace (a Defend card) in hand to defend")
-        elif d == "take":
-            assert isinstance(action, TakeCard)
-            if action.item not in items or not self.hands[p["target"]][action.item]:
-                raise IllegalTarget(
-                    f"{self._in_play().title}: you may only take a card that is in "
-                    f"{self.names[p['target']]}'s hand; {action.item!r} is not"
-                )
-        elif d == "offer":
-            assert isinstance(action, Offer)
-            self._verify_offer(action, me)
-        elif d == "accept":
-            if isinstance(action, Accept) and action.seat not in [s for s, _ in p["offers"]]:
-                raise IllegalOffer(
-                    f"accept: seat {action.seat!r} made no offer; offers came from seats "
-                    f"{[s for s, _ in p['offers']]}"
-                )
-        elif d == "ambush_card":
-            assert isinstance(action, ChooseAmbush)
-            if action.card not in p["drawn"]:
-                raise IllegalAmbush(
-                    f"Ambush: keep one of the drawn ambush cards {p['drawn']}, not {action.card!r}"
-                )
-            if action.card == self.colour(me):
-                raise IllegalAmbush(
-                    f"Ambush: you may not keep the ambush card of your own colour ({action.card})"
-                )
-        elif d == "score":
-            if isinstance(action, Lay):
-                self._verify_lay(action, me)
-            elif isinstance(action, CompleteTask):
-                self._verify_task(action, me)
-        elif d == "discard":
-            assert isinstance(action, Discard)
-            if action.item not in items or not self.hands[me][action.item]:
-                raise IllegalDiscard(
-                    f"hand limit: discard a card from your hand; {action.item!r} is not in it"
-                )
+    def _check_nothing(self, action: Action, seat: int) -> None:
+        """Keep, Allow, Decline, Pass, Spring, Hold: legal whenever their decision is due."""
 
-    def _verify_use(self, action: Use) -> None:
+    def _check_use(self, action: Use, seat: int) -> None:
         item = self._in_play()
         label = f"{item.title} ({item.action.replace('_', ' ').title()})"
+        # NOT-ACT-6: a Necklace can only be taken into the hand
         if item.action == "defend":
             raise IllegalUse(f"{item.name} (Defend): when revealed it can only be taken into hand")
+        # NOT-ACT-2, NOT-ACT-4, NOT-ACT-5: another player's seat, holding a card
         if item.action in TARGETED:
             t = action.target
-            if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < self.players:
+            if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < self.n:
                 raise IllegalTarget(f"{label}: name another player's seat, not {t!r}")
             if t == self.active:
                 raise IllegalTarget(f"{label}: the target must be another player, not yourself")
@@ -539,11 +529,28 @@ class Game:
             return
         if action.target is not None:
             raise IllegalTarget(f"{label}: this action has no target player")
+        # NOT-ACT-3: Gold is used only while the ambush pile has cards
         if item.action == "ambush" and not self.ambush_pile:
             raise IllegalUse(f"{label}: the ambush card pile is empty")
 
-    def _verify_offer(self, action: Offer, seat: int) -> None:
+    def _check_defend(self, action: Defend, seat: int) -> None:
+        # NOT-ACT-6: defend with a Necklace from the hand
+        if self._defend_item(self._due(Target).target) is None:
+            raise IllegalUse("Defend: you need a Necklace (a Defend card) in hand to defend")
+
+    def _check_take(self, action: TakeCard, seat: int) -> None:
+        # NOT-ACT-4, NOT-ACT-5: take a card from the target's hand
+        target = self._due(Target).target
+        if action.item not in self.rules.items or not self.hands[target][action.item]:
+            raise IllegalTarget(
+                f"{self._in_play().title}: you may only take a card that is in "
+                f"{self.names[target]}'s hand; {action.item!r} is not"
+            )
+
+    def _check_offer(self, action: Offer, seat: int) -> None:
         item = self._in_play()
+        # NOT-ACT-1 (one card, not a Copper coin), NOT-ACT-7 (1 or 2 cards, not a Chest),
+        # from the offering player's hand
         lo, hi = OFFER_SIZES[item.action]
         label = f"{item.title} ({item.action.title()})"
         if not lo <= len(action.items) <= hi:
@@ -556,7 +563,28 @@ class Game:
             if i not in self.rules.items or hand[i] < action.items.count(i):
                 raise IllegalOffer(f"{label}: you can only offer cards from your hand; {i!r}")
 
-    def _verify_lay(self, action: Lay, seat: int) -> None:
+    def _check_accept(self, action: Accept, seat: int) -> None:
+        # NOT-ACT-1, NOT-ACT-7: take one player's offer (or decline them all)
+        seats = [s for s, _ in self._due(OfferChoice).offers]
+        if action.seat not in seats:
+            raise IllegalOffer(
+                f"accept: seat {action.seat!r} made no offer; offers came from seats {seats}"
+            )
+
+    def _check_ambush_card(self, action: ChooseAmbush, seat: int) -> None:
+        # NOT-ACT-3: keep one of the drawn ambush cards, never one of your own colour
+        drawn = list(self._due(AmbushDraw).drawn)
+        if action.card not in drawn:
+            raise IllegalAmbush(
+                f"Ambush: keep one of the drawn ambush cards {drawn}, not {action.card!r}"
+            )
+        if action.card == self.colour(seat):
+            raise IllegalAmbush(
+                f"Ambush: you may not keep the ambush card of your own colour ({action.card})"
+            )
+
+    def _check_lay(self, action: Lay, seat: int) -> None:
+        # NOT-SCO-1: a set is 3 or more cards of one item, from the hand
         n = action.count
         if isinstance(n, bool) or not isinstance(n, int) or n < 3:
             raise IllegalScore(f"score: lay 3 or more cards of one item, not {n!r}")
@@ -566,7 +594,8 @@ class Game:
         if have < n:
             raise IllegalScore(f"score: you have {have} {action.item}, cannot lay {n}")
 
-    def _verify_task(self, action: CompleteTask, seat: int) -> None:
+    def _check_task(self, action: CompleteTask, seat: int) -> None:
+        # NOT-SCO-1: the cards of one task; NOT-TASK-1: each kind once per player
         t = self.rules.tasks.get(action.task)
         if t is None:
             raise IllegalScore(
@@ -581,6 +610,13 @@ class Game:
             if i not in self.rules.items or self.hands[seat][i] < t.each:
                 raise IllegalScore(f"task {t.name}: you need {t.each} x {i} in hand ({t.title})")
 
+    def _check_discard(self, action: Discard, seat: int) -> None:
+        # NOT-DECK-1: down to the hand limit, with cards from your hand
+        if action.item not in self.rules.items or not self.hands[seat][action.item]:
+            raise IllegalDiscard(
+                f"hand limit: discard a card from your hand; {action.item!r} is not in it"
+            )
+
     def _defend_item(self, seat: int) -> str | None:
         for i, it in self.rules.items.items():
             if it.action == "defend" and self.hands[seat][i]:
@@ -591,7 +627,8 @@ class Game:
 
     def apply(self, action: Action, player: int | None = None) -> list[Event]:
         """Play ``action`` for :attr:`to_move` (checked: :meth:`verify`, with ``player``);
-        return the events it caused (also added to :attr:`events`).
+        return the events it caused (also added to :attr:`events`). The effect is the one
+        the decision table lists for the action's type at :attr:`step`.
 
         >>> g = new_game(None, 3, seed=1)
         >>> g.apply(Pass())
@@ -604,7 +641,7 @@ class Game:
         assert me is not None  # verify refuses every action once the game is over
         self.history.append((me, action))
         events: list[Event] = []
-        getattr(self, f"_do_{self.decision}")(action, events)
+        DECISIONS[self.step].takes[type(action)][1](self, action, events)
         self.events.extend(events)
         return events
 
@@ -614,18 +651,23 @@ class Game:
     def _take(self, seat: int, item: str, n: int = 1) -> None:
         self.hands[seat][item] -= n
 
-    def _to_score(self) -> None:
-        self.decision, self.pending = "score", {}
+    def _set(self, step: Decision, pending: Pending = _NONE) -> None:
+        self.step, self.pending = step, pending
 
-    def _do_reveal(self, action: Action, ev: list[Event]) -> None:
+    def _to_score(self) -> None:
+        self._set(Decision.SCORE)
+
+    def _do_keep(self, action: Action, ev: list[Event]) -> None:
         me, card = self.active, self.revealed
         assert card is not None
-        if isinstance(action, Keep):
-            self._give(me, card)
-            self.revealed = None
-            ev.append(Event("keep", me, card))
-            return self._to_score()
-        assert isinstance(action, Use)
+        self._give(me, card)
+        self.revealed = None
+        ev.append(Event("keep", me, card))
+        return self._to_score()
+
+    def _do_use(self, action: Use, ev: list[Event]) -> None:
+        me, card = self.active, self.revealed
+        assert card is not None
         kind = self.rules.items[card].action
         ev.append(Event("use", me, card, action.target, note=kind))
         if kind in ("purchase", "trade"):
@@ -639,13 +681,11 @@ class Game:
                 self.revealed = None
                 ev.append(Event("ambush_fizzles", me, card, note="only your own colour drawn"))
                 return self._to_score()
-            self.decision, self.pending = "ambush_card", {"drawn": drawn}
-            return None
+            return self._set(Decision.AMBUSH_CARD, AmbushDraw(tuple(drawn)))
         target = action.target
         assert target is not None
         if kind in self.rules.defend_cancels and self._defend_item(target) is not None:
-            self.decision, self.pending = "defend", {"target": target}
-            return None
+            return self._set(Decision.DEFEND, Target(target))
         return self._attack(target, ev)
 
     def _attack(self, target: int, ev: list[Event]) -> None:
@@ -664,14 +704,15 @@ class Game:
             return self._to_score()
         if kind == "hold_up":
             ev.append(Event("show_hand", target, note=", ".join(self.hand_list(target))))
-        self.decision, self.pending = "take", {"target": target}
-        return None
+        return self._set(Decision.TAKE, Target(target))
+
+    def _do_allow(self, action: Action, ev: list[Event]) -> None:
+        target = self._due(Target).target
+        ev.append(Event("allow", target))
+        return self._attack(target, ev)
 
     def _do_defend(self, action: Action, ev: list[Event]) -> None:
-        target = self.pending["target"]
-        if isinstance(action, Allow):
-            ev.append(Event("allow", target))
-            return self._attack(target, ev)
+        target = self._due(Target).target
         me, card = self.active, self.revealed
         assert card is not None
         necklace = self._defend_item(target)
@@ -683,9 +724,8 @@ class Game:
         ev.append(Event("defend", target, necklace, me, note=f"cancels {card}; cards swapped"))
         return self._to_score()
 
-    def _do_take(self, action: Action, ev: list[Event]) -> None:
-        assert isinstance(action, TakeCard)
-        target, me, card = self.pending["target"], self.active, self.revealed
+    def _do_take(self, action: TakeCard, ev: list[Event]) -> None:
+        target, me, card = self._due(Target).target, self.active, self.revealed
         assert card is not None
         self._take(target, action.item)
         self._give(me, action.item)
@@ -712,93 +752,100 @@ class Game:
             self.revealed = None
             ev.append(Event("keep", me, card, note="nobody could offer"))
             return self._to_score()
-        self.decision, self.pending = "offer", {"queue": queue, "offers": []}
-        return None
+        return self._set(Decision.OFFER, OfferRound(tuple(queue)))
 
-    def _do_offer(self, action: Action, ev: list[Event]) -> None:
-        assert isinstance(action, Offer)
-        seat = self.pending["queue"].pop(0)
-        self.pending["offers"].append([seat, list(action.items)])
+    def _do_offer(self, action: Offer, ev: list[Event]) -> None:
+        p = self._due(OfferRound)
+        seat, queue = p.queue[0], p.queue[1:]
+        offers = (*p.offers, (seat, action.items))
         ev.append(Event("offer", seat, "+".join(action.items), count=len(action.items)))
-        if not self.pending["queue"]:
-            self.decision = "accept"
-            del self.pending["queue"]
+        if queue:
+            return self._set(Decision.OFFER, OfferRound(queue, offers))
+        return self._set(Decision.ACCEPT, OfferChoice(offers))
 
-    def _do_accept(self, action: Action, ev: list[Event]) -> None:
+    def _do_accept(self, action: Accept, ev: list[Event]) -> None:
         me, card = self.active, self.revealed
         assert card is not None
-        if isinstance(action, Accept):
-            offered = dict((s, o) for s, o in self.pending["offers"])[action.seat]
-            for i in offered:
-                self._take(action.seat, i)
-                self._give(me, i)
-            self._give(action.seat, card)
-            ev.append(Event("accept", me, "+".join(offered), action.seat, count=len(offered)))
-            ev.append(Event("compensated", action.seat, card))
-        else:
-            self._give(me, card)
-            ev.append(Event("decline", me, card, note="keeps the card"))
+        offered = self._due(OfferChoice).by_seat()[action.seat]
+        for i in offered:
+            self._take(action.seat, i)
+            self._give(me, i)
+        self._give(action.seat, card)
+        ev.append(Event("accept", me, "+".join(offered), action.seat, count=len(offered)))
+        ev.append(Event("compensated", action.seat, card))
         self.revealed = None
         return self._to_score()
 
-    def _do_ambush_card(self, action: Action, ev: list[Event]) -> None:
-        assert isinstance(action, ChooseAmbush)
-        drawn = list(self.pending["drawn"])
+    def _do_decline(self, action: Action, ev: list[Event]) -> None:
+        me, card = self.active, self.revealed
+        assert card is not None
+        self._give(me, card)
+        ev.append(Event("decline", me, card, note="keeps the card"))
+        self.revealed = None
+        return self._to_score()
+
+    def _do_ambush_card(self, action: ChooseAmbush, ev: list[Event]) -> None:
+        drawn = list(self._due(AmbushDraw).drawn)
         drawn.remove(action.card)
         self.ambush_pile.extend(drawn)
         assert self.revealed is not None
-        self.ambushes.append([self.active, action.card, self.revealed])
+        self.ambushes.append(Ambush(self.active, action.card, self.revealed))
         ev.append(Event("ambush_set", self.active, self.revealed, note=action.card))
         self.revealed = None
         return self._to_score()
 
-    def _do_score(self, action: Action, ev: list[Event]) -> None:
+    def _do_pass(self, action: Action, ev: list[Event]) -> None:
+        return self._end_turn(False, ev)
+
+    def _do_task(self, action: CompleteTask, ev: list[Event]) -> None:
         me = self.active
-        if isinstance(action, Pass):
-            return self._end_turn(False, ev)
-        if isinstance(action, CompleteTask):
-            t = self.rules.tasks[action.task]
-            for i in action.items:
-                self._take(me, i, t.each)
-                self.discards.extend([i] * t.each)
-            self.tasks[me].append(t.name)
-            self.task_takers[t.name].append(me)
-            ev.append(Event("task", me, t.name, count=len(self.task_takers[t.name])))
-            return self._end_turn(True, ev)
-        assert isinstance(action, Lay)
+        t = self.rules.tasks[action.task]
+        for i in action.items:
+            self._take(me, i, t.each)
+            self.discards.extend([i] * t.each)
+        self.tasks[me].append(t.name)
+        self.task_takers[t.name].append(me)
+        ev.append(Event("task", me, t.name, count=len(self.task_takers[t.name])))
+        return self._end_turn(True, ev)
+
+    def _do_lay(self, action: Lay, ev: list[Event]) -> None:
+        me = self.active
         self._take(me, action.item, action.count)
         ev.append(Event("lay", me, action.item, count=action.count))
         mine = self.colour(me)
-        queue = []
-        for s in self.clockwise(me)[1:]:
-            for amb in self.ambushes:
-                if amb[0] == s and (
-                    amb[1] == mine or action.item in self.rules.ambush_items(amb[1])
-                ):
-                    queue.append(list(amb))
+        queue = [
+            amb
+            for s in self.clockwise(me)[1:]
+            for amb in self.ambushes
+            if amb.owner == s
+            and (amb.card == mine or action.item in self.rules.ambush_items(amb.card))
+        ]
         if queue:
-            self.decision = "spring"
-            self.pending = {"item": action.item, "count": action.count, "queue": queue}
-            return None
+            return self._set(Decision.SPRING, SpringQueue(action.item, action.count, tuple(queue)))
         return self._finish_lay(action.item, action.count, ev)
 
     def _do_spring(self, action: Action, ev: list[Event]) -> None:
-        p = self.pending
-        amb = p["queue"].pop(0)
-        owner, card, gold = amb
-        if isinstance(action, Spring):
-            self.ambushes.remove(amb)
-            self.ambush_pile.append(card)
-            p["count"] -= 1
-            self._give(owner, p["item"])
-            self._give(self.active, gold)
-            ev.append(Event("ambush", owner, p["item"], self.active, note=card))
-            ev.append(Event("compensated", self.active, gold))
-        else:
-            ev.append(Event("hold", owner, note=card))
-        if p["queue"] and p["count"] > 0:
-            return None
-        return self._finish_lay(p["item"], p["count"], ev)
+        p = self._due(SpringQueue)
+        amb, count = p.queue[0], p.count - 1
+        self.ambushes.remove(amb)
+        self.ambush_pile.append(amb.card)
+        self._give(amb.owner, p.item)
+        self._give(self.active, amb.gold)
+        ev.append(Event("ambush", amb.owner, p.item, self.active, note=amb.card))
+        ev.append(Event("compensated", self.active, amb.gold))
+        return self._next_ambush(p.item, count, p.queue[1:], ev)
+
+    def _do_hold(self, action: Action, ev: list[Event]) -> None:
+        p = self._due(SpringQueue)
+        ev.append(Event("hold", p.queue[0].owner, note=p.queue[0].card))
+        return self._next_ambush(p.item, p.count, p.queue[1:], ev)
+
+    def _next_ambush(
+        self, item: str, count: int, queue: tuple[Ambush, ...], ev: list[Event]
+    ) -> None:
+        if queue and count > 0:
+            return self._set(Decision.SPRING, SpringQueue(item, count, queue))
+        return self._finish_lay(item, count, ev)
 
     def _finish_lay(self, item: str, count: int, ev: list[Event]) -> None:
         me = self.active
@@ -811,16 +858,17 @@ class Game:
         ev.append(Event("score_cancelled", me, item, count=count, note="fewer than 3 left"))
         return self._end_turn(False, ev)
 
-    def _do_discard(self, action: Action, ev: list[Event]) -> None:
-        assert isinstance(action, Discard)
-        seat = self.pending["queue"][0]
+    def _do_discard(self, action: Discard, ev: list[Event]) -> None:
+        queue = self._due(DiscardQueue).queue
+        seat = queue[0]
         self._take(seat, action.item)
         self.discards.append(action.item)
         ev.append(Event("discard", seat, action.item))
         if self.hand_size(seat) <= self.hand_limit():
-            self.pending["queue"].pop(0)
-        if not self.pending["queue"]:
-            self._reveal(ev)
+            queue = queue[1:]
+        if queue:
+            return self._set(Decision.DISCARD, DiscardQueue(queue))
+        return self._reveal(ev)
 
     # ------------------------------------------------------------------ turn flow
 
@@ -848,8 +896,7 @@ class Game:
             queue = [s for s in self.clockwise(self.active) if self.hand_size(s) > limit]
             if queue:
                 ev.append(Event("hand_limit", count=limit, note="draw pile and discards empty"))
-                self.decision, self.pending = "discard", {"queue": queue}
-                return
+                return self._set(Decision.DISCARD, DiscardQueue(tuple(queue)))
         self._reveal(ev)
 
     def _reveal(self, ev: list[Event]) -> None:
@@ -859,7 +906,7 @@ class Game:
             self.revealed = self.deck.pop()
             self.turn_revealed = True
             ev.append(Event("reveal", self.active, self.revealed))
-            self.decision, self.pending = "reveal", {}
+            self._set(Decision.REVEAL)
         else:
             ev.append(Event("no_reveal", self.active, note="no cards left to reveal"))
             self._to_score()
@@ -875,14 +922,15 @@ class Game:
             for s in small:
                 self._draw(s, ev)
         self.idle = 0 if (scored or self.turn_revealed) else self.idle + 1
-        if self.idle >= self.rules.stalemate_rounds * self.players:
+        if self.idle >= self.rules.stalemate_rounds * self.n:
             return self._finish("stalemate: a round without a card or a score", ev)
-        self.active = (self.active + 1) % self.players
+        self.active = (self.active + 1) % self.n
         self._start_turn(ev)
         return None
 
     def _finish(self, reason: str, ev: list[Event]) -> None:
-        self.decision, self.pending, self.end_reason = "over", {}, reason
+        self._set(Decision.OVER)
+        self.end_reason = reason
         ev.append(Event("game_over", note=reason))
 
     # ------------------------------------------------------------------ JSON
@@ -912,3 +960,108 @@ class Game:
         from sheriff_core.nottingham.saves import game_from_json
 
         return game_from_json(text)
+
+
+# ---------------------------------------------------------------------- the decision table
+
+_Check = Callable[[Game, Any, int], None]
+_Do = Callable[[Game, Any, list[Event]], None]
+
+
+def _active(game: Game) -> int:
+    return game.active
+
+
+def _queue_head(game: Game) -> int:
+    p = game.pending
+    assert isinstance(p, OfferRound | DiscardQueue)
+    return p.queue[0]
+
+
+def _nobody(game: Game) -> None:
+    return None
+
+
+class DecisionRule(NamedTuple):
+    """What a :class:`~sheriff_core.nottingham.steps.Decision` takes: ``asks`` (the
+    decision in words), ``takes`` (per action type, in the order error messages list them,
+    its check and its effect), ``options`` (what :meth:`Game.legal_actions` lists) and
+    ``to_move`` (whose decision it is).
+
+    >>> [cls.__name__ for cls in DECISIONS[Decision.SCORE].takes]
+    ['Pass', 'Lay', 'CompleteTask']
+    """
+
+    asks: str
+    takes: Mapping[type[Action], tuple[_Check, _Do]]
+    options: Callable[[Game], Iterator[Action]]
+    to_move: Callable[[Game], int | None]
+
+
+_ANY = Game._check_nothing
+
+#: The decision table: per :class:`~sheriff_core.nottingham.steps.Decision`, the actions it
+#: takes, each with its check and its effect, what it lists as legal and whose it is.
+DECISIONS: Mapping[Decision, DecisionRule] = MappingProxyType(
+    {
+        Decision.REVEAL: DecisionRule(
+            "keep the revealed card or use its action",
+            {Keep: (_ANY, Game._do_keep), Use: (Game._check_use, Game._do_use)},
+            Game._options_reveal,
+            _active,
+        ),
+        Decision.DEFEND: DecisionRule(
+            "defend with a Necklace (the two cards swap) or allow the action",
+            {Defend: (Game._check_defend, Game._do_defend), Allow: (_ANY, Game._do_allow)},
+            Game._options_defend,
+            lambda game: game._due(Target).target,
+        ),
+        Decision.TAKE: DecisionRule(
+            "take a card from the target's hand",
+            {TakeCard: (Game._check_take, Game._do_take)},
+            Game._options_take,
+            _active,
+        ),
+        Decision.OFFER: DecisionRule(
+            "offer card(s) face down for the revealed card",
+            {Offer: (Game._check_offer, Game._do_offer)},
+            Game._options_offer,
+            _queue_head,
+        ),
+        Decision.ACCEPT: DecisionRule(
+            "accept one offer or decline them all (and keep the card)",
+            {Accept: (Game._check_accept, Game._do_accept), Decline: (_ANY, Game._do_decline)},
+            Game._options_accept,
+            _active,
+        ),
+        Decision.AMBUSH_CARD: DecisionRule(
+            "keep one of the drawn ambush cards on your Gold",
+            {ChooseAmbush: (Game._check_ambush_card, Game._do_ambush_card)},
+            Game._options_ambush_card,
+            _active,
+        ),
+        Decision.SCORE: DecisionRule(
+            "score (lay 3 or more of one item, or complete a task card) or pass",
+            {
+                Pass: (_ANY, Game._do_pass),
+                Lay: (Game._check_lay, Game._do_lay),
+                CompleteTask: (Game._check_task, Game._do_task),
+            },
+            Game._options_score,
+            _active,
+        ),
+        Decision.SPRING: DecisionRule(
+            "spring your ambush on the laid cards or hold it",
+            {Spring: (_ANY, Game._do_spring), Hold: (_ANY, Game._do_hold)},
+            Game._options_spring,
+            lambda game: game._due(SpringQueue).queue[0].owner,
+        ),
+        Decision.DISCARD: DecisionRule(
+            "discard a card down to the hand limit",
+            {Discard: (Game._check_discard, Game._do_discard)},
+            Game._options_discard,
+            _queue_head,
+        ),
+        Decision.OVER: DecisionRule("nothing: the game is over", {}, Game._options_none, _nobody),
+    }
+)

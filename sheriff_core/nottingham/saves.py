@@ -37,7 +37,7 @@ sheriff_core.errors.SaveError: hands[1].Gold: must be a non-negative integer, no
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from sheriff_core.engine.saves import (
@@ -57,6 +57,7 @@ from sheriff_core.engine.saves import (
     short,
 )
 from sheriff_core.errors import RulesError, SaveError, VariantError
+from sheriff_core.nottingham.steps import Decision
 
 if TYPE_CHECKING:
     from sheriff_core.nottingham.game import Game
@@ -88,18 +89,9 @@ STATE_FIELDS = (
     "end_reason",
 )
 _HEAD = ("format", "rules", "names", "seed", "history", "players_rng")
-_DECISIONS = (
-    "reveal",
-    "defend",
-    "take",
-    "offer",
-    "accept",
-    "ambush_card",
-    "score",
-    "spring",
-    "discard",
-    "over",
-)
+_DECISIONS = tuple(Decision)
+#: A check of one stored state field: (value, rules, number of players); raises SaveError.
+_Checker = Callable[[Any, "Rules", int], object]
 
 
 def state_data(game: Game) -> dict[str, Any]:
@@ -107,6 +99,8 @@ def state_data(game: Game) -> dict[str, Any]:
     data: dict[str, Any] = {"rng": game.rng.bit_generator.state}
     for f in STATE_FIELDS[1:]:
         data[f] = getattr(game, f)
+    data["decision"] = str(game.step)
+    data["pending"] = game.pending.to_dict()
     return data
 
 
@@ -137,55 +131,79 @@ def _items(value: Any, where: str, items: Mapping[str, Any]) -> None:
             raise SaveError(f"{where}[{i}]: unknown item {short(card)}")
 
 
+def _hands(value: Any, rules: Rules, n: int) -> None:
+    for seat, hand in enumerate(per_seat(value, "hands", n)):
+        need_type(hand, dict, f"hands[{seat}]")
+        for item, count in hand.items():
+            if item not in rules.items:
+                raise SaveError(f"hands[{seat}]: unknown item {short(item)}")
+            need_int(count, f"hands[{seat}].{item}")
+
+
+def _scored(value: Any, rules: Rules, n: int) -> None:
+    for seat, cards in enumerate(per_seat(value, "scored", n)):
+        _items(cards, f"scored[{seat}]", rules.items)
+
+
+def _tasks(value: Any, rules: Rules, n: int) -> None:
+    for seat, tasks in enumerate(per_seat(value, "tasks", n)):
+        for i, t in enumerate(need_type(tasks, list, f"tasks[{seat}]")):
+            if not isinstance(t, str) or t not in rules.tasks:
+                raise SaveError(f"tasks[{seat}][{i}]: unknown task {short(t)}")
+
+
+def _task_takers(value: Any, rules: Rules, n: int) -> None:
+    for t, seats in need_type(value, dict, "task_takers").items():
+        for i, s in enumerate(need_type(seats, list, f"task_takers.{t}")):
+            need_int(s, f"task_takers.{t}[{i}]", 0, n - 1)
+
+
+def _ambush_pile(value: Any, rules: Rules, n: int) -> None:
+    for i, c in enumerate(need_type(value, list, "ambush_pile")):
+        need_type(c, str, f"ambush_pile[{i}]")
+
+
+def _text_or_none(name: str) -> _Checker:
+    def check(value: Any, rules: Rules, n: int) -> None:
+        if value is not None:
+            need_type(value, str, name)
+
+    return check
+
+
+def _decision(value: Any, rules: Rules, n: int) -> None:
+    if value not in _DECISIONS:
+        raise SaveError(f"decision: must be one of {', '.join(_DECISIONS)}, not {short(value)}")
+
+
+#: The type check of each stored state field, in the order they are checked (the replay
+#: then checks the values). A checker's result, if any, is not used.
+_STATE_TYPES: dict[str, _Checker] = {
+    "rng": lambda v, rules, n: rng_from_state(v, "rng"),
+    "deck": lambda v, rules, n: _items(v, "deck", rules.items),
+    "discards": lambda v, rules, n: _items(v, "discards", rules.items),
+    "hands": _hands,
+    "scored": _scored,
+    "tasks": _tasks,
+    "task_takers": _task_takers,
+    "ambush_pile": _ambush_pile,
+    "ambushes": lambda v, rules, n: need_type(v, list, "ambushes"),
+    "sheriff": lambda v, rules, n: need_int(v, "sheriff", 0, len(rules.track) - 1),
+    "active": lambda v, rules, n: need_int(v, "active", 0, n - 1),
+    "turn": lambda v, rules, n: need_int(v, "turn"),
+    "idle": lambda v, rules, n: need_int(v, "idle"),
+    "turn_revealed": lambda v, rules, n: need_type(v, bool, "turn_revealed"),
+    "revealed": _text_or_none("revealed"),
+    "end_reason": _text_or_none("end_reason"),
+    "decision": _decision,
+    "pending": lambda v, rules, n: need_type(v, dict, "pending"),
+}
+
+
 def _check_state_types(d: Mapping[str, Any], rules: Rules, n: int) -> None:
-    items = rules.items
-    if "rng" in d:
-        rng_from_state(d["rng"], "rng")
-    for name in ("deck", "discards"):
+    for name, check in _STATE_TYPES.items():
         if name in d:
-            _items(d[name], name, items)
-    if "hands" in d:
-        for seat, hand in enumerate(per_seat(d["hands"], "hands", n)):
-            need_type(hand, dict, f"hands[{seat}]")
-            for item, count in hand.items():
-                if item not in items:
-                    raise SaveError(f"hands[{seat}]: unknown item {short(item)}")
-                need_int(count, f"hands[{seat}].{item}")
-    if "scored" in d:
-        for seat, cards in enumerate(per_seat(d["scored"], "scored", n)):
-            _items(cards, f"scored[{seat}]", items)
-    if "tasks" in d:
-        for seat, tasks in enumerate(per_seat(d["tasks"], "tasks", n)):
-            for i, t in enumerate(need_type(tasks, list, f"tasks[{seat}]")):
-                if not isinstance(t, str) or t not in rules.tasks:
-                    raise SaveError(f"tasks[{seat}][{i}]: unknown task {short(t)}")
-    if "task_takers" in d:
-        for t, seats in need_type(d["task_takers"], dict, "task_takers").items():
-            for i, s in enumerate(need_type(seats, list, f"task_takers.{t}")):
-                need_int(s, f"task_takers.{t}[{i}]", 0, n - 1)
-    if "ambush_pile" in d:
-        for i, c in enumerate(need_type(d["ambush_pile"], list, "ambush_pile")):
-            need_type(c, str, f"ambush_pile[{i}]")
-    if "ambushes" in d:
-        need_type(d["ambushes"], list, "ambushes")
-    if "sheriff" in d:
-        need_int(d["sheriff"], "sheriff", 0, len(rules.track) - 1)
-    if "active" in d:
-        need_int(d["active"], "active", 0, n - 1)
-    for name in ("turn", "idle"):
-        if name in d:
-            need_int(d[name], name)
-    if "turn_revealed" in d:
-        need_type(d["turn_revealed"], bool, "turn_revealed")
-    for name in ("revealed", "end_reason"):
-        if name in d and d[name] is not None:
-            need_type(d[name], str, name)
-    if "decision" in d and d["decision"] not in _DECISIONS:
-        raise SaveError(
-            f"decision: must be one of {', '.join(_DECISIONS)}, not {short(d['decision'])}"
-        )
-    if "pending" in d:
-        need_type(d["pending"], dict, "pending")
+            check(d[name], rules, n)
 
 
 def game_from_json(text: Any) -> Game:

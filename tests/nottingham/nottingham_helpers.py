@@ -60,7 +60,11 @@ def position(
     data["sheriff"] = sheriff
     data.update(fields)
     for name in STATE_FIELDS[1:]:
-        setattr(game, name, data[name])
+        if name not in ("decision", "pending", "ambushes"):
+            setattr(game, name, data[name])
+    game.step = nt.Decision(data["decision"])
+    game.pending = nt.steps.pending_from_dict(game.step, data["pending"])
+    game.ambushes = [nt.Ambush(*a) for a in data["ambushes"]]
     return game
 
 

@@ -192,7 +192,7 @@ def test_necklace_can_only_be_kept(make):
 def test_ambush_draws_two_keeps_one_and_returns_the_other(make):
     g = make(revealed="Gold", ambush_pile=["red", "Pearls/Jewels", "blue", "green"])
     g.apply(nt.Use())
-    assert g.decision == "ambush_card" and g.pending["drawn"] == ["red", "Pearls/Jewels"]
+    assert g.decision == "ambush_card" and g.pending.drawn == ("red", "Pearls/Jewels")
     # seat 0 is red: it may not keep its own colour
     assert g.legal_actions() == [nt.ChooseAmbush("Pearls/Jewels")]
     with pytest.raises(nt.IllegalAmbush, match="own colour"):
@@ -200,7 +200,7 @@ def test_ambush_draws_two_keeps_one_and_returns_the_other(make):
     with pytest.raises(nt.IllegalAmbush, match="drawn"):
         g.apply(nt.ChooseAmbush("blue"))
     g.apply(nt.ChooseAmbush("Pearls/Jewels"))
-    assert g.ambushes == [[0, "Pearls/Jewels", "Gold"]]
+    assert g.ambushes == [(0, "Pearls/Jewels", "Gold")]
     assert g.ambush_pile == ["blue", "green", "red"]
     assert g.card_counts()["ambush"] == 4
 
@@ -247,13 +247,13 @@ def test_ambush_cancels_a_short_score(make, hand_of):
     g.apply(nt.Lay("Pearls", 3))
     # clockwise from the left of seat 0: seat 1's red card (matches seat 0's colour)
     assert g.to_move == 1
-    assert len(g.pending["queue"]) == 1
+    assert len(g.pending.queue) == 1
     ev = g.apply(nt.Spring())
     assert kinds(ev)[-3:] == ["score_cancelled", "turn", "reveal"]
     assert g.scored[0] == [] and g.sheriff == 0
     assert hand_of(g, 0) == {"Pearls": 2, "Gold": 1}
     assert hand_of(g, 1) == {"Pearls": 1}
-    assert g.ambushes == [[2, "blue", "Gold"]]  # blue names seat 1, never matched seat 0
+    assert g.ambushes == [(2, "blue", "Gold")]  # blue names seat 1, never matched seat 0
 
 
 @pytest.mark.rules("NOT-SCO-2")
@@ -266,7 +266,7 @@ def test_which_ambushes_trigger(make):
          [2, "red", "Gold"], [1, "Candlestick/Pearls", "Gold"]],
     )  # fmt: skip
     g.apply(nt.Lay("Pearls", 3))
-    assert [q[:2] for q in g.pending["queue"]] == [[1, "Candlestick/Pearls"], [2, "red"]]
+    assert [q[:2] for q in g.pending.queue] == [(1, "Candlestick/Pearls"), (2, "red")]
 
 
 @pytest.mark.rules("NOT-SCO-2")
@@ -274,7 +274,7 @@ def test_hold_keeps_the_ambush_for_later(make):
     g = lay_position(make, 3, [[1, "Candlestick/Pearls", "Gold"]])
     g.apply(nt.Lay("Pearls", 3))
     g.apply(nt.Hold())
-    assert g.scored[0] == ["Pearls"] and g.ambushes == [[1, "Candlestick/Pearls", "Gold"]]
+    assert g.scored[0] == ["Pearls"] and g.ambushes == [(1, "Candlestick/Pearls", "Gold")]
 
 
 @pytest.mark.rules("NOT-SCO-1", "NOT-SCO-2", "NOT-TRK-1")

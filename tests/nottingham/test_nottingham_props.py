@@ -41,7 +41,7 @@ UNIVERSE = {p: universe(p) for p in range(3, 8)}
 
 def check_invariants(game: nt.Game) -> None:
     counts = game.card_counts()
-    assert counts == {"items": 84, "ambush": len(RULES.pairs) + game.players, "tasks": 8}
+    assert counts == {"items": 84, "ambush": len(RULES.pairs) + game.n, "tasks": 8}
     assert all(n >= 0 for h in game.hands for n in h.values())
     for t, takers in game.task_takers.items():
         assert len(takers) == len(set(takers)) <= RULES.tasks[t].copies
