@@ -307,8 +307,8 @@ class Variant:
 
 
 _FROM_DATA: dict[tuple[str, str], Variant] = {}
-#: The Variant attributes a rule field may name (the others go in ``extra``).
-_ATTRS = frozenset(f.name for f in fields(Variant)) - {"extra", "raw", "source"}
+#: The Variant attributes rule fields fill (a field naming another attribute goes in ``extra``).
+_ATTRS = frozenset(f.attr for f in FIELDS) & frozenset(f.name for f in fields(Variant))
 
 
 def _variant_from_data(data: dict[str, Any], source: str) -> Variant:
