@@ -535,6 +535,11 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...] | None) -> 
         raise c.fail("[scoring] tiebreaks", f"must be a list, got {show(tiebreaks)}")
     for t in tiebreaks:
         c.choice(t, "[scoring] tiebreaks", TIEBREAKS)
+    if "tokens" in tiebreaks and not tokens:
+        raise c.fail(
+            "[scoring] tiebreaks",
+            "'tokens' breaks a tie by the most tokens, and this variant has no [tokens]",
+        )
     variant = Variant(
         name=name,
         title=str(data.get("title", name)),
