@@ -36,6 +36,13 @@ from sheriff_core.rules.house import house_rule
 VARIANTS = sc.variant_names()
 PARENTS = {name: sc.load_variant(name) for name in VARIANTS}
 INSTANCES = {name: list(instances(v)) for name, v in PARENTS.items()}
+#: Per variant, the registry fields it has places for, and those places.
+BY_FIELD = {name: sorted({f.path for f, _, _ in found}) for name, found in INSTANCES.items()}
+INSTANCES_OF = {
+    (name, kind): [i for i in found if i[0].path == kind]
+    for name, found in INSTANCES.items()
+    for kind in BY_FIELD[name]
+}
 
 
 def _other(v: sc.Variant, path: str, names: dict[str, Any]) -> int:
@@ -68,11 +75,12 @@ def values(f: RuleField, v: sc.Variant, names: dict[str, Any]) -> st.SearchStrat
 @st.composite
 def house_rules(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     parent = draw(st.sampled_from(VARIANTS))
-    found = INSTANCES[parent]
-    picks = draw(st.lists(st.integers(0, len(found) - 1), min_size=1, max_size=3, unique=True))
+    # A registry field first (each as likely: a field of one value is not drowned by the
+    # fields of each good and player count), then one of its places in the variant.
+    kinds = draw(st.lists(st.sampled_from(BY_FIELD[parent]), min_size=1, max_size=3, unique=True))
     changes = {}
-    for i in picks:
-        f, path, names = found[i]
+    for kind in kinds:
+        f, path, names = draw(st.sampled_from(INSTANCES_OF[parent, kind]))
         changes[path] = draw(values(f, PARENTS[parent], names))
     return parent, changes
 
