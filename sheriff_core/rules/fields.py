@@ -662,7 +662,7 @@ def kernel_problems(v: Any) -> list[str]:
         for path, names in fields_for(v, f):
             have = f.value(v, **names)
             if have not in f.kernel:
-                plays = " or ".join(repr(k) for k in f.kernel) or f"no {f.each[0]}'s {f.key}"
+                plays = " or ".join(repr(k) for k in f.kernel) or "no variant with this field"
                 name = f.attr if scalar(f) else path
                 out.append(f"variant field {name}={have!r} (the kernel plays {plays})")
     return out
