@@ -9,7 +9,7 @@ the values the compiled simulator plays (``kernel``). Everything that lists the 
 fields is derived from :data:`FIELDS`:
 
 - the loader (``rules/variants.py``): the keys a file may hold, each field's type,
-  bounds and default (:func:`read`); rules *between* fields (``bag_max`` at most the
+  bounds and default (``variants._read``); rules *between* fields (``bag_max`` at most the
   hand size...) are the builders' and are declared here with ``at_least`` /
   ``at_most`` so an editor knows them;
 - the editor's fields (:func:`sheriff_core.rules.house.editable_fields`);
@@ -18,9 +18,8 @@ fields is derived from :data:`FIELDS`:
 - what the compiled simulator refuses (``kernel``: see :func:`kernel_problems`).
 
 A field whose ``attr`` is not a dataclass field of ``Variant`` is read by the loader
-into ``Variant.extra`` and read back as an attribute (``variant.<attr>``), so adding
-a rule field is one entry here plus the engine's check (README: "How to add a rule
-field").
+into ``Variant.extra`` and read back with ``variant.rule(attr)``, so adding a rule
+field is one entry here plus the engine's check (README: "Adding a rule field").
 
 >>> f = field("round.bag_max")
 >>> f.attr, f.type, f.bounds, f.at_least, f.at_most, f.rule
@@ -45,12 +44,15 @@ __all__ = [
     "LIMITS",
     "REQUIRED",
     "RuleField",
+    "SECTIONS",
     "field",
     "fields_for",
     "instances",
     "kernel_problems",
+    "scalar",
     "sentences",
     "table_rows",
+    "words",
     "TIEBREAK_ORDERS",
 ]
 
@@ -206,10 +208,6 @@ class RuleField:
 
 def _attr(name: str) -> Callable[[Any, Mapping[str, Any]], Any]:
     return lambda v, _names: v.rule(name)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word if n == 1 else word + 's'}"
 
 
 def _rotating(v: Any) -> bool:
@@ -508,7 +506,11 @@ def field(path: str) -> RuleField:
 
 
 def scalar(f: RuleField) -> bool:
-    """Whether ``f`` is one value per variant (no placeholder in its path)."""
+    """Whether ``f`` is one value per variant (no placeholder in its path).
+
+    >>> scalar(field("setup.hand_size")), scalar(field("goods.{good}.count"))
+    (True, False)
+    """
     return not f.each
 
 
@@ -583,7 +585,12 @@ def fields_for(v: Any, f: RuleField) -> Iterator[tuple[str, dict[str, Any]]]:
 
 
 def words(v: Any) -> dict[str, str]:
-    """The variant's words that labels use (``{sheriff}``, ``{king}``...)."""
+    """The variant's words that labels use (``{sheriff}``, ``{king}``...).
+
+    >>> from sheriff_core.rules.variants import load_variant
+    >>> words(load_variant("deputies"))["sheriffs"]
+    'Deputies'
+    """
     return {k: v.term(k) for k in ("sheriff", "sheriffs", "king", "queen")}
 
 
