@@ -77,7 +77,8 @@ def house_rules(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     parent = draw(st.sampled_from(VARIANTS))
     # A registry field first (each as likely: a field of one value is not drowned by the
     # fields of each good and player count), then one of its places in the variant.
-    kinds = draw(st.lists(st.sampled_from(BY_FIELD[parent]), min_size=1, max_size=3, unique=True))
+    how_many = draw(st.integers(1, 3))
+    kinds = draw(st.permutations(BY_FIELD[parent]))[:how_many]
     changes = {}
     for kind in kinds:
         f, path, names = draw(st.sampled_from(INSTANCES_OF[parent, kind]))
