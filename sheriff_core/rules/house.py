@@ -3,7 +3,8 @@
 A house rule is an ordinary variant file: it ``extends`` its parent and lists only
 what it changes. :func:`editable_fields` lists every rule field of a variant (its
 path, a label in words, its type, its current value, and the values or bounds the
-loader allows); :func:`house_rule` turns a mapping of changes into a loaded
+loader allows), as the registry of rule fields (:mod:`sheriff_core.rules.fields`)
+declares them; :func:`house_rule` turns a mapping of changes into a loaded
 :class:`~sheriff_core.rules.variants.Variant` of the parent *as loaded* (not its
 file, which may have changed since) by writing that TOML text and loading it with
 :func:`~sheriff_core.rules.variants.load_variant` itself, so a house rule is
