@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from sheriff_core.rules.cards import build_deck
+from sheriff_core.rules.fields import table_rows
 from sheriff_core.rules.variants import Variant, load_variant
 from sheriff_core.sim import simulate_tables
 
@@ -97,27 +98,8 @@ RULE_FIELDS: dict[str, Callable[[Variant], object]] = {
         for n, b in v.bonuses.items()
     ),
     "tokens": _tokens,
-    "starting gold": lambda v: v.starting_gold,
-    "hand size": lambda v: v.hand_size,
-    "discard piles": lambda v: v.discard_piles,
-    "cards on each pile at setup": lambda v: v.discard_pile_setup,
-    "market starts": lambda v: {
-        "sheriff_left": "left of the Sheriff",
-        "sheriff_chooses": "the Sheriff chooses",
-    }[v.market_starter],
-    "draw from discard piles": lambda v: "yes" if v.draw_from_discards else "no",
-    "market turn": lambda v: {
-        "draw-then-discard": "draw back, then discard",
-        "discard-then-draw": "discard, then draw back",
-    }[v.market_order],
-    "set aside at most": lambda v: v.set_aside_max,
-    "bag size": lambda v: f"{v.bag_min}-{v.bag_max}",
-    "reshuffle keeps top of each pile": lambda v: v.reshuffle_keep,
-    "debts paid in goods": lambda v: {
-        "legal_first": "legal goods first, then contraband",
-        "any": "any goods, debtor's choice",
-    }[v.debt_order],
-    "winner tie-breaks": lambda v: ", then ".join(v.tiebreaks) or "-",
+    # One row per single rule field, from the registry (sheriff_core.rules.fields).
+    **table_rows(),
 }
 
 

@@ -6,6 +6,9 @@ players, setup, the phases of a round, the goods table (with the card pictures o
 the special rules a field switches on (the Deputies' vote, tokens, the Sheriff choosing
 who starts the market). Nothing is written per variant: the only hand-written text is
 the wording of each field's values, so a house-rule file gets a correct summary too.
+A rule field's own sentences are declared with it in the registry
+(:mod:`sheriff_core.rules.fields`, ``says``; :func:`~sheriff_core.rules.fields.sentences`
+puts them in their section); the sentences here tell several fields at once.
 The numbers of a worked inspection example come from
 :func:`~sheriff_core.rules.inspect_bag`. Standard library only, on top of the rules
 layer; the full rules, with their sources, are in ``docs/rules.md``.
@@ -31,6 +34,7 @@ from pathlib import Path
 
 from sheriff_core.pictures import card_svg
 from sheriff_core.rules import build_deck, inspect_bag
+from sheriff_core.rules.fields import sentences
 from sheriff_core.rules.variants import Variant, load_variant
 from sheriff_core.safe_text import printable
 
@@ -168,6 +172,7 @@ def _setup_section(v: Variant) -> list[Block]:
             f" ({s} with {n} players)" for n, s in sorted(t.supply_by_players.items())
         )
         items.append(f"{name} {v.term('token')}s: {supply} in the supply.")
+    items += sentences(v, "setup")
     return [Block("h2", "Setup"), Block("ul", items=tuple(items))]
 
 
@@ -189,23 +194,7 @@ def _market_items(v: Variant) -> list[str]:
             f"Discard up to {v.set_aside_max} cards face up onto {piles}, then draw back up "
             f"to {v.hand_size}."
         )
-    if v.draw_from_discards:
-        draw = (
-            "You may draw the top cards of the discard piles first, one at a time; once you "
-            "draw from the draw pile, the rest of the draw comes from it."
-        )
-    else:
-        draw = "Draw from the draw pile only."
-    if v.reshuffle_keep:
-        deck = (
-            f"When the draw pile runs out, all but the top {v.reshuffle_keep} cards of each "
-            "discard pile are shuffled into a new draw pile."
-        )
-    else:
-        deck = "When the draw pile runs out, the whole discard pile is shuffled into a new one."
-        if v.discard_piles > 1:
-            deck = "When the draw pile runs out, all discard piles are shuffled into a new one."
-    return [start, turn, draw, deck]
+    return [start, turn, *sentences(v, "market")]
 
 
 def _inspection_items(v: Variant) -> list[str]:
@@ -245,7 +234,7 @@ def _inspection_items(v: Variant) -> list[str]:
         f"confiscated and the merchant pays the {s} its penalty."
     )
     items.append(_example(v))
-    return items
+    return items + sentences(v, "inspection")
 
 
 def _example(v: Variant) -> str:
@@ -279,16 +268,7 @@ def _deals_items(v: Variant) -> list[str]:
     ]
     if v.tokens:
         items.append(f"{_cap(v.term('token'))}s can be neither offered nor used to pay.")
-    if v.debt_order == "legal_first":
-        order = "legal goods first; other goods only when the legal ones are not enough"
-    else:
-        order = "any goods, in the debtor's choice"
-    items.append(
-        "A debt one cannot pay in gold is paid with goods from one's "
-        f"{v.term('stand')} at their value ({order}), worth at least the debt, no change; "
-        "with nothing left, the rest is forgiven."
-    )
-    return items
+    return items + sentences(v, "deals")
 
 
 def _end_of_round_items(v: Variant) -> list[str]:
@@ -299,7 +279,7 @@ def _end_of_round_items(v: Variant) -> list[str]:
         items.append(f"Next round, new {v.term('sheriffs')} are drawn from the deck.")
     else:
         items.append(f"The {s} marker passes to the left.")
-    return items
+    return items + sentences(v, "end")
 
 
 def _goods_table(v: Variant) -> list[Block]:
@@ -425,13 +405,7 @@ def _special_section(v: Variant) -> list[Block]:
             + _and([f"{tok.per_token} {tok.good} buy one {name}" for name, tok in v.tokens.items()])
             + f"; bonuses go to the most {t}s of each kind."
         )
-    if v.market_starter == "sheriff_chooses":
-        items.append(f"The {_leader(v)} chooses who starts the market.")
-    if v.market_order == "discard-then-draw":
-        items.append(
-            "Discard before drawing, so cards just discarded can be shuffled back in when "
-            "the draw pile runs out."
-        )
+    items += sentences(v, "special")
     renamed = [f"{word} for {key}" for key, word in v.terms.items() if word != key]
     if renamed:
         items.append("Words of this variant: " + _and(renamed) + ".")

@@ -28,7 +28,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
     # Errors, file writing, the TOML checks, the game Protocol and the printing of text from
     # data (``safe_text``): standard library only.
     "base": ("errors", "files", "schema", "protocol", "safe_text", "nottingham.errors"),
-    # The rules as data and pure rule functions. ``scoring`` (final scores) and
+    # The rules as data and pure rule functions (``rules.fields``, the registry of rule
+    # fields, is matched by ``rules.*``). ``scoring`` (final scores) and
     # ``theory.inspection`` (the closed-form inspection game of a variant's numbers,
     # which the bots read) are rules maths: they import nothing above this layer.
     "rules": ("rules", "rules.*", "scoring", "theory.inspection", "nottingham.rules"),

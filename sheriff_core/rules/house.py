@@ -3,7 +3,8 @@
 A house rule is an ordinary variant file: it ``extends`` its parent and lists only
 what it changes. :func:`editable_fields` lists every rule field of a variant (its
 path, a label in words, its type, its current value, and the values or bounds the
-loader allows); :func:`house_rule` turns a mapping of changes into a loaded
+loader allows), as the registry of rule fields (:mod:`sheriff_core.rules.fields`)
+declares them; :func:`house_rule` turns a mapping of changes into a loaded
 :class:`~sheriff_core.rules.variants.Variant` of the parent *as loaded* (not its
 file, which may have changed since) by writing that TOML text and loading it with
 :func:`~sheriff_core.rules.variants.load_variant` itself, so a house rule is
@@ -34,7 +35,6 @@ sheriff_core.errors.VariantError: classic-house.toml: [round] bag_max: must be >
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import re
 import tempfile
 from collections.abc import Mapping
@@ -44,18 +44,15 @@ from pathlib import Path
 from typing import Any
 
 from sheriff_core.errors import VariantError
-from sheriff_core.rules.variants import (
-    DEBT_ORDERS,
-    KINDS,
+from sheriff_core.rules.fields import (
+    CHOICE_WORDS,
+    FIELDS,
     LIMITS,
-    MARKET_ORDERS,
-    MARKET_STARTERS,
-    SHERIFF_SELECTIONS,
-    TIEBREAKS,
-    Variant,
-    data_dir,
-    load_variant,
+    RuleField,
+    instances,
+    words,
 )
+from sheriff_core.rules.variants import Variant, data_dir, load_variant
 
 __all__ = [
     "CHOICE_WORDS",
@@ -71,15 +68,6 @@ __all__ = [
 
 #: The groups the fields fall in, in the order an editor shows them.
 GROUPS = ("Setup", "Round", "Goods", "Bonuses", "Scoring")
-
-#: Every order of tie-breaks the loader accepts without repeating one (none at all included).
-TIEBREAK_ORDERS: tuple[tuple[str, ...], ...] = tuple(
-    order for n in range(len(TIEBREAKS) + 1) for order in itertools.permutations(TIEBREAKS, n)
-)
-
-_NUMBER = LIMITS["number"]
-#: The loader's limit on "at most 2 Deputies" ([sheriffs] per_round).
-_MAX_DEPUTIES = 2
 
 
 @dataclass(frozen=True)
@@ -139,30 +127,6 @@ class Field:
         return self.choices is not None and _plain(value) in self.choices
 
 
-def _int_field(
-    path: str, label: str, group: str, value: int, lo: int, hi: int, *, applies: bool = True
-) -> Field:
-    return Field(path, label, group, "int", int(value), bounds=(lo, hi), applies=applies)
-
-
-#: Each choice of the loader's menus in words (a choice not here is shown as it is).
-CHOICE_WORDS: dict[str, str] = {
-    "legal": "legal",
-    "contraband": "contraband",
-    "royal": "royal",
-    "sheriff_left": "the player on the Sheriff's left",
-    "sheriff_chooses": "a player the Sheriff chooses",
-    "draw-then-discard": "draw, then discard (1st edition)",
-    "discard-then-draw": "discard, then draw (2nd edition)",
-    "legal_first": "legal goods first, then contraband",
-    "any": "any goods, as the debtor chooses",
-    "rotate": "one Sheriff, each player in turn",
-    "deputy_deck": "Deputies drawn from a deputy deck",
-    "legal_goods": "most legal goods",
-    "tokens": "most tokens",
-}
-
-
 def _words(choice: Any) -> str:
     """A choice in words; an order of tie-breaks as "most legal goods, then most contraband"."""
     if isinstance(choice, tuple):
@@ -174,14 +138,22 @@ def _words(choice: Any) -> str:
     return CHOICE_WORDS.get(choice, str(choice))
 
 
-def _choice_field(
-    path: str, label: str, group: str, value: Any, choices: tuple, *, applies: bool = True
+def _field(
+    v: Variant, f: RuleField, path: str, names: dict[str, Any], said: dict[str, str]
 ) -> Field:
-    choices = tuple(choices)
+    """The editor's :class:`Field` of the registry's field ``f`` at ``path`` in ``v``."""
+    label = f.label.format(**said, **names)
+    value = f.value(v, **names)
+    applies = f.applies(v) if f.applies is not None else True
+    if f.type == "int":
+        return Field(path, label, f.group, "int", int(value), bounds=f.bounds, applies=applies)
+    if f.type == "bool":
+        return Field(path, label, f.group, "bool", value, applies=applies)
+    choices = tuple(getattr(v, f.choices_from) if f.choices_from else f.choices or ())
     return Field(
         path,
         label,
-        group,
+        f.group,
         "choice",
         value,
         choices=choices,
@@ -191,7 +163,9 @@ def _choice_field(
 
 
 def editable_fields(variant: str | Variant) -> list[Field]:
-    """Every rule field of ``variant`` (a name, a path or a loaded variant), in groups.
+    """Every rule field of ``variant`` (a name, a path or a loaded variant), in groups:
+    the registry's fields (:data:`sheriff_core.rules.fields.FIELDS`) in its order, a field
+    of each good, token, bonus or player count once for each.
 
     Players, setup, the round, the Sheriffs, each good (kind, count, value, penalty,
     and what a royal good counts as), the cards removed per player count, each bonus
@@ -207,242 +181,8 @@ def editable_fields(variant: str | Variant) -> list[Field]:
     (3, (1, 50))
     """
     v = load_variant(variant)
-    return [
-        *_setup_fields(v),
-        *_round_fields(v),
-        *_sheriffs_fields(v),
-        *_goods_fields(v),
-        *_removed_fields(v),
-        *_bonus_fields(v),
-        *_token_fields(v),
-        _choice_field("debts.order", "debts paid in goods", "Scoring", v.debt_order, DEBT_ORDERS),
-        _choice_field(
-            "scoring.tiebreaks",
-            "winner tie-breaks, in order",
-            "Scoring",
-            v.tiebreaks,
-            TIEBREAK_ORDERS,
-        ),
-    ]
-
-
-def _setup_fields(v: Variant) -> list[Field]:
-    """Players and setup: table size, gold, hand, discard piles."""
-    most, hand, piles = LIMITS["players"], LIMITS["hand_size"], LIMITS["discard_piles"]
-    return [
-        _int_field("players.min", "fewest players", "Setup", v.min_players, 2, most),
-        _int_field("players.max", "most players", "Setup", v.max_players, 2, most),
-        _int_field("setup.starting_gold", "starting gold", "Setup", v.starting_gold, 0, _NUMBER),
-        _int_field("setup.hand_size", "hand size", "Setup", v.hand_size, 1, hand),
-        _int_field("setup.discard_piles", "discard piles", "Setup", v.discard_piles, 1, piles),
-        _int_field(
-            "setup.discard_pile_setup",
-            "cards on each discard pile at setup",
-            "Setup",
-            v.discard_pile_setup,
-            0,
-            LIMITS["deck"],
-        ),
-    ]
-
-
-def _round_fields(v: Variant) -> list[Field]:
-    """The round: Sheriff turns (per player count too), the market, the bag."""
-    turns, hand = LIMITS["sheriff_turns"], LIMITS["hand_size"]
-    sheriff = v.term("sheriff")
-    rotating = v.sheriff_selection == "rotate"  # a deputy deck counts its passes instead
-    out = [
-        _int_field(
-            "round.sheriff_turns",
-            f"times each player is {sheriff} (any number of players)",
-            "Round",
-            v.sheriff_turns,
-            1,
-            turns,
-            applies=rotating,
-        )
-    ]
-    for n in range(v.min_players, v.max_players + 1):
-        out.append(
-            _int_field(
-                f"round.sheriff_turns_by_players.{n}",
-                f"times each player is {sheriff} (for {n} players)",
-                "Round",
-                v.sheriff_turns_by_players.get(n, v.sheriff_turns),
-                1,
-                turns,
-                applies=rotating,
-            )
-        )
-    return out + [
-        _choice_field(
-            "round.market_starter",
-            "who starts the market",
-            "Round",
-            v.market_starter,
-            MARKET_STARTERS,
-        ),
-        _choice_field(
-            "round.market_order", "market turn order", "Round", v.market_order, MARKET_ORDERS
-        ),
-        Field(
-            "round.draw_from_discards",
-            "draw from the discard piles",
-            "Round",
-            "bool",
-            v.draw_from_discards,
-        ),
-        _int_field("round.set_aside_max", "set aside at most", "Round", v.set_aside_max, 0, hand),
-        _int_field("round.bag_min", "fewest cards in a bag", "Round", v.bag_min, 1, hand),
-        _int_field("round.bag_max", "most cards in a bag", "Round", v.bag_max, 1, hand),
-        _int_field(
-            "round.reshuffle_keep",
-            "reshuffle keeps the top cards of each pile",
-            "Round",
-            v.reshuffle_keep,
-            0,
-            LIMITS["deck"],
-        ),
-    ]
-
-
-def _sheriffs_fields(v: Variant) -> list[Field]:
-    """How the Sheriffs (or Deputies) are chosen: only a deputy deck uses these fields (a
-    rotating Sheriff is one player a round; turning it into a deputy deck takes several
-    changes at once, so those fields do not apply to it)."""
-    sheriffs = v.term("sheriffs")
-    deck = v.sheriff_selection == "deputy_deck"
-    return [
-        _choice_field(
-            "sheriffs.selection",
-            f"how the {sheriffs} are chosen",
-            "Round",
-            v.sheriff_selection,
-            SHERIFF_SELECTIONS,
-            applies=deck,
-        ),
-        _int_field(
-            "sheriffs.per_round",
-            f"{sheriffs} per round",
-            "Round",
-            v.sheriffs_per_round,
-            1,
-            _MAX_DEPUTIES,
-            applies=deck,
-        ),
-        _int_field(
-            "sheriffs.deck_passes",
-            "times the deputy deck is used up",
-            "Round",
-            v.deputy_deck_passes,
-            0,
-            LIMITS["sheriff_turns"],
-            applies=deck,
-        ),
-    ]
-
-
-def _goods_fields(v: Variant) -> list[Field]:
-    """Each good: kind, cards, value, penalty, and what a royal good counts as."""
-    out: list[Field] = []
-    card_count = LIMITS["card_count"]
-    for name, g in v.goods.items():
-        out += [
-            _choice_field(f"goods.{name}.kind", f"{name}: kind", "Goods", g.kind, KINDS),
-            _int_field(f"goods.{name}.count", f"{name}: cards", "Goods", g.count, 0, card_count),
-            _int_field(f"goods.{name}.value", f"{name}: value", "Goods", g.value, 0, _NUMBER),
-            _int_field(
-                f"goods.{name}.penalty",
-                f"{name}: fine per card (penalty)",
-                "Goods",
-                g.penalty,
-                0,
-                _NUMBER,
-            ),
-        ]
-        if g.counts_as is not None:
-            base, times = g.counts_as
-            out += [
-                _choice_field(
-                    f"goods.{name}.counts_as.good",
-                    f"{name}: counts as good",
-                    "Goods",
-                    base,
-                    v.legal_goods,
-                ),
-                _int_field(
-                    f"goods.{name}.counts_as.n",
-                    f"{name}: counts as how many",
-                    "Goods",
-                    times,
-                    1,
-                    _NUMBER,
-                ),
-            ]
-    return out
-
-
-def _removed_fields(v: Variant) -> list[Field]:
-    """The cards of each good removed for each player count."""
-    return [
-        _int_field(
-            f"removed.{n}.{name}",
-            f"{name}: cards removed with {n} players",
-            "Goods",
-            v.removed.get(n, {}).get(name, 0),
-            0,
-            LIMITS["card_count"],
-        )
-        for n in range(v.min_players, v.max_players + 1)
-        for name in v.goods
-    ]
-
-
-def _bonus_fields(v: Variant) -> list[Field]:
-    """King and Queen bonuses."""
-    king, queen = v.term("king"), v.term("queen")
-    out: list[Field] = []
-    for name, b in v.bonuses.items():
-        out.append(
-            _int_field(f"bonuses.{name}.king", f"{name}: {king}", "Bonuses", b.king, 0, _NUMBER)
-        )
-        out.append(
-            _int_field(f"bonuses.{name}.queen", f"{name}: {queen}", "Bonuses", b.queen, 0, _NUMBER)
-        )
-    return out
-
-
-def _token_fields(v: Variant) -> list[Field]:
-    """Each token: its good, goods per token, value, supply (per player count too)."""
-    out: list[Field] = []
-    for name, t in v.tokens.items():
-        out += [
-            _choice_field(
-                f"tokens.{name}.good", f"{name}: for which good", "Bonuses", t.good, v.legal_goods
-            ),
-            _int_field(
-                f"tokens.{name}.per_token",
-                f"{name}: goods per token",
-                "Bonuses",
-                t.per_token,
-                1,
-                _NUMBER,
-            ),
-            _int_field(f"tokens.{name}.value", f"{name}: value", "Bonuses", t.value, 0, _NUMBER),
-            _int_field(f"tokens.{name}.supply", f"{name}: supply", "Bonuses", t.supply, 0, _NUMBER),
-        ]
-        out += [
-            _int_field(
-                f"tokens.{name}.supply_by_players.{n}",
-                f"{name}: supply with {n} players",
-                "Bonuses",
-                t.supply_for(n),
-                0,
-                _NUMBER,
-            )
-            for n in range(v.min_players, v.max_players + 1)
-        ]
-    return out
+    said = words(v)
+    return [_field(v, f, path, names, said) for f, path, names in instances(v)]
 
 
 def field_value(variant: str | Variant, path: str) -> Any:
@@ -462,8 +202,13 @@ def field_value(variant: str | Variant, path: str) -> Any:
     raise VariantError(f"{v.name}: no rule field {path!r}")
 
 
+#: The paths of fields for one player count (``removed.3.Pepper``...), from the registry.
 _PER_PLAYERS = re.compile(
-    r"removed\.|round\.sheriff_turns_by_players\.|tokens\..*\.supply_by_players\."
+    "|".join(
+        re.sub(r"\\\{(\w+)\\\}", lambda m: r"\d+" if m.group(1) == "n" else ".+", re.escape(f.path))
+        for f in FIELDS
+        if "n" in f.each
+    )
 )
 
 
@@ -484,7 +229,7 @@ def rule_changes(parent: str | Variant, variant: str | Variant) -> dict[str, tup
     return {
         p: (old.get(p), new.get(p))
         for p in list(old) + [p for p in new if p not in old]
-        if old.get(p) != new.get(p) and ((p in old and p in new) or not _PER_PLAYERS.match(p))
+        if old.get(p) != new.get(p) and ((p in old and p in new) or not _PER_PLAYERS.fullmatch(p))
     }
 
 

@@ -25,12 +25,21 @@ import json
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from sheriff_core.errors import RulesError, VariantError
+from sheriff_core.rules.fields import (
+    FIELDS,
+    KINDS,
+    LIMITS,
+    REQUIRED,
+    TIEBREAKS,
+    scalar,
+)
+from sheriff_core.rules.fields import field as rule_field
 from sheriff_core.schema import TomlChecker, parse_toml, show
 
 __all__ = [
@@ -44,35 +53,7 @@ __all__ = [
     "name_problem",
 ]
 
-KINDS = ("legal", "contraband", "royal")
-MARKET_STARTERS = ("sheriff_left", "sheriff_chooses")
-DEBT_ORDERS = ("legal_first", "any")
-# A market turn: "draw-then-discard" (1st edition: draw back up, then put the set-aside
-# cards on a pile) or "discard-then-draw" (2nd edition: discard first, so the cards just
-# discarded are shuffled in if the draw pile runs out during the draw).
-MARKET_ORDERS = ("draw-then-discard", "discard-then-draw")
-TIEBREAKS = ("legal_goods", "contraband", "tokens")
 REPLACEABLE = ("goods", "removed", "bonuses", "tokens")
-SHERIFF_SELECTIONS = ("rotate", "deputy_deck")
-
-#: Upper limits checked when a file is loaded (lower limits are in the checks).
-LIMITS: Mapping[str, int] = MappingProxyType(
-    {
-        "players": 12,  # [players] max
-        "card_count": 1_000,  # each [goods.X] count
-        "deck": 5_000,  # all cards together
-        "goods": 100,  # kinds of goods
-        "name_chars": 100,  # a good's or token's name (a save lists every card by name)
-        "tokens": 50,  # kinds of tokens
-        "hand_size": 50,
-        "discard_piles": 10,
-        "sheriff_turns": 10,  # times each player is Sheriff; deputy deck passes
-        "number": 1_000_000,  # gold, values, penalties, bonuses, token supplies
-        "file_bytes": 1_000_000,  # size of one TOML file
-        "depth": 8,  # nesting of tables and lists
-        "extends": 20,  # files in one extends chain
-    }
-)
 
 
 def data_dir() -> Path:
@@ -220,6 +201,9 @@ class Variant:
     deputy_deck_passes: int = 0
     tokens: Mapping[str, Token] = field(default_factory=lambda: MappingProxyType({}))
     terms: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: The values of the registry's rule fields that have no attribute of their own here
+    #: (``sheriff_core.rules.fields``), by their ``attr``: read them with :meth:`rule`.
+    extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     raw: Mapping[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
     # A variant is immutable: copies share it, and pickle rebuilds it from its data (the
@@ -240,6 +224,19 @@ class Variant:
         True
         """
         return (_variant_from_data, (self.to_data(), self.source))
+
+    def rule(self, attr: str) -> Any:
+        """The value of the rule field whose ``attr`` (``sheriff_core.rules.fields``) is
+        ``attr``: an attribute of the variant, or a field kept in :attr:`extra`.
+
+        >>> load_variant("classic").rule("bag_max")
+        5
+        """
+        if attr in self.extra:
+            return self.extra[attr]
+        if attr in _ATTRS:
+            return getattr(self, attr)
+        raise AttributeError(f"{self.name}: no rule field {attr!r}")
 
     @property
     def legal_goods(self) -> tuple[str, ...]:
@@ -310,6 +307,8 @@ class Variant:
 
 
 _FROM_DATA: dict[tuple[str, str], Variant] = {}
+#: The Variant attributes rule fields fill (a field naming another attribute goes in ``extra``).
+_ATTRS = frozenset(f.attr for f in FIELDS) & frozenset(f.name for f in fields(Variant))
 
 
 def _variant_from_data(data: dict[str, Any], source: str) -> Variant:
@@ -474,39 +473,31 @@ _DEFAULT_TERMS = {
 
 # Schema of one file (see TomlChecker.check_keys): per top-level key, the keys of its
 # table, "table" for a table of named entries (their keys in _ENTRIES), "strings" for a
-# table of words, or a type (a value or a table checked while building).
+# table of words, or a type (a value or a table checked while building). The rule
+# fields' keys come from the registry (sheriff_core.rules.fields); the rest are not rules.
 _SCHEMA: dict[str, Any] = {
     "terms": "strings",
-    "sheriffs": {"selection", "per_round", "deck_passes"},
+    "sheriffs": set(),
     "tokens": "table",
     "name": str,
     "title": str,
     "summary": str,
-    "players": {"min", "max", "names"},
-    "setup": {"starting_gold", "hand_size", "discard_piles", "discard_pile_setup"},
-    "round": {
-        "sheriff_turns",
-        "sheriff_turns_by_players",
-        "market_starter",
-        "market_order",
-        "set_aside_max",
-        "draw_from_discards",
-        "bag_min",
-        "bag_max",
-        "reshuffle_keep",
-    },
-    "debts": {"order"},
-    "scoring": {"tiebreaks"},
+    "players": {"names"},
+    "setup": set(),
+    "round": set(),
+    "debts": set(),
+    "scoring": set(),
     "goods": "table",
     "removed": dict,
     "bonuses": "table",
     "lineage": list,
 }
-_ENTRIES = {
-    "goods": {"kind", "count", "value", "penalty", "counts_as"},
-    "bonuses": {"king", "queen"},
-    "tokens": {"good", "per_token", "value", "supply", "supply_by_players"},
-}
+_ENTRIES: dict[str, set[str]] = {"goods": set(), "bonuses": set(), "tokens": set()}
+for _f in FIELDS:
+    if _f.section in _ENTRIES:
+        _ENTRIES[_f.section].add(_f.key)
+    elif isinstance(_SCHEMA.get(_f.section, set()), set):
+        _SCHEMA.setdefault(_f.section, set()).add(_f.key)
 # The tables every merged variant has, in the order a missing one is reported.
 _REQUIRED = ("players", "setup", "round", "debts", "scoring", "goods", "bonuses")
 
@@ -544,6 +535,11 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...] | None) -> 
         raise c.fail("[scoring] tiebreaks", f"must be a list, got {show(tiebreaks)}")
     for t in tiebreaks:
         c.choice(t, "[scoring] tiebreaks", TIEBREAKS)
+    if "tokens" in tiebreaks and not tokens:
+        raise c.fail(
+            "[scoring] tiebreaks",
+            "'tokens' breaks a tie by the most tokens, and this variant has no [tokens]",
+        )
     variant = Variant(
         name=name,
         title=str(data.get("title", name)),
@@ -564,9 +560,60 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...] | None) -> 
         **table,
         **sheriffs,
         **_build_numbers(data, st, rd, c),
+        extra=MappingProxyType(_build_extra(data, c)),
     )
     _check_deck_size(variant, c)
     return variant
+
+
+def _read(
+    c: TomlChecker,
+    table: Mapping[str, Any],
+    path: str,
+    values: Mapping[str, Any] | None = None,
+    *,
+    most: bool = True,
+) -> Any:
+    """The rule field ``path`` of ``table`` (its section of the file), checked as the
+    registry declares it (``sheriff_core.rules.fields``): required or its default, its
+    type, its own bounds or choices. ``values``: fields read so far, for a lower bound
+    set by another field (``at_least``). An upper bound set by another field
+    (``at_most``) is the builder's to check, with its own words, as is the top of
+    ``bounds`` when ``most`` is False.
+    """
+    f = rule_field(path)
+    if f.default is REQUIRED:
+        raw = c.need(table, f.key, f.section)
+    else:
+        raw = table.get(f.key, f.default)
+    if f.type == "int":
+        assert f.bounds is not None, path
+        lo, hi = f.bounds
+        if f.at_least is not None and values is not None and f.at_least in values:
+            lo = values[f.at_least]
+        return c.integer(raw, f.where, lo, hi if most and f.at_most is None else None)
+    if f.type == "bool":
+        return c.boolean(raw, f.where)
+    assert f.choices is not None, path
+    return c.choice(raw, f.where, f.choices)
+
+
+def _bounded(c: TomlChecker, raw: Any, where: str, path: str) -> int:
+    """``raw`` checked against the registry's bounds of the field ``path`` (a field of each
+    good, token, bonus or player count), the loader's messages naming it ``where``."""
+    f = rule_field(path)
+    assert f.bounds is not None, path
+    lo, hi = f.bounds
+    return c.integer(raw, where, lo, None if f.at_most is not None else hi)
+
+
+def _build_extra(data: Mapping[str, Any], c: TomlChecker) -> dict[str, Any]:
+    """The registry's rule fields that have no Variant attribute of their own."""
+    return {
+        f.attr: _read(c, c.table(data.get(f.section, {}), f.section), f.path)
+        for f in FIELDS
+        if scalar(f) and f.attr not in _ATTRS
+    }
 
 
 def _check_top(data: dict[str, Any], c: TomlChecker) -> str:
@@ -609,7 +656,12 @@ def _build_good(gname: str, g: Mapping[str, Any], c: TomlChecker) -> Good:
     problem = name_problem(gname)
     if problem is not None:
         raise c.fail(f"[goods.{json.dumps(gname)}]", problem)
-    kind = c.choice(c.need(g, "kind", f"goods.{gname}"), f"{where} kind", KINDS)
+    entry = f"goods.{gname}"
+
+    def number(key: str) -> int:
+        return _bounded(c, c.need(g, key, entry), f"{where} {key}", f"goods.{{good}}.{key}")
+
+    kind = c.choice(c.need(g, "kind", entry), f"{where} kind", KINDS)
     counts_as = g.get("counts_as")
     if counts_as is not None:
         if (
@@ -618,13 +670,14 @@ def _build_good(gname: str, g: Mapping[str, Any], c: TomlChecker) -> Good:
             or not isinstance(counts_as[0], str)
         ):
             raise c.fail(f"{where} counts_as", f"must be [good, n], got {show(counts_as)}")
-        counts_as = (counts_as[0], c.integer(counts_as[1], f"{where} counts_as", 1))
+        times = _bounded(c, counts_as[1], f"{where} counts_as", "goods.{royal}.counts_as.n")
+        counts_as = (counts_as[0], times)
     return Good(
         name=gname,
         kind=kind,
-        count=c.int_key(g, "count", f"goods.{gname}", maximum=LIMITS["card_count"]),
-        value=c.int_key(g, "value", f"goods.{gname}"),
-        penalty=c.int_key(g, "penalty", f"goods.{gname}"),
+        count=number("count"),
+        value=number("value"),
+        penalty=number("penalty"),
         counts_as=counts_as,
     )
 
@@ -649,9 +702,8 @@ def _check_goods(goods: Mapping[str, Good], c: TomlChecker) -> list[str]:
 
 def _build_players(pl: Mapping[str, Any], c: TomlChecker) -> tuple[int, int, tuple[str, ...]]:
     """``[players]``: the fewest and most players and the default names."""
-    most = LIMITS["players"]
-    min_p = c.int_key(pl, "min", "players", 2, most)
-    max_p = c.int_key(pl, "max", "players", min_p, most)
+    min_p = _read(c, pl, "players.min")
+    max_p = _read(c, pl, "players.max", {"players.min": min_p})
     names = pl["names"] if "names" in pl else [f"Player {i + 1}" for i in range(max_p)]
     return min_p, max_p, c.names(names, "[players] names", max_p)
 
@@ -670,7 +722,7 @@ def _build_removed(
         for gname, k in c.table(cards, f"removed.{count_key}").items():
             if gname not in goods:
                 raise c.fail("", f"[removed.{count_key}] {gname} = {show(k)}: no such good")
-            gone = c.integer(k, f"[removed.{count_key}] {gname}")
+            gone = _bounded(c, k, f"[removed.{count_key}] {gname}", "removed.{n}.{good}")
             if gone > goods[gname].count:
                 raise c.fail(
                     f"[removed.{count_key}] {gname}",
@@ -717,13 +769,20 @@ def _build_token(
     by_players: dict[int, int] = {}
     for k, n in c.table(t.get("supply_by_players", {}), f"tokens.{tname}").items():
         key = c.player_key(k, f"{where} supply_by_players", LIMITS["players"])
-        by_players[key] = c.integer(n, f"{where} supply_by_players.{k}")
+        by_players[key] = _bounded(
+            c, n, f"{where} supply_by_players.{k}", "tokens.{token}.supply_by_players.{n}"
+        )
+
+    def number(key: str) -> int:
+        raw = c.need(t, key, f"tokens.{tname}")
+        return _bounded(c, raw, f"{where} {key}", f"tokens.{{token}}.{key}")
+
     return Token(
         name=tname,
         good=good,
-        per_token=c.int_key(t, "per_token", f"tokens.{tname}", 1),
-        value=c.int_key(t, "value", f"tokens.{tname}"),
-        supply=c.int_key(t, "supply", f"tokens.{tname}"),
+        per_token=number("per_token"),
+        value=number("value"),
+        supply=number("supply"),
         supply_by_players=MappingProxyType(by_players),
     )
 
@@ -742,8 +801,18 @@ def _build_bonuses(
             )
         bonuses[bname] = Bonus(
             counts="tokens" if bname in tokens else "goods",
-            king=c.int_key(b, "king", f"bonuses.{bname}"),
-            queen=c.int_key(b, "queen", f"bonuses.{bname}"),
+            king=_bounded(
+                c,
+                c.need(b, "king", f"bonuses.{bname}"),
+                f"[bonuses.{bname}] king",
+                "bonuses.{bonus}.king",
+            ),
+            queen=_bounded(
+                c,
+                c.need(b, "queen", f"bonuses.{bname}"),
+                f"[bonuses.{bname}] queen",
+                "bonuses.{bonus}.queen",
+            ),
         )
     return bonuses
 
@@ -756,8 +825,8 @@ def _build_turns_by(rd: Mapping[str, Any], c: TomlChecker) -> dict[int, int]:
         # Keys outside this variant's player range are allowed (a file extending classic
         # for 4-5 players inherits { 3 = 3 } and cannot delete it) and never used.
         key = c.player_key(k, "[round] sheriff_turns_by_players", LIMITS["players"])
-        turns_by[key] = c.integer(
-            v, f"[round] sheriff_turns_by_players.{k}", 1, LIMITS["sheriff_turns"]
+        turns_by[key] = _bounded(
+            c, v, f"[round] sheriff_turns_by_players.{k}", "round.sheriff_turns_by_players.{n}"
         )
     return turns_by
 
@@ -765,21 +834,19 @@ def _build_turns_by(rd: Mapping[str, Any], c: TomlChecker) -> dict[int, int]:
 def _build_table(st: Mapping[str, Any], rd: Mapping[str, Any], c: TomlChecker) -> dict[str, Any]:
     """The hand, the bag's size, the set-aside cards, the market and the discard piles
     (the :class:`Variant` fields they fill, by name)."""
-    hand = c.int_key(st, "hand_size", "setup", 1, LIMITS["hand_size"])
-    bag_min = c.int_key(rd, "bag_min", "round", 1)
-    bag_max = c.int_key(rd, "bag_max", "round", bag_min)
+    hand = _read(c, st, "setup.hand_size")
+    bag_min = _read(c, rd, "round.bag_min")
+    bag_max = _read(c, rd, "round.bag_max", {"round.bag_min": bag_min})
     if bag_max > hand:
         raise c.fail("[round] bag_max", f"{bag_max} exceeds the hand size {hand}")
-    set_aside = c.int_key(rd, "set_aside_max", "round")
+    set_aside = _read(c, rd, "round.set_aside_max")
     if set_aside > hand:
         raise c.fail("[round] set_aside_max", f"{set_aside} exceeds the hand size")
-    draw_from_discards = c.boolean(rd.get("draw_from_discards", True), "[round] draw_from_discards")
-    market_order = c.choice(
-        rd.get("market_order", "draw-then-discard"), "[round] market_order", MARKET_ORDERS
-    )
+    draw_from_discards = _read(c, rd, "round.draw_from_discards")
+    market_order = _read(c, rd, "round.market_order")
     if market_order == "discard-then-draw" and draw_from_discards:
         raise c.fail("[round] market_order", "'discard-then-draw' needs draw_from_discards = false")
-    piles = c.int_key(st, "discard_piles", "setup", 1, LIMITS["discard_piles"])
+    piles = _read(c, st, "setup.discard_piles")
     return {
         "hand_size": hand,
         "bag_min": bag_min,
@@ -794,17 +861,17 @@ def _build_table(st: Mapping[str, Any], rd: Mapping[str, Any], c: TomlChecker) -
 def _build_sheriffs(table: Any, c: TomlChecker, players: tuple[int, int]) -> dict[str, Any]:
     """``[sheriffs]``: a rotating Sheriff, or a deck of deputy cards dealt 1-2 at a time."""
     sh = c.table(table, "sheriffs")
-    selection = c.choice(sh.get("selection", "rotate"), "[sheriffs] selection", SHERIFF_SELECTIONS)
-    per_round = c.integer(sh.get("per_round", 1), "[sheriffs] per_round", 1)
-    deck_passes = c.integer(
-        sh.get("deck_passes", 0), "[sheriffs] deck_passes", 0, LIMITS["sheriff_turns"]
-    )
+    selection = _read(c, sh, "sheriffs.selection")
+    per_round = _read(c, sh, "sheriffs.per_round", most=False)  # the top is worded below
+    deck_passes = _read(c, sh, "sheriffs.deck_passes")
     if selection == "rotate" and per_round != 1:
         raise c.fail("[sheriffs] per_round", f"a rotating Sheriff is one player, got {per_round}")
     if selection == "deputy_deck":
-        if per_round > 2:
+        deputies = rule_field("sheriffs.per_round").bounds or (1, 1)
+        if per_round > deputies[1]:
             raise c.fail(
-                "[sheriffs] per_round", f"at most 2 Deputies are supported, got {per_round}"
+                "[sheriffs] per_round",
+                f"at most {deputies[1]} Deputies are supported, got {per_round}",
             )
         if deck_passes < 1:
             raise c.fail(
@@ -829,20 +896,12 @@ def _build_numbers(
     """The remaining single values (gold, piles at setup, turns, market starter, reshuffle,
     debts), checked last and in this order."""
     return {
-        "starting_gold": c.int_key(st, "starting_gold", "setup"),
-        "discard_pile_setup": c.integer(
-            st.get("discard_pile_setup", 0), "[setup] discard_pile_setup", 0, LIMITS["deck"]
-        ),
-        "sheriff_turns": c.int_key(rd, "sheriff_turns", "round", 1, LIMITS["sheriff_turns"]),
-        "market_starter": c.choice(
-            c.need(rd, "market_starter", "round"), "[round] market_starter", MARKET_STARTERS
-        ),
-        "reshuffle_keep": c.integer(
-            rd.get("reshuffle_keep", 0), "[round] reshuffle_keep", 0, LIMITS["deck"]
-        ),
-        "debt_order": c.choice(
-            data["debts"].get("order", "legal_first"), "[debts] order", DEBT_ORDERS
-        ),
+        "starting_gold": _read(c, st, "setup.starting_gold"),
+        "discard_pile_setup": _read(c, st, "setup.discard_pile_setup"),
+        "sheriff_turns": _read(c, rd, "round.sheriff_turns"),
+        "market_starter": _read(c, rd, "round.market_starter"),
+        "reshuffle_keep": _read(c, rd, "round.reshuffle_keep"),
+        "debt_order": _read(c, data["debts"], "debts.order"),
     }
 
 

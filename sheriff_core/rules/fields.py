@@ -1,0 +1,675 @@
+"""The registry of rule fields: one declaration per field a variant file may set.
+
+Each :class:`RuleField` says where the field is in a variant file (``path``), the
+:class:`~sheriff_core.rules.variants.Variant` attribute it fills (``attr``), its
+``type``, its own ``bounds`` or ``choices``, its ``default`` when a file leaves it
+out, its ``label`` and ``unit`` in words, the rule id of ``docs/rules.md`` it
+implements, its row of the difference table, its sentences in the rules summary and
+the values the compiled simulator plays (``kernel``). Everything that lists the rule
+fields is derived from :data:`FIELDS`:
+
+- the loader (``rules/variants.py``): the keys a file may hold, each field's type,
+  bounds and default (``variants._read``); rules *between* fields (``bag_max`` at most the
+  hand size...) are the builders' and are declared here with ``at_least`` /
+  ``at_most`` so an editor knows them;
+- the editor's fields (:func:`sheriff_core.rules.house.editable_fields`);
+- the rows of the difference table (:func:`table_rows`, ``compare.RULE_FIELDS``);
+- the rules summary's sentences (:func:`sentences`, ``rules_summary``);
+- what the compiled simulator refuses (``kernel``: see :func:`kernel_problems`).
+
+A field whose ``attr`` is not a dataclass field of ``Variant`` is read by the loader
+into ``Variant.extra`` and read back with ``variant.rule(attr)``, so adding a rule
+field is one entry here plus the engine's check (README: "Adding a rule field").
+
+>>> f = field("round.bag_max")
+>>> f.attr, f.type, f.bounds, f.at_least, f.at_most, f.rule
+('bag_max', 'int', (1, 50), 'round.bag_min', 'setup.hand_size', 'LOAD-1')
+>>> [f.path for f in FIELDS if f.section == "debts"]
+['debts.order']
+>>> field("goods.{good}.penalty").label.format(good="Pepper")
+'Pepper: fine per card (penalty)'
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+__all__ = [
+    "CHOICE_WORDS",
+    "FIELDS",
+    "LIMITS",
+    "REQUIRED",
+    "RuleField",
+    "SECTIONS",
+    "field",
+    "fields_for",
+    "instances",
+    "kernel_problems",
+    "scalar",
+    "sentences",
+    "table_rows",
+    "words",
+    "TIEBREAK_ORDERS",
+]
+
+#: Upper limits checked when a file is loaded (lower limits are in the checks).
+LIMITS: Mapping[str, int] = MappingProxyType(
+    {
+        "players": 12,  # [players] max
+        "card_count": 1_000,  # each [goods.X] count
+        "deck": 5_000,  # all cards together
+        "goods": 100,  # kinds of goods
+        "name_chars": 100,  # a good's or token's name (a save lists every card by name)
+        "tokens": 50,  # kinds of tokens
+        "hand_size": 50,
+        "discard_piles": 10,
+        "sheriff_turns": 10,  # times each player is Sheriff; deputy deck passes
+        "number": 1_000_000,  # gold, values, penalties, bonuses, token supplies
+        "file_bytes": 1_000_000,  # size of one TOML file
+        "depth": 8,  # nesting of tables and lists
+        "extends": 20,  # files in one extends chain
+    }
+)
+
+KINDS = ("legal", "contraband", "royal")
+MARKET_STARTERS = ("sheriff_left", "sheriff_chooses")
+DEBT_ORDERS = ("legal_first", "any")
+# A market turn: "draw-then-discard" (1st edition: draw back up, then put the set-aside
+# cards on a pile) or "discard-then-draw" (2nd edition: discard first, so the cards just
+# discarded are shuffled in if the draw pile runs out during the draw).
+MARKET_ORDERS = ("draw-then-discard", "discard-then-draw")
+TIEBREAKS = ("legal_goods", "contraband", "tokens")
+SHERIFF_SELECTIONS = ("rotate", "deputy_deck")
+
+#: Every order of tie-breaks without repeating one (none at all included).
+TIEBREAK_ORDERS: tuple[tuple[str, ...], ...] = tuple(
+    order for n in range(len(TIEBREAKS) + 1) for order in itertools.permutations(TIEBREAKS, n)
+)
+
+
+class _Required:
+    """The default of a field every merged variant must set."""
+
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+#: ``default`` of a field a variant must set (a missing one is the loader's error).
+REQUIRED: Any = _Required()
+
+_NUMBER = LIMITS["number"]
+_HAND = LIMITS["hand_size"]
+
+#: Each choice of the fields' menus in words (a choice not here is shown as it is).
+CHOICE_WORDS: dict[str, str] = {
+    "legal": "legal",
+    "contraband": "contraband",
+    "royal": "royal",
+    "sheriff_left": "the player on the Sheriff's left",
+    "sheriff_chooses": "a player the Sheriff chooses",
+    "draw-then-discard": "draw, then discard (1st edition)",
+    "discard-then-draw": "discard, then draw (2nd edition)",
+    "legal_first": "legal goods first, then contraband",
+    "any": "any goods, as the debtor chooses",
+    "rotate": "one Sheriff, each player in turn",
+    "deputy_deck": "Deputies drawn from a deputy deck",
+    "legal_goods": "most legal goods",
+    "tokens": "most tokens",
+}
+
+# The rules summary's sections a field's sentence goes in (``rules_summary`` places them).
+SECTIONS = ("setup", "market", "inspection", "deals", "end", "special")
+
+Sentence = Callable[[Any], "str | None"]
+Cell = Callable[[Any], object]
+
+
+@dataclass(frozen=True)
+class RuleField:
+    """One rule field of a variant file.
+
+    ``path``: where it is in a file, ``"section.key"``; a field of each good, token,
+    bonus or player count has a placeholder (``"goods.{good}.penalty"``, ``"removed.{n}.{good}"``).
+    ``attr``: the ``Variant`` attribute it fills. ``type``: ``"int"``, ``"bool"`` or
+    ``"choice"``. ``bounds`` (ints) or ``choices``: the values the field may take on its
+    own (``choices_from``: the name of a ``Variant`` attribute holding them, such as
+    ``"legal_goods"``); ``at_least`` / ``at_most`` name a field whose value bounds it too (checked by
+    the loader's builders, which word those errors). ``default``: the value when a file
+    leaves the field out (:data:`REQUIRED`: it may not). ``label`` (with ``{sheriff}``,
+    ``{sheriffs}``, ``{king}``, ``{queen}`` and the path's placeholders) and ``unit``
+    say it in words; ``group`` is the editor's tab. ``rule``: its rule id in
+    ``docs/rules.md``. ``row``: its row in the difference table (``cell`` writes the
+    value; None: the value as it is), or None when ``told_by`` names the row or sentence
+    that already tells it. ``says``: ``(section, sentence)`` pairs of the rules summary
+    (a sentence returns None when there is nothing to say). ``kernel``: the values the
+    compiled simulator plays (None: every value; ``()``: no variant
+    that has the field, such as a token). ``applies``: whether the field is in
+    use in a variant (an editor hides it otherwise).
+    """
+
+    path: str
+    attr: str
+    type: str
+    group: str
+    label: str
+    bounds: tuple[int, int] | None = None
+    choices: tuple[Any, ...] | None = None
+    choices_from: str = ""
+    default: Any = REQUIRED
+    at_least: str | None = None
+    at_most: str | None = None
+    unit: str = ""
+    rule: str = ""
+    row: str | None = None
+    cell: Cell | None = None
+    says: tuple[tuple[str, Sentence], ...] = ()
+    told_by: str = ""
+    kernel: tuple[Any, ...] | None = None
+    applies: Callable[[Any], bool] | None = None
+
+    @property
+    def section(self) -> str:
+        """The file's table the field is in (``"round"`` for ``round.bag_max``)."""
+        return self.path.split(".", 1)[0]
+
+    @property
+    def key(self) -> str:
+        """The field's key in its table (``"bag_max"``; ``"sheriff_turns_by_players"`` for a
+        per-player-count field; for a good's, token's or bonus's field, the key of its entry)."""
+        parts = self.path.split(".")
+        if parts[0] in ("goods", "tokens", "bonuses"):
+            return parts[2]
+        return parts[1]
+
+    @property
+    def each(self) -> tuple[str, ...]:
+        """The placeholders of the path (``("good",)``, ``("n", "good")``...)."""
+        return tuple(p[1:-1] for p in self.path.split(".") if p.startswith("{"))
+
+    @property
+    def where(self) -> str:
+        """How the loader's messages name it: ``"[round] bag_max"``."""
+        return f"[{self.section}] {self.key}"
+
+    def value(self, variant: Any, **names: Any) -> Any:
+        """The field's value in ``variant`` (a loaded ``Variant``; ``names`` fill the
+        placeholders).
+
+        >>> from sheriff_core.rules.variants import load_variant
+        >>> field("goods.{good}.penalty").value(load_variant("classic"), good="Pepper")
+        4
+        """
+        return _GETTERS.get(self.path, _attr(self.attr))(variant, names)
+
+
+def _attr(name: str) -> Callable[[Any, Mapping[str, Any]], Any]:
+    return lambda v, _names: v.rule(name)
+
+
+def _rotating(v: Any) -> bool:
+    return bool(v.sheriff_selection == "rotate")
+
+
+def _deputies(v: Any) -> bool:
+    return bool(v.sheriff_selection == "deputy_deck")
+
+
+# --------------------------------------------------------------------------- sentences
+
+
+def _draw_sentence(v: Any) -> str:
+    if v.draw_from_discards:
+        return (
+            "You may draw the top cards of the discard piles first, one at a time; once you "
+            "draw from the draw pile, the rest of the draw comes from it."
+        )
+    return "Draw from the draw pile only."
+
+
+def _reshuffle_sentence(v: Any) -> str:
+    if v.reshuffle_keep:
+        return (
+            f"When the draw pile runs out, all but the top {v.reshuffle_keep} cards of each "
+            "discard pile are shuffled into a new draw pile."
+        )
+    if v.discard_piles > 1:
+        return "When the draw pile runs out, all discard piles are shuffled into a new one."
+    return "When the draw pile runs out, the whole discard pile is shuffled into a new one."
+
+
+def _debt_sentence(v: Any) -> str:
+    if v.debt_order == "legal_first":
+        order = "legal goods first; other goods only when the legal ones are not enough"
+    else:
+        order = "any goods, in the debtor's choice"
+    return (
+        "A debt one cannot pay in gold is paid with goods from one's "
+        f"{v.term('stand')} at their value ({order}), worth at least the debt, no change; "
+        "with nothing left, the rest is forgiven."
+    )
+
+
+def _starter_special(v: Any) -> str | None:
+    if v.market_starter != "sheriff_chooses":
+        return None
+    leader = v.term("sheriff")
+    if v.sheriffs_per_round > 1:
+        leader = f"leading {leader}"
+    return f"The {leader} chooses who starts the market."
+
+
+def _order_special(v: Any) -> str | None:
+    if v.market_order != "discard-then-draw":
+        return None
+    return (
+        "Discard before drawing, so cards just discarded can be shuffled back in when "
+        "the draw pile runs out."
+    )
+
+
+# --------------------------------------------------------------------------- the registry
+
+_S = "Setup"
+_R = "Round"
+_G = "Goods"
+_B = "Bonuses"
+_C = "Scoring"
+
+#: Every rule field, in the order the editor lists them and the difference table shows
+#: the rows of single fields.
+FIELDS: tuple[RuleField, ...] = (
+    RuleField(
+        "players.min", "min_players", "int", _S, "fewest players", (2, LIMITS["players"]),
+        unit=" players", rule="SET-1", told_by="row 'players'; summary 'Players'",
+    ),
+    RuleField(
+        "players.max", "max_players", "int", _S, "most players", (2, LIMITS["players"]),
+        at_least="players.min", unit=" players", rule="SET-1",
+        told_by="row 'players'; summary 'Players'",
+    ),
+    RuleField(
+        "setup.starting_gold", "starting_gold", "int", _S, "starting gold", (0, _NUMBER),
+        unit=" gold", rule="SET-2", row="starting gold", told_by="summary 'Setup'",
+    ),
+    RuleField(
+        "setup.hand_size", "hand_size", "int", _S, "hand size", (1, _HAND),
+        unit=" cards", rule="SET-5", row="hand size", told_by="summary 'Setup'",
+    ),
+    RuleField(
+        "setup.discard_piles", "discard_piles", "int", _S, "discard piles",
+        (1, LIMITS["discard_piles"]), unit=" piles", rule="SET-6", row="discard piles",
+        told_by="summary 'Setup'",
+    ),
+    RuleField(
+        "setup.discard_pile_setup", "discard_pile_setup", "int", _S,
+        "cards on each discard pile at setup", (0, LIMITS["deck"]), default=0, unit=" cards",
+        rule="SET-6", row="cards on each pile at setup", told_by="summary 'Setup'",
+    ),
+    RuleField(
+        "round.sheriff_turns", "sheriff_turns", "int", _R,
+        "times each player is {sheriff} (any number of players)",
+        (1, LIMITS["sheriff_turns"]), unit=" times", rule="GAME-1",
+        told_by="rows 'rounds', 'times Sheriff each'; summary 'Players'", applies=_rotating,
+    ),
+    RuleField(
+        "round.sheriff_turns_by_players.{n}", "sheriff_turns_by_players", "int", _R,
+        "times each player is {sheriff} (for {n} players)", (1, LIMITS["sheriff_turns"]),
+        default=None, unit=" times", rule="GAME-1",
+        told_by="rows 'rounds', 'times Sheriff each'; summary 'Players'", applies=_rotating,
+    ),
+    RuleField(
+        "round.market_starter", "market_starter", "choice", _R, "who starts the market",
+        choices=MARKET_STARTERS, rule="MKT-1", row="market starts",
+        cell=lambda v: {"sheriff_left": "left of the Sheriff",
+                        "sheriff_chooses": "the Sheriff chooses"}[v.market_starter],
+        says=(("special", _starter_special),), told_by="summary 'A round', 1. Market",
+        kernel=("sheriff_left",),
+    ),
+    RuleField(
+        "round.draw_from_discards", "draw_from_discards", "bool", _R,
+        "draw from the discard piles", default=True, rule="MKT-3",
+        row="draw from discard piles", cell=lambda v: "yes" if v.draw_from_discards else "no",
+        says=(("market", _draw_sentence),),
+    ),
+    RuleField(
+        "round.market_order", "market_order", "choice", _R, "market turn order",
+        choices=MARKET_ORDERS, default="draw-then-discard", rule="2E-MKT-2", row="market turn",
+        cell=lambda v: {"draw-then-discard": "draw back, then discard",
+                        "discard-then-draw": "discard, then draw back"}[v.market_order],
+        says=(("special", _order_special),), told_by="summary 'A round', 1. Market",
+    ),
+    RuleField(
+        "round.set_aside_max", "set_aside_max", "int", _R, "set aside at most", (0, _HAND),
+        at_most="setup.hand_size", unit=" cards", rule="MKT-2", row="set aside at most",
+        told_by="summary 'A round', 1. Market",
+    ),
+    RuleField(
+        "round.bag_min", "bag_min", "int", _R, "fewest cards in a bag", (1, _HAND),
+        at_most="round.bag_max", unit=" cards", rule="LOAD-1", row="bag size",
+        cell=lambda v: f"{v.bag_min}-{v.bag_max}",
+        told_by="summary 'A round', 2. Load, declare, inspect", kernel=(1,),
+    ),
+    RuleField(
+        "round.bag_max", "bag_max", "int", _R, "most cards in a bag", (1, _HAND),
+        at_least="round.bag_min", at_most="setup.hand_size", unit=" cards", rule="LOAD-1",
+        told_by="row 'bag size'; summary 'A round', 2. Load, declare, inspect",
+    ),
+    RuleField(
+        "round.reshuffle_keep", "reshuffle_keep", "int", _R,
+        "reshuffle keeps the top cards of each pile", (0, LIMITS["deck"]), default=0,
+        unit=" cards", rule="DECK-1", row="reshuffle keeps top of each pile",
+        says=(("market", _reshuffle_sentence),),
+    ),
+    RuleField(
+        "sheriffs.selection", "sheriff_selection", "choice", _R, "how the {sheriffs} are chosen",
+        choices=SHERIFF_SELECTIONS, default="rotate", rule="DEP-DECK-1",
+        told_by="row 'Sheriffs'; summary 'Players'", kernel=("rotate",), applies=_deputies,
+    ),
+    RuleField(
+        "sheriffs.per_round", "sheriffs_per_round", "int", _R, "{sheriffs} per round", (1, 2),
+        default=1, rule="DEP-DECK-1", told_by="row 'Sheriffs'; summary 'Players'",
+        kernel=(1,), applies=_deputies,
+    ),
+    RuleField(
+        "sheriffs.deck_passes", "deputy_deck_passes", "int", _R,
+        "times the deputy deck is used up", (0, LIMITS["sheriff_turns"]), default=0,
+        unit=" times", rule="DEP-DECK-2", told_by="row 'Sheriffs'; summary 'Players'",
+        applies=_deputies,
+    ),
+    RuleField(
+        "goods.{good}.kind", "goods", "choice", _G, "{good}: kind", choices=KINDS,
+        rule="SET-3", told_by="rows of goods; summary 'Goods'",
+    ),
+    RuleField(
+        "goods.{good}.count", "goods", "int", _G, "{good}: cards", (0, LIMITS["card_count"]),
+        unit=" cards", rule="SET-3", told_by="rows of goods in deck; summary 'Goods'",
+    ),
+    RuleField(
+        "goods.{good}.value", "goods", "int", _G, "{good}: value", (0, _NUMBER),
+        unit=" gold", rule="SCO-1", told_by="rows of goods; summary 'Goods'",
+    ),
+    RuleField(
+        "goods.{good}.penalty", "goods", "int", _G, "{good}: fine per card (penalty)",
+        (0, _NUMBER), unit=" gold", rule="INSP-6", told_by="rows of goods; summary 'Goods'",
+    ),
+    RuleField(
+        "goods.{royal}.counts_as.good", "goods", "choice", _G, "{royal}: counts as good",
+        default=None, choices_from="legal_goods", rule="ROY-3",
+        told_by="row 'royal goods'; summary 'Goods'", kernel=(),
+    ),
+    RuleField(
+        "goods.{royal}.counts_as.n", "goods", "int", _G, "{royal}: counts as how many",
+        (1, _NUMBER), default=None, rule="ROY-3", told_by="row 'royal goods'; summary 'Goods'",
+    ),
+    RuleField(
+        "removed.{n}.{good}", "removed", "int", _G, "{good}: cards removed with {n} players",
+        (0, LIMITS["card_count"]), default=0, at_most="goods.{good}.count", unit=" cards",
+        rule="SET-4", told_by="row 'cards removed'; summary 'Setup' and 'Goods'",
+    ),
+    RuleField(
+        "bonuses.{bonus}.king", "bonuses", "int", _B, "{bonus}: {king}", (0, _NUMBER),
+        unit=" gold", rule="SCO-2", told_by="row 'bonuses'; summary's bonus table",
+    ),
+    RuleField(
+        "bonuses.{bonus}.queen", "bonuses", "int", _B, "{bonus}: {queen}", (0, _NUMBER),
+        unit=" gold", rule="SCO-2", told_by="row 'bonuses'; summary's bonus table",
+    ),
+    RuleField(
+        "tokens.{token}.good", "tokens", "choice", _B, "{token}: for which good",
+        choices_from="legal_goods", rule="DIS-TOK-1",
+        told_by="row 'tokens'; summary's tokens table", kernel=(),
+    ),
+    RuleField(
+        "tokens.{token}.per_token", "tokens", "int", _B, "{token}: goods per token",
+        (1, _NUMBER), unit=" goods", rule="DIS-TOK-1",
+        told_by="row 'tokens'; summary's tokens table",
+    ),
+    RuleField(
+        "tokens.{token}.value", "tokens", "int", _B, "{token}: value", (0, _NUMBER),
+        unit=" gold", rule="DIS-TOK-1", told_by="row 'tokens'; summary's tokens table",
+    ),
+    RuleField(
+        "tokens.{token}.supply", "tokens", "int", _B, "{token}: supply", (0, _NUMBER),
+        unit=" tokens", rule="DIS-TOK-1", told_by="row 'tokens'; summary's tokens table",
+    ),
+    RuleField(
+        "tokens.{token}.supply_by_players.{n}", "tokens", "int", _B,
+        "{token}: supply with {n} players", (0, _NUMBER), default=None, unit=" tokens",
+        rule="DIS-TOK-1", told_by="row 'tokens'; summary's tokens table",
+    ),
+    RuleField(
+        "debts.order", "debt_order", "choice", _C, "debts paid in goods", choices=DEBT_ORDERS,
+        default="legal_first", rule="DEBT-2", row="debts paid in goods",
+        cell=lambda v: {"legal_first": "legal goods first, then contraband",
+                        "any": "any goods, debtor's choice"}[v.debt_order],
+        says=(("deals", _debt_sentence),),
+    ),
+    RuleField(
+        "scoring.tiebreaks", "tiebreaks", "choice", _C, "winner tie-breaks, in order",
+        choices=TIEBREAK_ORDERS, default=(), rule="SCO-5", row="winner tie-breaks",
+        cell=lambda v: ", then ".join(v.tiebreaks) or "-",
+        told_by="summary 'End of game and scoring'", kernel=(("legal_goods", "contraband"),),
+    ),
+)  # fmt: skip
+
+
+def _counts_as(part: int) -> Callable[[Any, Mapping[str, Any]], Any]:
+    def get(v: Any, names: Mapping[str, Any]) -> Any:
+        pair = v.goods[names["royal"]].counts_as
+        return None if pair is None else pair[part]
+
+    return get
+
+
+#: How a field of each good, token, bonus or player count is read from a Variant.
+_GETTERS: dict[str, Callable[[Any, Mapping[str, Any]], Any]] = {
+    "round.sheriff_turns_by_players.{n}": lambda v, k: v.sheriff_turns_by_players.get(
+        k["n"], v.sheriff_turns
+    ),
+    "goods.{good}.kind": lambda v, k: v.goods[k["good"]].kind,
+    "goods.{good}.count": lambda v, k: v.goods[k["good"]].count,
+    "goods.{good}.value": lambda v, k: v.goods[k["good"]].value,
+    "goods.{good}.penalty": lambda v, k: v.goods[k["good"]].penalty,
+    "goods.{royal}.counts_as.good": _counts_as(0),
+    "goods.{royal}.counts_as.n": _counts_as(1),
+    "removed.{n}.{good}": lambda v, k: v.removed.get(k["n"], {}).get(k["good"], 0),
+    "bonuses.{bonus}.king": lambda v, k: v.bonuses[k["bonus"]].king,
+    "bonuses.{bonus}.queen": lambda v, k: v.bonuses[k["bonus"]].queen,
+    "tokens.{token}.good": lambda v, k: v.tokens[k["token"]].good,
+    "tokens.{token}.per_token": lambda v, k: v.tokens[k["token"]].per_token,
+    "tokens.{token}.value": lambda v, k: v.tokens[k["token"]].value,
+    "tokens.{token}.supply": lambda v, k: v.tokens[k["token"]].supply,
+    "tokens.{token}.supply_by_players.{n}": lambda v, k: v.tokens[k["token"]].supply_for(k["n"]),
+}
+
+_BY_PATH = {f.path: f for f in FIELDS}
+
+
+def field(path: str) -> RuleField:
+    """The field declared at ``path`` (placeholders as declared: ``"goods.{good}.count"``).
+
+    >>> field("setup.starting_gold").bounds
+    (0, 1000000)
+    >>> field("setup.gold")
+    Traceback (most recent call last):
+    ...
+    KeyError: "no rule field 'setup.gold'"
+    """
+    try:
+        return _BY_PATH[path]
+    except KeyError:
+        raise KeyError(f"no rule field {path!r}") from None
+
+
+def scalar(f: RuleField) -> bool:
+    """Whether ``f`` is one value per variant (no placeholder in its path).
+
+    >>> scalar(field("setup.hand_size")), scalar(field("goods.{good}.count"))
+    (True, False)
+    """
+    return not f.each
+
+
+def _names(v: Any, placeholder: str) -> list[Any]:
+    """The names a placeholder stands for in ``v``, in file order."""
+    if placeholder == "good":
+        return list(v.goods)
+    if placeholder == "royal":
+        return [n for n, g in v.goods.items() if g.counts_as is not None]
+    if placeholder == "bonus":
+        return list(v.bonuses)
+    if placeholder == "token":
+        return list(v.tokens)
+    if placeholder == "n":
+        return list(range(v.min_players, v.max_players + 1))
+    raise KeyError(f"unknown placeholder {placeholder!r}")
+
+
+def _family(f: RuleField) -> tuple[str, str]:
+    """The entry a field of each good, token... belongs to (a royal good is a good)."""
+    first = f.each[0]
+    return f.section, "good" if first == "royal" else first
+
+
+def instances(v: Any) -> Iterator[tuple[RuleField, str, dict[str, Any]]]:
+    """Every field of the variant ``v``: ``(field, path, placeholder values)``, in the
+    editor's order: fields of one entry (a good, a token, a bonus) together, entry by entry.
+
+    >>> from sheriff_core.rules.variants import load_variant
+    >>> [p for _, p, _ in instances(load_variant("classic-royal")) if "Bleu" in p][4:6]
+    ['goods.Bleu Cheese.counts_as.good', 'goods.Bleu Cheese.counts_as.n']
+    """
+    i = 0
+    while i < len(FIELDS):
+        f = FIELDS[i]
+        if not f.each:
+            yield f, f.path, {}
+            i += 1
+            continue
+        block = [f]
+        while i + len(block) < len(FIELDS) and FIELDS[i + len(block)].each:
+            nxt = FIELDS[i + len(block)]
+            if _family(nxt) != _family(f):
+                break
+            block.append(nxt)
+        i += len(block)
+        first = _family(f)[1]
+        for name in _names(v, first):
+            for g in block:
+                if g.each[0] == "royal" and name not in _names(v, "royal"):
+                    continue
+                rest = [_names(v, p) for p in g.each[1:]]
+                for combo in itertools.product(*rest):
+                    names = dict(zip(g.each, (name, *combo), strict=True))
+                    yield g, g.path.format(**names), names
+
+
+def fields_for(v: Any, f: RuleField) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each instance of ``f`` in the variant ``v``: ``(path, placeholder values)``.
+
+    >>> from sheriff_core.rules.variants import load_variant
+    >>> [p for p, _ in fields_for(load_variant("classic"), field("removed.{n}.{good}"))][:2]
+    ['removed.3.Apples', 'removed.3.Cheese']
+    """
+    if not f.each:
+        yield f.path, {}
+        return
+    lists = [_names(v, p) for p in f.each]
+    for combo in itertools.product(*lists):
+        names = dict(zip(f.each, combo, strict=True))
+        yield f.path.format(**names), names
+
+
+def words(v: Any) -> dict[str, str]:
+    """The variant's words that labels use (``{sheriff}``, ``{king}``...).
+
+    >>> from sheriff_core.rules.variants import load_variant
+    >>> words(load_variant("deputies"))["sheriffs"]
+    'Deputies'
+    """
+    return {k: v.term(k) for k in ("sheriff", "sheriffs", "king", "queen")}
+
+
+def table_rows() -> dict[str, Cell]:
+    """The difference table's rows of single fields, in registry order: ``{row: cell}``.
+
+    A field with neither ``row`` nor ``told_by`` gets a row of its own, named by its
+    label, showing its value.
+
+    >>> list(table_rows())[:3]
+    ['starting gold', 'hand size', 'discard piles']
+    """
+    rows: dict[str, Cell] = {}
+    for f in FIELDS:
+        if not scalar(f) or (f.row is None and f.told_by):
+            continue
+        rows[f.row or f.label] = f.cell or _attr_cell(f.attr)
+    return rows
+
+
+def _attr_cell(name: str) -> Cell:
+    return lambda v: v.rule(name)
+
+
+def _plain_sentence(f: RuleField) -> Sentence:
+    """The sentence of a field that declares none: its label and value."""
+
+    def say(v: Any) -> str:
+        value = v.rule(f.attr)
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        label = f.label.format(**words(v))
+        return f"{label[:1].upper()}{label[1:]}: {value}{f.unit}."
+
+    return say
+
+
+def sentences(v: Any, section: str) -> list[str]:
+    """The rules summary's sentences of ``section`` that fields declare, in registry
+    order (a field with neither sentences nor ``told_by`` says its label and value under
+    "special").
+
+    >>> from sheriff_core.rules.variants import load_variant
+    >>> sentences(load_variant("classic"), "market")[0]
+    'You may draw the top cards of the discard piles first, one at a time; once you draw from the draw pile, the rest of the draw comes from it.'
+    """
+    if section not in SECTIONS:
+        raise KeyError(f"unknown section {section!r}; sections: {', '.join(SECTIONS)}")
+    out = []
+    for f in FIELDS:
+        says = f.says
+        if not says and not f.told_by and scalar(f):
+            says = (("special", _plain_sentence(f)),)
+        for where, say in says:
+            if where == section:
+                text = say(v)
+                if text:
+                    out.append(text)
+    return out
+
+
+def kernel_problems(v: Any) -> list[str]:
+    """Each field of ``v`` whose value the compiled simulator does not play (its
+    ``kernel``), as ``"variant field <attr>=<value> (the kernel plays <values>)"``.
+
+    >>> from sheriff_core.rules.variants import load_variant
+    >>> kernel_problems(load_variant("classic"))
+    []
+    >>> kernel_problems(load_variant("second-edition"))[0]
+    "variant field market_starter='sheriff_chooses' (the kernel plays 'sheriff_left')"
+    """
+    out = []
+    for f in FIELDS:
+        if f.kernel is None:
+            continue
+        for path, names in fields_for(v, f):
+            have = f.value(v, **names)
+            if have not in f.kernel:
+                plays = " or ".join(repr(k) for k in f.kernel) or "no variant with this field"
+                name = f.attr if scalar(f) else path
+                out.append(f"variant field {name}={have!r} (the kernel plays {plays})")
+    return out
