@@ -10,6 +10,17 @@ from operator import attrgetter
 from typing import Any
 
 from sheriff_core.engine.actions import ChooseStarter
+from sheriff_core.engine.events import (
+    DeputyDeckShuffled,
+    Drew,
+    GameOver,
+    GameSetUp,
+    LootSplit,
+    Reshuffled,
+    RoundEnded,
+    RoundStarted,
+    StarterChosen,
+)
 from sheriff_core.engine.state import GameState
 from sheriff_core.engine.steps import ExchangeChoice, Step
 from sheriff_core.errors import IllegalAction
@@ -60,13 +71,9 @@ class RoundRules(GameState):
         for pile in self.piles:
             pile.extend(self._draw_many(v.discard_pile_setup))
         self._emit(
-            "setup",
-            None,
-            {
-                "players": list(self.players),
-                "sheriff": self.sheriff,
-                "piles": [list(p) for p in self.piles],
-            },
+            GameSetUp(
+                self.round, None, list(self.players), self.sheriff, [list(p) for p in self.piles]
+            )
         )
         self._start_round()
         self._refresh()
@@ -141,7 +148,7 @@ class RoundRules(GameState):
 
     def _do_starter(self, a: ChooseStarter, _: None) -> None:
         self._set_order(a.seat)
-        self._emit("starter", a.seat, {})
+        self._emit(StarterChosen(self.round, a.seat))
         self.phase = "market"
 
     # ------------------------------------------------------------ round structure
@@ -152,7 +159,7 @@ class RoundRules(GameState):
             if not self.deputy_deck:
                 self.deputy_deck = [int(i) for i in self.rng.permutation(self.n)]
                 self.deputy_passes += 1
-                self._emit("deputy_deck_shuffled", None, {"deck_pass": self.deputy_passes})
+                self._emit(DeputyDeckShuffled(self.round, None, self.deputy_passes))
             self.sheriffs = [self.deputy_deck.pop() for _ in range(v.sheriffs_per_round)]
         else:
             self.sheriffs = [(self.first_sheriff + self.round) % self.n]
@@ -166,11 +173,9 @@ class RoundRules(GameState):
                 _ORDERS.clear()
             order = _ORDERS[key] = tuple(self._clockwise_from((self.sheriff + 1) % self.n))
         self.merchant_order = list(order)
+        # events hold copies, never the state's own lists
         self._emit(
-            "round_start",
-            self.sheriff,
-            # events hold copies, never the state's own lists
-            {"sheriff": self.players[self.sheriff], "sheriffs": self.sheriffs[:]},
+            RoundStarted(self.round, self.sheriff, self.players[self.sheriff], self.sheriffs[:])
         )
         if v.market_starter == "sheriff_chooses":
             self.order = []
@@ -196,16 +201,13 @@ class RoundRules(GameState):
                 for s in self.sheriffs:
                     self.gold[s] += share
                 self.loot -= share * len(self.sheriffs)
-            self._emit(
-                "loot_split", None, {"each": share, "to": list(self.sheriffs), "left": self.loot}
-            )
-        self._emit("round_end", self.sheriff, {})
+            self._emit(LootSplit(self.round, None, share, list(self.sheriffs), self.loot))
+        self._emit(RoundEnded(self.round, self.sheriff))
         if self.round + 1 == self.rounds:
             self.phase = "over"
             rows = self._final_rows = self.score_rows()
-            self._emit(
-                "game_over", None, {"winners": [r["player"] for r in rows if r["rank"] == 1]}
-            )
+            winners = [r["player"] for r in rows if r["rank"] == 1]
+            self._emit(GameOver(self.round, None, winners))
             return
         hand = self.variant.hand_size
         for k in range(1, self.n + 1):
@@ -217,7 +219,7 @@ class RoundRules(GameState):
             held = self.hands[seat]
             held.extend(drawn)
             if drawn:
-                self._emit("drew", seat, {"cards": drawn, "count": len(drawn)})
+                self._emit(Drew(self.round, seat, drawn, len(drawn)))
         self.round += 1
         self._start_round()
 
@@ -250,4 +252,4 @@ class RoundRules(GameState):
         if cards:
             self.rng.shuffle(cards)  # the same order permutation() would give
             self.deck = cards
-        self._emit("reshuffled", None, {"cards": len(cards)})
+        self._emit(Reshuffled(self.round, None, len(cards)))

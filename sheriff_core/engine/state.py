@@ -21,7 +21,6 @@ A part calls another part's methods through ``self``: those few are declared on
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
@@ -42,7 +41,6 @@ from sheriff_core.errors import EngineBug
 from sheriff_core.rules.variants import Variant
 
 _P = TypeVar("_P", ConfiscateChoice, DebtChoice, ExchangeChoice)
-_tuple_new = tuple.__new__
 LOOT = -1  # payee "seat" for the Deputies' shared Loot
 
 _FACTS: dict[int, tuple[Variant, dict[str, int], frozenset[str]]] = {}
@@ -178,11 +176,10 @@ class GameState:
 
     # ------------------------------------------------------------ events
 
-    def _emit(self, kind: str, seat: int | None, info: dict[str, Any]) -> None:
-        # Hot path (about 160 events a game): tuple.__new__ skips the NamedTuple
-        # constructor's argument handling, and a dict literal from the caller is
-        # cheaper than collecting keyword arguments.
-        self._new.append(_tuple_new(Event, (self.round, kind, seat, MappingProxyType(info))))
+    def _emit(self, event: Event) -> None:
+        """Record ``event`` (one of :mod:`~sheriff_core.engine.events`' classes) as done
+        by the action being applied (``apply`` returns them and adds them to ``events``)."""
+        self._new.append(event)
 
     if TYPE_CHECKING:
         # What one part calls in another, declared here for the type checker: each is
