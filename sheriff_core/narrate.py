@@ -8,7 +8,9 @@ between bots, recording everybody's gold and stand after each round) lives in
 :mod:`sheriff_core.driver` and is re-exported here.
 
 :func:`describe_for` tells one event to one player, in the second person ("Your bag
-passed unopened: ..."), for the play table's outcome sentence.
+passed unopened: ..."), for the play table's outcome sentence. A :class:`Journal`
+reads a game being played, each event once, for the screens that tell it (the play
+table, game night, the command line's seated game).
 
 Rounds are numbered from 1 in every sentence (the events keep the engine's 0-based
 ``round``).
@@ -26,7 +28,8 @@ Round 1 of 9 - Sheriff: Ann
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
@@ -62,6 +65,8 @@ from sheriff_core.record import bag_records
 from sheriff_core.safe_text import printable
 
 __all__ = [
+    "Journal",
+    "RoundBlock",
     "cards_text",
     "describe_offer",
     "describe_event",
@@ -565,3 +570,98 @@ def bag_rows(game: Game) -> list[dict[str, Any]]:
 
 
 _ORDER = attrgetter("order")
+
+
+# ---------------------------------------------------------------- a journal of a game
+
+
+@dataclass
+class RoundBlock:
+    """The events of one round in a :class:`Journal`: ``round`` (0-based), ``heading``
+    (``"Round 2 of 9: Ben is the Sheriff"``) and its ``events`` (the round's start
+    itself not among them)."""
+
+    round: int
+    heading: str
+    events: list[Event] = field(default_factory=list)
+
+
+class Journal:
+    """The one reader of a game's events for the screens that tell it as it is played
+    (the play table, game night, ``sheriff play --seat``).
+
+    :meth:`read` hands out each event not read yet, once, in order, and keeps what the
+    telling needs: the round blocks (:attr:`rounds`, each with a heading in the
+    variant's words), this round's Sheriffs (:attr:`sheriffs`) and the Sheriff's last
+    demand (:attr:`last_demand`, so a refusal can name it). While an event is handed
+    out, ``sheriffs`` and ``last_demand`` are as they were before it, which is what
+    :meth:`told_to` (:func:`describe_for`) needs; a ``RoundStarted`` has already opened
+    its block (or renamed the deal's). Each screen only lays the sentences out.
+
+    >>> import sheriff_core as sc
+    >>> g = sc.new_game("classic", players=3, seed=0)
+    >>> journal = Journal(g)
+    >>> [e.kind for e in journal.read()]
+    ['setup', 'round_start']
+    >>> _ = g.apply(sc.Market())
+    >>> [journal.told(e) for e in journal.read()]
+    ['Ben keeps the whole hand.']
+    >>> [(b.heading, len(b.events)) for b in journal.rounds]
+    [('Round 1 of 9: Ann is the Sheriff', 2)]
+    >>> journal.told_to(g.events[-1], 1)
+    'You kept your whole hand.'
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.cursor = 0  # events read so far
+        self.sheriffs: list[int] = list(game.sheriffs)
+        self.last_demand: str | None = None
+        self.rounds: list[RoundBlock] = []
+
+    def read(self) -> Iterator[Event]:
+        """Each event not read yet, in order (see the class)."""
+        g = self.game
+        events = g.events
+        while self.cursor < len(events):
+            e = events[self.cursor]
+            if type(e) is RoundStarted:
+                self.sheriffs = list(e.sheriffs)
+                heading = self.heading(e)
+                if self.rounds and self.rounds[-1].round == e.round:  # the deal's block
+                    self.rounds[-1].heading = heading
+                else:
+                    self.rounds.append(RoundBlock(e.round, heading))
+            else:
+                if not self.rounds:
+                    self.rounds.append(RoundBlock(e.round, f"Round {e.round + 1} of {g.rounds}"))
+                self.rounds[-1].events.append(e)
+            yield e
+            self.cursor += 1
+            if type(e) is OfferMade:
+                self.last_demand = e.offer if e.by == "sheriff" else None
+            elif type(e) in _DEMAND_ENDS:
+                self.last_demand = None
+
+    def heading(self, event: RoundStarted) -> str:
+        """``Round 2 of 9: Ben is the Sheriff`` (the variant's words; Deputies: both)."""
+        g = self.game
+        names = " and ".join(printable(g.players[s]) for s in event.sheriffs)
+        if len(event.sheriffs) > 1:
+            role = f"are the {g.variant.term('sheriffs')}"
+        else:
+            role = f"is the {g.variant.term('sheriff')}"
+        return f"Round {event.round + 1} of {g.rounds}: {names} {role}"
+
+    def told(self, event: Event, secrets: bool = True) -> str | None:
+        """``event`` as :func:`describe_event` tells it to the table."""
+        return describe_event(event, self.game.players, secrets)
+
+    def told_to(self, event: Event, seat: int) -> str | None:
+        """``event`` told to ``seat`` ("you"): :func:`describe_for` with this journal's
+        Sheriffs and last demand (call it while :meth:`read` hands the event out)."""
+        return describe_for(event, self.game.players, seat, self.sheriffs, self.last_demand)
+
+
+#: The events after which the Sheriff's last demand is no longer on the table.
+_DEMAND_ENDS: frozenset[type[Event]] = frozenset((Declined, Passed, Inspected))
