@@ -54,6 +54,7 @@ __all__ = [
     "StarterChosen",
     "Threatened",
     "VoteCast",
+    "event_fields",
 ]
 
 _tuple_eq: Callable[[Any, Any], bool] = tuple.__eq__
@@ -496,3 +497,16 @@ EVENT_TYPES: dict[str, type[Event]] = {
         GameOver,
     )
 }
+
+
+def event_fields(cls: type[Event]) -> dict[str, str]:
+    """The fields of an event class in order (``round`` and ``seat`` first) and their
+    types as written (``docs/events.md`` lists them; a test keeps it true).
+
+    >>> event_fields(Declared)
+    {'round': 'int', 'seat': 'int', 'good': 'str', 'count': 'int'}
+    """
+    fields_of = next(b for b in cls.__mro__ if "_fields" in vars(b))
+    names: tuple[str, ...] = vars(fields_of)["_fields"]
+    notes = vars(fields_of)["__annotations__"]
+    return {n: str(getattr(notes[n], "__forward_arg__", notes[n])) for n in names}
