@@ -37,7 +37,6 @@ from typing import Any
 import numpy as np
 
 from sheriff_core.engine.game import players_seed
-from sheriff_core.engine.saves import seed_sequence
 from sheriff_core.nottingham.actions import (
     Accept,
     Action,
@@ -70,6 +69,7 @@ from sheriff_core.nottingham.errors import (
     WrongDecision,
 )
 from sheriff_core.nottingham.rules import TARGETED, Item, Rules, load_rules
+from sheriff_core.save_envelope import seed_sequence
 
 __all__ = ["Game", "new_game", "FORMAT"]
 
