@@ -53,7 +53,7 @@ from sheriff_core.engine.payments import PaymentRules
 from sheriff_core.engine.rounds import RoundRules
 from sheriff_core.engine.saves import seed_sequence
 from sheriff_core.engine.state import LOOT as LOOT  # payee "seat" of the Loot (kept here too)
-from sheriff_core.engine.steps import ConfiscateChoice, Step
+from sheriff_core.engine.steps import ConfiscateChoice, Phase, Step
 from sheriff_core.errors import (
     EngineBug,
     GameOver,
@@ -183,7 +183,7 @@ class Game(RoundRules, MarketRules, LoadRules, InspectionRules, PaymentRules, Le
         ...
         sheriff_core.errors.NotYourTurn: there is no seat 99 (seats 0-2): it is Ben (seat 1)'s decision (make a market turn (market))
         """
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             raise GameOver("the game is over: no more actions")
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
@@ -209,7 +209,7 @@ class Game(RoundRules, MarketRules, LoadRules, InspectionRules, PaymentRules, Le
         from its seed and replaying its history (so an action costs nothing extra); one
         marked with :meth:`mark_staged` is cloned before each action.
         """
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             raise GameOver("the game is over: no more actions")
         if player is not None and player is not self.to_move:
             self._check_player(player)
@@ -371,7 +371,7 @@ class Game(RoundRules, MarketRules, LoadRules, InspectionRules, PaymentRules, Le
             return IllegalAction(f"{action!r} is not an action")
         step = self.step
         who = self.name(self.to_move)  # type: ignore[arg-type]
-        phase = "inspection" if self.phase == "inspect" else self.phase
+        phase = "inspection" if self.phase is Phase.INSPECT else self.phase
         return IllegalAction(
             f"it is the {phase} phase: {who} must {STEPS[step].expects}, not {_word(action)}"
         )

@@ -6,7 +6,7 @@ and where the confiscated cards go."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from sheriff_core.engine.actions import (
     Accept,
@@ -29,9 +29,11 @@ from sheriff_core.engine.events import (
 )
 from sheriff_core.engine.state import LOOT, GameState, take_multiset
 from sheriff_core.engine.steps import (
+    Choice,
     ConfiscateChoice,
     ExchangeChoice,
     Negotiation,
+    PromiseKind,
     PromiseRecord,
     Vote,
 )
@@ -170,7 +172,7 @@ class InspectionRules(GameState):
     def _do_pass_vote(self, a: LetPass, _: None) -> None:
         self._second_vote(a.seat, "pass")
 
-    def _choose(self, seat: int, kind: str, offer: Offer | None) -> None:
+    def _choose(self, seat: int, kind: Choice, offer: Offer | None) -> None:
         """A Sheriff's choice for a bag (``offer``: the merchant's offer it takes if the
         bag passes); with two Deputies, the first vote."""
         if len(self.sheriffs) == 1:
@@ -182,7 +184,7 @@ class InspectionRules(GameState):
         self.vote = Vote(seat, kind)
         self._emit(VoteCast(self.round, seat, self.sheriffs[0], kind))
 
-    def _second_vote(self, seat: int, kind: str) -> None:
+    def _second_vote(self, seat: int, kind: Choice) -> None:
         """The second Deputy's vote decides the bag (the offer, if any, is still open)."""
         lead = self._vote().lead
         neg = self.negotiation
@@ -245,8 +247,9 @@ class InspectionRules(GameState):
             for p in offer.promises:
                 if p.kind != "future":
                     self.binding[p.seat] = p.kind  # type: ignore[index]
+                kind = cast(PromiseKind, p.kind)  # Promise refuses any other word
                 self.promises.append(
-                    PromiseRecord(self.round, seat, p.kind, p.seat, p.text, p.kind != "future")
+                    PromiseRecord(self.round, seat, kind, p.seat, p.text, kind != "future")
                 )
             to = "loot" if len(takers) > 1 else sheriff
             bribe = (str(offer), to, offer.gold, list(offer.stand), paid_bag, not_owed)

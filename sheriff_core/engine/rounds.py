@@ -22,17 +22,17 @@ from sheriff_core.engine.events import (
     StarterChosen,
 )
 from sheriff_core.engine.state import GameState
-from sheriff_core.engine.steps import ExchangeChoice, Step
+from sheriff_core.engine.steps import ExchangeChoice, Phase, Step
 from sheriff_core.errors import IllegalAction
 from sheriff_core.rules.cards import build_deck
 from sheriff_core.rules.variants import Variant
 
-_NEXT_PHASE = {"market": "load", "load": "declare", "declare": "inspect"}
+_NEXT_PHASE = {Phase.MARKET: Phase.LOAD, Phase.LOAD: Phase.DECLARE, Phase.DECLARE: Phase.INSPECT}
 #: The phases played in turn order: the step, and the order the turn indexes.
-_TURNS: dict[str, tuple[Step, Callable[[Any], list[int]]]] = {
-    "market": (Step.MARKET, attrgetter("order")),
-    "load": (Step.LOAD, attrgetter("merchant_order")),
-    "declare": (Step.DECLARE, attrgetter("merchant_order")),
+_TURNS: dict[Phase, tuple[Step, Callable[[Any], list[int]]]] = {
+    Phase.MARKET: (Step.MARKET, attrgetter("order")),
+    Phase.LOAD: (Step.LOAD, attrgetter("merchant_order")),
+    Phase.DECLARE: (Step.DECLARE, attrgetter("merchant_order")),
 }
 _DECKS: dict[tuple[int, int], tuple[Variant, tuple[str, ...]]] = {}
 #: The merchants' order by (players, Sheriff seats...): the same for every game.
@@ -86,11 +86,11 @@ class RoundRules(GameState):
         """Work out who decides what (``step``, ``to_move``) from the state: the one
         place that maps the state to a :class:`Step` (with :data:`_TURNS`)."""
         phase = self.phase
-        if phase != "inspect" and (turns := _TURNS.get(phase)) is not None:
+        if phase is not Phase.INSPECT and (turns := _TURNS.get(phase)) is not None:
             # market, load, declare: whose turn it is in the order
             self.step, self.to_move = turns[0], turns[1](self)[self.turn]
             return
-        if phase == "inspect":
+        if phase is Phase.INSPECT:
             pending, neg = self.pending, self.negotiation
             if pending:
                 p = pending[0]  # the confiscator, the debtor or the merchant who may exchange
@@ -104,7 +104,7 @@ class RoundRules(GameState):
                     step, who = Step.NEGOTIATION, self.sheriff
             else:
                 step, who = Step.SHERIFF, self.sheriff
-        elif phase == "over":
+        elif phase is Phase.OVER:
             step, who = Step.OVER, None
         else:  # "starter" (the Sheriff names the first merchant)
             step, who = Step.STARTER, self.sheriff
@@ -113,7 +113,7 @@ class RoundRules(GameState):
     def _advance(self) -> None:
         """Move to the next phase or round when this one is done; then :meth:`_refresh`."""
         phase = self.phase
-        if phase != "inspect":
+        if phase is not Phase.INSPECT:
             turn = self.turn
             if turn == len(self.order) and phase in _NEXT_PHASE:
                 self.turn = 0
@@ -149,7 +149,7 @@ class RoundRules(GameState):
     def _do_starter(self, a: ChooseStarter, _: None) -> None:
         self._set_order(a.seat)
         self._emit(StarterChosen(self.round, a.seat))
-        self.phase = "market"
+        self.phase = Phase.MARKET
 
     # ------------------------------------------------------------ round structure
 
@@ -179,11 +179,11 @@ class RoundRules(GameState):
         )
         if v.market_starter == "sheriff_chooses":
             self.order = []
-            self.phase = "starter"
+            self.phase = Phase.STARTER
         else:
             self.order = list(self.merchant_order)
             self.turn = 0
-            self.phase = "market"
+            self.phase = Phase.MARKET
 
     def _clockwise_from(self, start: int) -> list[int]:
         """Non-Sheriff seats clockwise from ``start``."""
@@ -204,7 +204,7 @@ class RoundRules(GameState):
             self._emit(LootSplit(self.round, None, share, list(self.sheriffs), self.loot))
         self._emit(RoundEnded(self.round, self.sheriff))
         if self.round + 1 == self.rounds:
-            self.phase = "over"
+            self.phase = Phase.OVER
             rows = self._final_rows = self.score_rows()
             winners = [r["player"] for r in rows if r["rank"] == 1]
             self._emit(GameOver(self.round, None, winners))

@@ -55,6 +55,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from sheriff_core.engine.steps import Phase
 from sheriff_core.errors import RulesError, SaveError, VariantError
 
 # The envelope both games share lives in the base layer; its names stay importable here.
@@ -169,7 +170,7 @@ _HEAD = (
     "players_rng",
 )
 _REQUIRED = ("format", "variant", "seed", "players", "first_sheriff", "history", "players_rng")
-_PHASES = ("setup", "starter", "market", "load", "declare", "inspect", "over")
+_PHASES = tuple(Phase)
 
 
 def state_data(game: Game) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from sheriff_core.engine.steps import (
     ExchangeChoice,
     Negotiation,
     PendingChoice,
+    Phase,
     PromiseRecord,
     Step,
     Vote,
@@ -95,7 +96,7 @@ class GameState:
         self.rounds = variant.rounds(self.n)
         self.round = 0
         self.sheriff = first_sheriff
-        self.phase = "setup"
+        self.phase = Phase.SETUP
         self.deck: list[str] = []
         self.piles: list[list[str]] = [[] for _ in range(variant.discard_piles)]
         self.hands: list[list[str]] = [[] for _ in range(self.n)]
@@ -133,7 +134,7 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase is Phase.OVER
 
     @property
     def merchants(self) -> list[int]:
