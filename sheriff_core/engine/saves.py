@@ -53,8 +53,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from sheriff_core.engine.state import GAME_STATE, Saved
 from sheriff_core.engine.steps import Phase
 from sheriff_core.errors import RulesError, SaveError, VariantError
 
@@ -94,6 +95,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMAT",
+    "STATE_CHECKS",
     "STATE_FIELDS",
     "game_to_json",
     "game_from_json",
@@ -129,36 +131,10 @@ __all__ = [
 
 #: The save format version written by :func:`game_to_json` (version 1 had no history replay).
 FORMAT = 2
-#: The state after the history, stored for reading and checked against the replay.
-STATE_FIELDS = (
-    "rng",
-    "round",
-    "sheriff",
-    "phase",
-    "deck",
-    "piles",
-    "hands",
-    "stands",
-    "gold",
-    "sheriffs",
-    "order",
-    "merchant_order",
-    "turn",
-    "loot",
-    "vote",
-    "deputy_deck",
-    "deputy_passes",
-    "tokens",
-    "token_supply",
-    "exchanged",
-    "bags",
-    "declared",
-    "resolved",
-    "negotiation",
-    "binding",
-    "promises",
-    "pending",
-)
+#: The state after the history, stored for reading and checked against the replay: the
+#: saved fields of :data:`~sheriff_core.engine.state.GAME_STATE`, in its order.
+STATE_FIELDS = tuple(f.name for f in GAME_STATE if f.saved is not None)
+_SAVED = tuple((f.name, f.saved) for f in GAME_STATE if f.saved is not None)
 _HEAD = (
     "format",
     "variant",
@@ -174,37 +150,25 @@ _PHASES = tuple(Phase)
 
 
 def state_data(game: Game) -> dict[str, Any]:
-    """The stored state fields (:data:`STATE_FIELDS`) of ``game``, as JSON-ready data."""
-    neg, vote = game.negotiation, game.vote
-    return {
-        "rng": game.rng.bit_generator.state,
-        "round": game.round,
-        "sheriff": game.sheriff,
-        "phase": game.phase,
-        "deck": game.deck,
-        "piles": game.piles,
-        "hands": game.hands,
-        "stands": game.stands,
-        "gold": game.gold,
-        "sheriffs": game.sheriffs,
-        "order": game.order,
-        "merchant_order": game.merchant_order,
-        "turn": game.turn,
-        "loot": game.loot,
-        "vote": vote.to_dict() if vote is not None else None,
-        "deputy_deck": game.deputy_deck,
-        "deputy_passes": game.deputy_passes,
-        "tokens": game.tokens,
-        "token_supply": game.token_supply,
-        "exchanged": game.exchanged,
-        "bags": {str(k): v for k, v in game.bags.items()},
-        "declared": {str(k): list(v) for k, v in game.declared.items()},
-        "resolved": game.resolved,
-        "negotiation": neg.to_dict() if neg is not None else None,
-        "binding": {str(k): v for k, v in game.binding.items()},
-        "promises": [p.to_dict() for p in game.promises],
-        "pending": [p.to_dict() for p in game.pending],
-    }
+    """The stored state fields (:data:`STATE_FIELDS`) of ``game``, as JSON-ready data,
+    each written as :data:`~sheriff_core.engine.state.GAME_STATE` declares."""
+    values = game.__dict__
+    out: dict[str, Any] = {}
+    for name, how in _SAVED:
+        value = values[name]
+        if how is Saved.VALUE:
+            out[name] = value
+        elif how is Saved.GENERATOR:
+            out[name] = value.bit_generator.state
+        elif how is Saved.RECORD:
+            out[name] = value.to_dict() if value is not None else None
+        elif how is Saved.RECORDS:
+            out[name] = [r.to_dict() for r in value]
+        elif how is Saved.SEAT_KEYS:
+            out[name] = {str(k): v for k, v in value.items()}
+        else:  # Saved.SEAT_KEYS_LISTS
+            out[name] = {str(k): list(v) for k, v in value.items()}
+    return out
 
 
 # Variants are immutable: their saved JSON, and the Variant built from saved data, are
@@ -261,66 +225,82 @@ def _cards(value: Any, where: str, goods: Mapping[str, Any]) -> None:
             raise SaveError(f"{where}[{i}]: unknown card {short(card)} in this variant")
 
 
-def _check_state_types(d: Mapping[str, Any], v: Variant, n: int) -> None:
-    """Type and range checks of the stored state, so errors name the field plainly."""
-    goods = v.goods
-    seat_max = n - 1
-    rounds = v.rounds(n)
-    checks: dict[str, Callable[[Any, str], object]] = {
-        "rng": lambda x, w: rng_from_state(x, w) and None,
-        "round": lambda x, w: need_int(x, w, 0, rounds - 1) and None,
-        "sheriff": lambda x, w: need_int(x, w, 0, seat_max) and None,
-        "turn": lambda x, w: need_int(x, w) and None,
-        "loot": lambda x, w: need_int(x, w) and None,
-        "deputy_passes": lambda x, w: need_int(x, w) and None,
-        "deck": lambda x, w: _cards(x, w, goods),
-        "exchanged": lambda x, w: _cards(x, w, goods),
-        "vote": lambda x, w: x is None or need_type(x, dict, w) and None,
-        "negotiation": lambda x, w: x is None or need_type(x, dict, w) and None,
-        "binding": lambda x, w: need_type(x, dict, w) and None,
-        "promises": lambda x, w: need_type(x, list, w) and None,
-        "pending": lambda x, w: need_type(x, list, w) and None,
-        "token_supply": lambda x, w: _counts(x, w),
-    }
-    for name, check in checks.items():
-        if name in d:
-            check(d[name], name)
-    if "phase" in d and d["phase"] not in _PHASES:
-        raise SaveError(f"phase: must be one of {', '.join(_PHASES)}, not {short(d['phase'])}")
-    if "piles" in d:
-        piles = need_type(d["piles"], list, "piles")
-        if len(piles) != v.discard_piles:
-            raise SaveError(f"piles: this variant has {v.discard_piles} piles, not {len(piles)}")
-        for i, p in enumerate(piles):
-            _cards(p, f"piles[{i}]", goods)
-    for name in ("hands", "stands"):
-        if name in d:
-            for i, cards in enumerate(per_seat(d[name], name, n)):
-                _cards(cards, f"{name}[{i}]", goods)
-    if "gold" in d:
-        for i, g in enumerate(per_seat(d["gold"], "gold", n)):
-            need_int(g, f"gold[{i}]")
-    if "tokens" in d:
-        for i, t in enumerate(per_seat(d["tokens"], "tokens", n)):
-            _counts(t, f"tokens[{i}]")
-    for name in ("sheriffs", "order", "merchant_order", "resolved", "deputy_deck"):
-        if name in d:
-            for i, s in enumerate(need_type(d[name], list, name)):
-                need_int(s, f"{name}[{i}]", 0, seat_max)
-    for name in ("bags", "declared"):
-        if name in d:
-            for k, value in need_type(d[name], dict, name).items():
-                if not (k.isascii() and k.isdigit() and len(k) < 4) or int(k) > seat_max:
-                    raise SaveError(f"{name}: key {short(k)} is not a seat 0-{seat_max}")
-                if name == "bags":
-                    _cards(value, f"bags.{k}", goods)
-                else:
-                    need_type(value, list, f"declared.{k}")
+class _Table(NamedTuple):
+    """What the checks of a saved state know of the game: the variant and its goods,
+    the number of players and of rounds."""
+
+    variant: Variant
+    goods: Mapping[str, Any]
+    n: int
+    rounds: int
+
+
+def _check_piles(x: Any, w: str, t: _Table) -> None:
+    piles = need_type(x, list, w)
+    if len(piles) != t.variant.discard_piles:
+        raise SaveError(f"{w}: this variant has {t.variant.discard_piles} piles, not {len(piles)}")
+    for i, p in enumerate(piles):
+        _cards(p, f"{w}[{i}]", t.goods)
+
+
+def _check_by_seat(x: Any, w: str, t: _Table, each: Callable[[Any, str], object]) -> None:
+    for k, value in need_type(x, dict, w).items():
+        if not (k.isascii() and k.isdigit() and len(k) < 4) or int(k) > t.n - 1:
+            raise SaveError(f"{w}: key {short(k)} is not a seat 0-{t.n - 1}")
+        each(value, f"{w}.{k}")
+
+
+def _each_seat(x: Any, w: str, t: _Table, each: Callable[[Any, str], object]) -> None:
+    for i, value in enumerate(per_seat(x, w, t.n)):
+        each(value, f"{w}[{i}]")
+
+
+def _check_phase(x: Any, w: str, t: _Table) -> None:
+    if x not in _PHASES:
+        raise SaveError(f"{w}: must be one of {', '.join(_PHASES)}, not {short(x)}")
 
 
 def _counts(value: Any, where: str) -> None:
     for k, c in need_type(value, dict, where).items():
         need_int(c, f"{where}.{k}")
+
+
+#: The checks a loaded save's state fields get before the replay, by the name
+#: :data:`~sheriff_core.engine.state.GAME_STATE` gives each field: types and ranges, so
+#: an error names the field plainly (the replay then checks every value).
+STATE_CHECKS: dict[str, Callable[[Any, str, _Table], object]] = {
+    "rng": lambda x, w, t: rng_from_state(x, w),
+    "round": lambda x, w, t: need_int(x, w, 0, t.rounds - 1),
+    "seat": lambda x, w, t: need_int(x, w, 0, t.n - 1),
+    "count": lambda x, w, t: need_int(x, w),
+    "phase": _check_phase,
+    "cards": lambda x, w, t: _cards(x, w, t.goods),
+    "piles": _check_piles,
+    "cards_per_seat": lambda x, w, t: _each_seat(x, w, t, lambda v, at: _cards(v, at, t.goods)),
+    "counts_per_seat": lambda x, w, t: _each_seat(x, w, t, need_int),
+    "token_counts_per_seat": lambda x, w, t: _each_seat(x, w, t, _counts),
+    "token_counts": lambda x, w, t: _counts(x, w),
+    "seats": lambda x, w, t: [
+        need_int(s, f"{w}[{i}]", 0, t.n - 1) for i, s in enumerate(need_type(x, list, w))
+    ],
+    "cards_by_seat": lambda x, w, t: _check_by_seat(
+        x, w, t, lambda v, where: _cards(v, where, t.goods)
+    ),
+    "by_seat": lambda x, w, t: _check_by_seat(x, w, t, lambda v, where: need_type(v, list, where)),
+    "record": lambda x, w, t: x is None or need_type(x, dict, w),
+    "mapping": lambda x, w, t: need_type(x, dict, w),
+    "list": lambda x, w, t: need_type(x, list, w),
+}
+_CHECKED = tuple((f.name, STATE_CHECKS[f.check]) for f in GAME_STATE if f.check is not None)
+
+
+def _check_state_types(d: Mapping[str, Any], v: Variant, n: int) -> None:
+    """Type and range checks of the stored state (:data:`STATE_CHECKS`, as each field of
+    :data:`~sheriff_core.engine.state.GAME_STATE` names), in the fields' order."""
+    table = _Table(v, v.goods, n, v.rounds(n))
+    for name, check in _CHECKED:
+        if name in d:
+            check(d[name], name, table)
 
 
 def game_from_json(text: Any) -> Game:

@@ -45,3 +45,22 @@ def test_an_old_save_plays_on_to_the_end(path: Path):
         game.apply(bot.choose(game))
     assert game.is_over
     assert sc.Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+def test_every_saved_state_field_is_declared_and_checked_by_name():
+    """The save's state fields, how each is written and checked, come from one
+    declaration (``engine.state.GAME_STATE``): a value of the wrong type in any of them
+    is refused with the field's name, before the replay."""
+    from sheriff_core.engine.saves import STATE_CHECKS, STATE_FIELDS
+    from sheriff_core.engine.state import GAME_STATE
+
+    saved = [f for f in GAME_STATE if f.saved is not None]
+    assert tuple(f.name for f in saved) == STATE_FIELDS
+    text = SAVES[0].read_text(encoding="utf-8")
+    assert list(json.loads(text))[-len(STATE_FIELDS) :] == list(STATE_FIELDS)
+    for f in saved:
+        assert f.check in STATE_CHECKS, f.name
+        data = json.loads(text)
+        data[f.name] = "not this"
+        with pytest.raises(sc.SaveError, match=rf"^{f.name}\b"):
+            sc.Game.from_json(json.dumps(data))
