@@ -51,7 +51,7 @@ from sheriff_core.engine.events import (
     RoundStarted,
 )
 from sheriff_core.engine.game import Game, new_game
-from sheriff_core.engine.saves import seed_sequence
+from sheriff_core.engine.saves import RULES_VERSION, seed_sequence
 from sheriff_core.record import bag_records
 from sheriff_core.rules.variants import Variant, load_variant
 
@@ -974,7 +974,10 @@ def _frame(pd: Any, data: dict[str, list[Any]], columns: Sequence[str]) -> pd.Da
             out[c] = pd.Series(values, dtype=str) if values else pd.Series([], dtype=str)
         else:
             out[c] = np.array(values, dtype=np.int64)
-    return pd.DataFrame(out, columns=list(columns))
+    df = pd.DataFrame(out, columns=list(columns))
+    # the rules' version in the metadata (DataFrame.equals and to_csv do not read attrs)
+    df.attrs["rules_version"] = RULES_VERSION
+    return df
 
 
 def simulate_bags(

@@ -95,6 +95,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMAT",
+    "RULES_VERSION",
     "STATE_CHECKS",
     "STATE_FIELDS",
     "game_to_json",
@@ -131,6 +132,11 @@ __all__ = [
 
 #: The save format version written by :func:`game_to_json` (version 1 had no history replay).
 FORMAT = 2
+#: The version of the rules' outputs: bumped whenever a deliberate change of the rules
+#: changes what games produce, with the reference digests of
+#: ``tests/engine/test_reference_outputs.py`` (which name the version they were made
+#: with). ``simulate``'s frames carry it in ``df.attrs["rules_version"]``.
+RULES_VERSION = 1
 #: The state after the history, stored for reading and checked against the replay: the
 #: saved fields of :data:`~sheriff_core.engine.state.GAME_STATE`, in its order.
 STATE_FIELDS = tuple(f.name for f in GAME_STATE if f.saved is not None)
