@@ -15,6 +15,10 @@ Format version 2 (:data:`FORMAT`) is one JSON object with these fields, in this 
 field               meaning
 ==================  ==============================================================
 ``format``          the format version, the integer 2 (version 1 is refused)
+``rules_version``   the version of the rules that played it (:data:`RULES_VERSION`;
+                    optional: saves before issue 30 have none). A save of another
+                    version still loads if its replay agrees; if not, the refusal
+                    names both versions
 ``variant``         the variant's data (``Variant.to_data``), checked by the loader
 ``variant_source``  where the variant came from (a file path or ``"<data>"``)
 ``seed``            ``{"entropy": int or [int, ...], "spawn_key": [int, ...]}``:
@@ -143,6 +147,7 @@ STATE_FIELDS = tuple(f.name for f in GAME_STATE if f.saved is not None)
 _SAVED = tuple((f.name, f.saved) for f in GAME_STATE if f.saved is not None)
 _HEAD = (
     "format",
+    "rules_version",
     "variant",
     "variant_source",
     "seed",
@@ -218,7 +223,10 @@ def game_to_json(game: Game) -> str:
     # The variant's and the actions' texts are cached; spliced in, they read exactly as
     # json.dumps would write them.
     history = ",".join(f"[{s},{_action_text(a)}]" for s, a in game.history)
-    head = f'{{"format":{FORMAT},"variant":{_variant_text(game.variant)},"history":[{history}],'
+    head = (
+        f'{{"format":{FORMAT},"rules_version":{RULES_VERSION},'
+        f'"variant":{_variant_text(game.variant)},"history":[{history}],'
+    )
     return head + json.dumps(data, separators=(",", ":"))[1:]
 
 
@@ -350,10 +358,18 @@ def game_from_json(text: Any) -> Game:
         game = new_game(variant, names, seed=seed, first_sheriff=first)
     except (ValueError, IndexError, KeyError, TypeError) as exc:
         raise SaveError(f"variant: cannot deal a game with the saved variant ({exc})") from None
-    replay_history(game, history, n, action_from_dict, ACTION_TYPES)
-    game.players_rng = players_rng
-    present = [f for f in STATE_FIELDS if f in d]
-    if present:
-        replay = json.loads(json.dumps(state_data(game)))
-        check_state(d, replay, STATE_FIELDS)
+    rules = need_int(d["rules_version"], "rules_version", 1) if "rules_version" in d else None
+    try:
+        replay_history(game, history, n, action_from_dict, ACTION_TYPES)
+        game.players_rng = players_rng
+        if any(f in d for f in STATE_FIELDS):
+            replay = json.loads(json.dumps(state_data(game)))
+            check_state(d, replay, STATE_FIELDS)
+    except SaveError as exc:
+        if rules is None or rules == RULES_VERSION:
+            raise
+        raise SaveError(
+            f"{exc} (the save was made under rules version {rules}; this sheriff_core plays "
+            f"rules version {RULES_VERSION})"
+        ) from None
     return game

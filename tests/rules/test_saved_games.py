@@ -17,6 +17,7 @@ import pytest
 
 import sheriff_core as sc
 from sheriff_core.bots import RandomBot
+from sheriff_core.engine.saves import RULES_VERSION
 
 SAVES = sorted((Path(__file__).parent / "saves").glob("*.json"))
 
@@ -29,7 +30,11 @@ def test_the_fixture_saves_are_there():
 def test_an_old_save_loads_and_saves_back_the_same(path: Path):
     text = path.read_text(encoding="utf-8")
     game = sc.Game.from_json(text)
-    assert game.to_json() == text
+    # the same text, with the rules version saves carry since issue 30
+    assert game.to_json() == text.replace(
+        '{"format":2,', f'{{"format":2,"rules_version":{RULES_VERSION},', 1
+    )
+    assert '"rules_version"' not in text
     data = json.loads(text)
     assert game.is_over == (data["phase"] == "over") == path.stem.endswith("over")
     assert len(game.history) == len(data["history"])
@@ -64,3 +69,17 @@ def test_every_saved_state_field_is_declared_and_checked_by_name():
         data[f.name] = "not this"
         with pytest.raises(sc.SaveError, match=rf"^{f.name}\b"):
             sc.Game.from_json(json.dumps(data))
+
+
+def test_a_save_of_another_rules_version_loads_if_its_replay_agrees_and_else_says_so():
+    text = sc.Game.from_json(SAVES[0].read_text(encoding="utf-8")).to_json()
+    other = text.replace(f'"rules_version":{RULES_VERSION},', '"rules_version":99,', 1)
+    assert sc.Game.from_json(other).to_json() == text  # the replay agrees: it loads
+    data = json.loads(other)
+    data["gold"][0] += 1
+    with pytest.raises(sc.SaveError, match=r"^gold\[0\]: .*made under rules version 99; "):
+        sc.Game.from_json(json.dumps(data))
+    data = json.loads(other)
+    data["rules_version"] = "1"
+    with pytest.raises(sc.SaveError, match="^rules_version: must be"):
+        sc.Game.from_json(json.dumps(data))
