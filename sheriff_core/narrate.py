@@ -628,12 +628,12 @@ class Journal:
             if type(e) is RoundStarted:
                 self.sheriffs = list(e.sheriffs)
                 heading = self.heading(e)
-                if self.rounds and self.rounds[-1].round == e.round:  # the deal's block
+                if self.rounds and self.rounds[-1].round == e.round:  # opened before it
                     self.rounds[-1].heading = heading
                 else:
                     self.rounds.append(RoundBlock(e.round, heading))
-            else:
-                if not self.rounds:
+            else:  # a round's first events may come before its start (the deal, a shuffle)
+                if not self.rounds or e.round > self.rounds[-1].round:
                     self.rounds.append(RoundBlock(e.round, f"Round {e.round + 1} of {g.rounds}"))
                 self.rounds[-1].events.append(e)
             yield e

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
 
 __all__ = [
     "EVENT_TYPES",
@@ -221,13 +221,13 @@ class _VoteCast(NamedTuple):
     round: int
     seat: int
     deputy: int
-    choice: str
+    choice: Literal["inspect", "pass"]
 
 
 class _OfferMade(NamedTuple):
     round: int
     seat: int
-    by: str
+    by: Literal["merchant", "sheriff"]
     offer: str
 
 
