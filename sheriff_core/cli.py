@@ -30,6 +30,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
+from sheriff_core.engine.events import (
+    Event,
+    GameOver,
+    GameSetUp,
+    Paid,
+    PaidInGoods,
+    RoundEnded,
+    RoundStarted,
+)
 from sheriff_core.engine.game import STEPS
 from sheriff_core.files import cannot_write, write_atomic
 from sheriff_core.safe_text import PrintableWriter, printable, printable_lines
@@ -348,24 +357,24 @@ def narrate(game: Any, events: Sequence[Any], labels: Sequence[str] | None = Non
 
     lines: list[str] = []
     for e in events:
-        if e.kind == "round_start":
+        if type(e) is RoundStarted:
             lines.append(_round_heading(game, e, labels))
             continue
-        if e.kind == "paid" and not e.info["gold"]:
+        if type(e) is Paid and not e.gold:
             continue
         text = describe_event(e, game.players, secrets=True)
         if text:
-            lines.append(_INDENT.get(e.kind, "  ") + text)
+            lines.append(_INDENT.get(type(e), "  ") + text)
     return lines
 
 
-#: How far each kind of event is indented under its round's heading (default: 2).
-_INDENT = {"setup": "", "game_over": "", "paid": "    ", "paid_in_goods": "    "}
+#: How far each class of event is indented under its round's heading (default: 2).
+_INDENT: dict[type[Event], str] = {GameSetUp: "", GameOver: "", Paid: "    ", PaidInGoods: "    "}
 
 
-def _round_heading(game: Any, event: Any, labels: Sequence[str] | None) -> str:
+def _round_heading(game: Any, event: RoundStarted, labels: Sequence[str] | None) -> str:
     """``Round 2 of 9. Sheriff: Ben (honest/threshold).`` (Deputies: both named)."""
-    sheriffs = event.info.get("sheriffs") or [event.seat]
+    sheriffs = event.sheriffs
     title = "Deputies" if len(sheriffs) > 1 else "Sheriff"
     named = [f"{game.players[x]} ({labels[x]})" if labels else game.players[x] for x in sheriffs]
     return f"Round {event.round + 1} of {game.rounds}. {title}: {' and '.join(named)}."
@@ -476,11 +485,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     for seat in range(players):
         print(f"  seat {seat}: {game.players[seat]} plays {labels[seat]}")
 
-    def tell(events: Sequence[Any]) -> None:
+    def tell(events: Sequence[Event]) -> None:
         for e in events:
             for line in narrate(game, [e], labels):
                 print(line)
-            if e.kind == "round_end":
+            if type(e) is RoundEnded:
                 gold = ", ".join(f"{p} {g}" for p, g in zip(game.players, game.gold, strict=True))
                 print(f"  Gold after the round: {gold}.")
 
@@ -504,28 +513,25 @@ class _Seated:
 
     def __init__(self, game: Any, bots: Sequence[Any], seat: int) -> None:
         self.game, self.bots, self.seat = game, bots, seat
-        self.cursor = 0  # events told so far
+        from sheriff_core.narrate import Journal
+
+        self.journal = Journal(game)  # reads the events, each once
         self.echo = not sys.stdin.isatty()  # show piped input in the transcript
 
     def tell(self) -> None:
         """Print what happened since the last time (others' bags stay hidden)."""
-        from sheriff_core.narrate import describe_event
-
         g = self.game
-        for e in g.events[self.cursor :]:
-            if e.kind == "round_start":
-                print(
-                    f"-- Round {e.round + 1} of {g.rounds}: {e.info['sheriff']} is the Sheriff --"
-                )
+        for e in self.journal.read():
+            if type(e) is RoundStarted:
+                print(f"-- {self.journal.rounds[-1].heading} --")
                 continue
-            if e.kind == "round_end":
+            if type(e) is RoundEnded:
                 gold = ", ".join(f"{p} {n}" for p, n in zip(g.players, g.gold, strict=True))
                 print(f"   Gold after the round: {gold}.")
                 continue
-            text = describe_event(e, g.players, secrets=e.seat == self.seat)
+            text = self.journal.told(e, secrets=e.seat == self.seat)
             if text:
                 print(f"   {text}")
-        self.cursor = len(g.events)
 
     def status(self) -> None:
         g, me = self.game, self.seat

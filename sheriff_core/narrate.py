@@ -8,7 +8,9 @@ between bots, recording everybody's gold and stand after each round) lives in
 :mod:`sheriff_core.driver` and is re-exported here.
 
 :func:`describe_for` tells one event to one player, in the second person ("Your bag
-passed unopened: ..."), for the play table's outcome sentence.
+passed unopened: ..."), for the play table's outcome sentence. A :class:`Journal`
+reads a game being played, each event once, for the screens that tell it (the play
+table, game night, the command line's seated game).
 
 Rounds are numbered from 1 in every sentence (the events keep the engine's 0-based
 ``round``).
@@ -26,18 +28,45 @@ Round 1 of 9 - Sheriff: Ann
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
 from sheriff_core.driver import play_rounds  # moved to the driver; re-exported here
 from sheriff_core.engine.actions import Offer, parse_action
-from sheriff_core.engine.events import Event
+from sheriff_core.engine.events import (
+    Confiscated,
+    Declared,
+    Declined,
+    DeputyDeckShuffled,
+    Drew,
+    Event,
+    Exchanged,
+    GameOver,
+    GameSetUp,
+    Inspected,
+    Loaded,
+    LootSplit,
+    MarketTurn,
+    OfferMade,
+    Paid,
+    PaidInGoods,
+    Passed,
+    Reshuffled,
+    RoundEnded,
+    RoundStarted,
+    StarterChosen,
+    Threatened,
+    VoteCast,
+)
 from sheriff_core.engine.game import Game
 from sheriff_core.record import bag_records
 from sheriff_core.safe_text import printable
 
 __all__ = [
+    "Journal",
+    "RoundBlock",
     "cards_text",
     "describe_offer",
     "describe_event",
@@ -107,29 +136,29 @@ def describe_event(event: Event, players: Sequence[str], secrets: bool = True) -
     This is the one narrator: the command line (:func:`sheriff_core.cli.narrate`)
     and the widgets tell events with it.
 
-    >>> from types import MappingProxyType as M
-    >>> describe_event(Event(0, "declared", 1, M({"good": "Cheese", "count": 3})), ["Ann", "Ben"])
+    >>> from sheriff_core.engine.events import Declared
+    >>> describe_event(Declared(0, 1, "Cheese", 3), ["Ann", "Ben"])
     'Ben declares "3 Cheese".'
     """
-    k, s = event.kind, event.seat
-    if k in _QUIET:
-        return None
-    tell = _TELL.get(k)
+    tell = _TELL.get(type(event))
     if tell is None:
+        if type(event) in _QUIET:
+            return None
+        s = event.seat
         who = players[s] if s is not None and 0 <= s < len(players) else ""
-        return printable(f"{k}: {who} {dict(event.info)}".strip())
+        return printable(f"{event.kind}: {who} {event.fields()}".strip())
     # names and goods come from data: a control character in one is shown, never sent
-    said = tell(_Told(event.info, players, s, secrets))
+    said = tell(event, _Told(players, event.seat, secrets))
     return None if said is None else printable(said)
 
 
 class _Told:
-    """What one sentence of :func:`describe_event` is made from."""
+    """Who and how an event of :func:`describe_event` is told."""
 
-    __slots__ = ("i", "players", "who", "secrets")
+    __slots__ = ("players", "who", "secrets")
 
-    def __init__(self, info: Any, players: Sequence[str], seat: int | None, secrets: bool):
-        self.i, self.players, self.secrets = info, players, secrets
+    def __init__(self, players: Sequence[str], seat: int | None, secrets: bool):
+        self.players, self.secrets = players, secrets
         self.who = players[seat] if seat is not None and 0 <= seat < len(players) else ""
 
     def name(self, seat: Any) -> str:
@@ -142,121 +171,134 @@ class _Told:
         return describe_offer(offer, self.players)
 
 
-def _setup(t: _Told) -> str:
-    i = t.i
-    tops = ", ".join(f"pile {n}: {p[-1]}" for n, p in enumerate(i["piles"]) if p)
-    return f"Cards dealt to {', '.join(i['players'])}." + (
+def _setup(e: GameSetUp, t: _Told) -> str:
+    tops = ", ".join(f"pile {n}: {p[-1]}" for n, p in enumerate(e.piles) if p)
+    return f"Cards dealt to {', '.join(e.players)}." + (
         f" Top of the discard piles: {tops}." if tops else ""
     )
 
 
-def _market(t: _Told) -> str:
-    i, who = t.i, t.who
-    if not i["set_aside"]:
+def _market(e: MarketTurn, t: _Told) -> str:
+    who = t.who
+    if not e.set_aside:
         return f"{who} keeps the whole hand."
-    text = f"{who} sets aside {len(i['set_aside'])} card(s)"
+    text = f"{who} sets aside {len(e.set_aside)} card(s)"
     if t.secrets:
-        text += f" ({cards_text(i['set_aside'])})"
-    if i["took"]:
-        piles = ", ".join(str(p) for p in i["took_from"])
-        text += f", takes {cards_text(i['took'])} from discard pile(s) {piles}"
-    if i["drew"]:
-        text += f", draws {i['drew']} from the draw pile"
-    return text + f", and puts the set-aside cards face up on pile {i['pile']}."
+        text += f" ({cards_text(e.set_aside)})"
+    if e.took:
+        piles = ", ".join(str(p) for p in e.took_from)
+        text += f", takes {cards_text(e.took)} from discard pile(s) {piles}"
+    if e.drew:
+        text += f", draws {e.drew} from the draw pile"
+    return text + f", and puts the set-aside cards face up on pile {e.pile}."
 
 
-def _loaded(t: _Told) -> str:
+def _loaded(e: Loaded, t: _Told) -> str:
     if t.secrets:
-        return f"{t.who} loads {t.i['size']} card(s): {cards_text(t.i['cards'])}."
-    return f"{t.who} loads {t.i['size']} card(s)."
+        return f"{t.who} loads {e.size} card(s): {cards_text(e.cards)}."
+    return f"{t.who} loads {e.size} card(s)."
 
 
-def _offer(t: _Told) -> str:
-    if t.i["by"] == "sheriff":
-        return f"The Sheriff demands {t.offer(t.i['offer'])} from {t.who}."
-    return f"{t.who} offers {t.offer(t.i['offer'])}."
+def _offer(e: OfferMade, t: _Told) -> str:
+    if e.by == "sheriff":
+        return f"The Sheriff demands {t.offer(e.offer)} from {t.who}."
+    return f"{t.who} offers {t.offer(e.offer)}."
 
 
-def _passed(t: _Told) -> str:
-    i = t.i
+def _passed(e: Passed, t: _Told) -> str:
     text = f"{t.who}'s bag passes unopened"
-    if "bribe" in i:
-        text += f" for a bribe of {t.offer(i['bribe'])}"
-        if i.get("not_owed"):
-            text += f" ({cards_text(i['not_owed'])} promised from the bag was not in it: not owed)"
+    if e.bribe is not None:
+        text += f" for a bribe of {t.offer(e.bribe)}"
+        if e.not_owed:
+            text += f" ({cards_text(e.not_owed)} promised from the bag was not in it: not owed)"
     if t.secrets:
-        text += f": {cards_text(i['cards'])} go to the stand"
+        text += f": {cards_text(e.cards)} go to the stand"
     else:
-        up = len(i["cards"]) - i["smuggled"]
-        text += f": {up} card(s) go to the stand face up, {i['smuggled']} face down"
-    return text + (" (it was the truth)." if i["truthful"] else " (it was a lie).")
+        up = len(e.cards) - e.smuggled
+        text += f": {up} card(s) go to the stand face up, {e.smuggled} face down"
+    return text + (" (it was the truth)." if e.truthful else " (it was a lie).")
 
 
-def _inspected(t: _Told) -> str:
-    i, who = t.i, t.who
-    text = f'The Sheriff opens {who}\'s bag ("{i["declared"]}"): {cards_text(i["cards"])}.'
-    if i["truthful"]:
-        return text + f" The truth! The Sheriff pays {-i['merchant_pays']} gold."
-    text += f" A lie: {cards_text(i['confiscated'])} confiscated"
-    if i["admitted"]:
-        text += f", {cards_text(i['admitted'])} go to the stand"
-    return text + f"; {who} owes a fine of {i['merchant_pays']} gold."
+def _inspected(e: Inspected, t: _Told) -> str:
+    who = t.who
+    text = f'The Sheriff opens {who}\'s bag ("{e.declared}"): {cards_text(e.cards)}.'
+    if e.truthful:
+        return text + f" The truth! The Sheriff pays {-e.merchant_pays} gold."
+    text += f" A lie: {cards_text(e.confiscated)} confiscated"
+    if e.admitted:
+        text += f", {cards_text(e.admitted)} go to the stand"
+    return text + f"; {who} owes a fine of {e.merchant_pays} gold."
 
 
-def _paid(t: _Told) -> str:
-    i, who, to = t.i, t.who, t.name(t.i["to"])
-    if i["gold"] == i["owed"]:
-        return f"{who} pays {i['gold']} gold to {to}."
-    return f"{who} owes {i['owed']} gold but has only {i['gold']}: pays {i['gold']} to {to}."
+def _paid(e: Paid, t: _Told) -> str:
+    who, to = t.who, t.name(e.to)
+    if e.gold == e.owed:
+        return f"{who} pays {e.gold} gold to {to}."
+    return f"{who} owes {e.owed} gold but has only {e.gold}: pays {e.gold} to {to}."
 
 
-def _paid_in_goods(t: _Told) -> str:
-    i = t.i
-    text = f"{t.who} pays the rest with {cards_text(i['cards'])} (worth {i['value']}) to "
-    text += t.name(i["to"])
-    if i.get("forgiven"):
-        text += f"; {i['forgiven']} gold is forgiven"
+def _paid_in_goods(e: PaidInGoods, t: _Told) -> str:
+    text = f"{t.who} pays the rest with {cards_text(e.cards)} (worth {e.value}) to "
+    text += t.name(e.to)
+    if e.forgiven:
+        text += f"; {e.forgiven} gold is forgiven"
     return text + "."
 
 
-def _drew(t: _Told) -> str:
+def _drew(e: Drew, t: _Told) -> str:
     if t.secrets:
-        return f"{t.who} draws {t.i['count']} card(s): {cards_text(t.i['cards'])}."
-    return f"{t.who} draws {t.i['count']} card(s)."
+        return f"{t.who} draws {e.count} card(s): {cards_text(e.cards)}."
+    return f"{t.who} draws {e.count} card(s)."
 
 
-def _vote(t: _Told) -> str:
-    verb = "inspect" if t.i["choice"] == "inspect" else "let pass"
-    return f"Deputy {t.name(t.i['deputy'])} votes to {verb} {t.who}'s bag."
+def _vote(e: VoteCast, t: _Told) -> str:
+    verb = "inspect" if e.choice == "inspect" else "let pass"
+    return f"Deputy {t.name(e.deputy)} votes to {verb} {t.who}'s bag."
 
 
-#: Event kinds that make no sentence (bookkeeping).
-_QUIET = frozenset(("round_start", "round_end", "deputy_deck_shuffled"))
-#: The sentence of each kind of event.
-_TELL: dict[str, Callable[[_Told], str]] = {
-    "setup": _setup,
-    "market": _market,
-    "loaded": _loaded,
-    "declared": lambda t: f'{t.who} declares "{t.i["count"]} {t.i["good"]}".',
-    "starter": lambda t: f"{t.who} is chosen to start the market.",
-    "threatened": lambda t: f"The Sheriff threatens to open {t.who}'s bag.",
-    "offer": _offer,
-    "declined": lambda t: f"{t.who} makes no (further) offer.",
-    "passed": _passed,
-    "inspected": _inspected,
-    "paid": _paid,
-    "paid_in_goods": _paid_in_goods,
-    "confiscated": lambda t: (
-        f"The confiscated {cards_text(t.i['cards'])} go on discard pile {t.i['pile']}."
-    ),
-    "drew": _drew,
-    "reshuffled": lambda t: (
-        f"The draw pile ran out: {t.i['cards']} discarded cards are shuffled into a new one."
-    ),
-    "game_over": lambda t: f"Game over. Winner(s): {', '.join(t.i['winners'])}.",
-    "vote": _vote,
-    "loot_split": lambda t: f"The Loot is split: {t.i['each']} gold each, {t.i['left']} left.",
-    "exchanged": lambda t: f"{t.who} trades {cards_text(t.i['goods'])} for a {t.i['token']} token.",
+def _confiscated(e: Confiscated, t: _Told) -> str:
+    return f"The confiscated {cards_text(e.cards)} go on discard pile {e.pile}."
+
+
+def _reshuffled(e: Reshuffled, t: _Told) -> str:
+    return f"The draw pile ran out: {e.cards} discarded cards are shuffled into a new one."
+
+
+def _loot_split(e: LootSplit, t: _Told) -> str:
+    return f"The Loot is split: {e.each} gold each, {e.left} left."
+
+
+def _exchanged(e: Exchanged, t: _Told) -> str:
+    return f"{t.who} trades {cards_text(e.goods)} for a {e.token} token."
+
+
+def _game_over(e: GameOver, t: Any) -> str:
+    return f"Game over. Winner(s): {', '.join(e.winners)}."
+
+
+#: Event classes that make no sentence (bookkeeping).
+_QUIET: frozenset[type[Event]] = frozenset((RoundStarted, RoundEnded, DeputyDeckShuffled))
+#: The sentence of each class of event (each function takes that class).
+_TELL: dict[type[Event], Callable[[Any, _Told], str]] = {
+    GameSetUp: _setup,
+    MarketTurn: _market,
+    Loaded: _loaded,
+    Declared: lambda e, t: f'{t.who} declares "{e.count} {e.good}".',
+    StarterChosen: lambda e, t: f"{t.who} is chosen to start the market.",
+    Threatened: lambda e, t: f"The Sheriff threatens to open {t.who}'s bag.",
+    OfferMade: _offer,
+    Declined: lambda e, t: f"{t.who} makes no (further) offer.",
+    Passed: _passed,
+    Inspected: _inspected,
+    Paid: _paid,
+    PaidInGoods: _paid_in_goods,
+    Confiscated: _confiscated,
+    Drew: _drew,
+    Reshuffled: _reshuffled,
+    GameOver: _game_over,
+    VoteCast: _vote,
+    LootSplit: _loot_split,
+    Exchanged: _exchanged,
 }
 
 
@@ -272,29 +314,29 @@ def describe_for(
 
     ``sheriffs``: this round's Sheriff (and Deputies), to name who opened a bag;
     ``last_demand``: the text of the Sheriff's last demand (so a refusal can name it).
+    A :class:`Journal` keeps both as it reads a game.
 
-    >>> from types import MappingProxyType as M
-    >>> passed = Event(1, "passed", 1, M({"cards": ["Cheese"] * 3, "smuggled": 0,
-    ...                                    "truthful": True, "declared": "3 Cheese"}))
+    >>> from sheriff_core.engine.events import Declined, Passed
+    >>> passed = Passed(1, 1, "3 Cheese", ["Cheese"] * 3, 0, True)
     >>> describe_for(passed, ["Ann", "Ben", "Cat"], me=1, sheriffs=[0])
     'Your bag passed unopened: 3 Cheese go to your stand.'
-    >>> describe_for(Event(1, "declined", 2, M({})), ["Ann", "Ben", "Cat"], me=0,
+    >>> describe_for(Declined(1, 2), ["Ann", "Ben", "Cat"], me=0,
     ...              sheriffs=[0], last_demand="offer 5 gold")
     'Cat refused your demand of 5 gold.'
     >>> describe_for(passed, ["Ann", "Ben", "Cat"], me=2, sheriffs=[0]) is None
     True
     """
-    tell = _TELL_YOU.get(event.kind)
+    tell = _TELL_YOU.get(type(event))
     if tell is None:
         return None
-    said = tell(_You(event, players, me, sheriffs, last_demand))
+    said = tell(event, _You(event, players, me, sheriffs, last_demand))
     return None if said is None else printable(said)
 
 
 class _You:
-    """What one sentence of :func:`describe_for` is made from."""
+    """To whom an event of :func:`describe_for` is told, and what they know."""
 
-    __slots__ = ("i", "s", "players", "me", "sheriffs", "sheriff", "judge", "whose", "demand")
+    __slots__ = ("s", "players", "me", "sheriffs", "sheriff", "judge", "whose", "demand")
 
     def __init__(
         self,
@@ -304,7 +346,7 @@ class _You:
         sheriffs: Sequence[int],
         last_demand: str | None,
     ) -> None:
-        self.i, self.s, self.players, self.me = event.info, event.seat, players, me
+        self.s, self.players, self.me = event.seat, players, me
         self.sheriffs, self.demand = sheriffs, last_demand
         self.sheriff = players[sheriffs[0]] if sheriffs else "the Sheriff"
         self.judge = me in sheriffs  # this seat judges the bags this round
@@ -323,21 +365,20 @@ class _You:
         return describe_offer(offer, self.players)
 
 
-def _you_market(t: _You) -> str | None:
-    i = t.i
+def _you_market(e: MarketTurn, t: _You) -> str | None:
     if t.s != t.me:
         return None
-    if not i["set_aside"]:
+    if not e.set_aside:
         return "You kept your whole hand."
-    text = f"You set aside {cards_text(i['set_aside'])} (onto pile {i['pile']})"
-    if i["took"]:
-        text += f", took {cards_text(i['took'])} from the discard piles"
-    if i["drawn"]:
-        text += f" and drew {cards_text(i['drawn'])}"
+    text = f"You set aside {cards_text(e.set_aside)} (onto pile {e.pile})"
+    if e.took:
+        text += f", took {cards_text(e.took)} from the discard piles"
+    if e.drawn:
+        text += f" and drew {cards_text(e.drawn)}"
     return text + "."
 
 
-def _you_threatened(t: _You) -> str | None:
+def _you_threatened(e: Threatened, t: _You) -> str | None:
     if t.s == t.me:
         return f"{t.sheriff} threatens to open your bag."
     if t.judge:
@@ -345,8 +386,8 @@ def _you_threatened(t: _You) -> str | None:
     return None
 
 
-def _you_offer(t: _You) -> str | None:
-    offer, by, whose = t.offer(t.i["offer"]), t.i["by"], t.whose
+def _you_offer(e: OfferMade, t: _You) -> str | None:
+    offer, by, whose = t.offer(e.offer), e.by, t.whose
     if t.s == t.me:
         if by == "sheriff":
             return f"{t.sheriff} demands {offer} to let your bag pass."
@@ -358,7 +399,7 @@ def _you_offer(t: _You) -> str | None:
     return None
 
 
-def _you_declined(t: _You) -> str | None:
+def _you_declined(e: Declined, t: _You) -> str | None:
     if t.s == t.me:
         return "You made no (further) offer."
     if t.judge:
@@ -368,93 +409,87 @@ def _you_declined(t: _You) -> str | None:
     return None
 
 
-def _you_passed(t: _You) -> str | None:
-    i = t.i
-    bribe = f" for a bribe of {t.offer(i['bribe'])}" if "bribe" in i else ""
+def _you_passed(e: Passed, t: _You) -> str | None:
+    bribe = f" for a bribe of {t.offer(e.bribe)}" if e.bribe is not None else ""
     if t.s == t.me:
-        return f"Your bag passed unopened{bribe}: {cards_text(i['cards'])} go to your stand."
+        return f"Your bag passed unopened{bribe}: {cards_text(e.cards)} go to your stand."
     if t.judge:
-        up = len(i["cards"]) - i["smuggled"]
-        took = f" (you took a bribe of {t.offer(i['bribe'])})" if bribe else ""
+        up = len(e.cards) - e.smuggled
+        took = f" (you took a bribe of {t.offer(e.bribe)})" if e.bribe is not None else ""
         return (
             f"You let {t.whose}'s bag pass{took}: {up} card(s) go to the stand face up, "
-            f"{i['smuggled']} face down."
+            f"{e.smuggled} face down."
         )
     return None
 
 
-def _you_inspected(t: _You) -> str | None:
-    i = t.i
+def _you_inspected(e: Inspected, t: _You) -> str | None:
     if not (t.s == t.me or t.judge):
         return None
-    by = " and ".join(t.name(d) for d in i.get("inspectors", t.sheriffs[:1]))
+    by = " and ".join(t.name(d) for d in e.inspectors)
     by = by[0].upper() + by[1:] if by else "The Sheriff"
     bag = "your bag" if t.s == t.me else f"{t.whose}'s bag"
-    text = f'{by} opened {bag} ("{i["declared"]}"): {cards_text(i["cards"])}.'
-    if i["truthful"]:
-        return text + f" The truth: the penalty is {-i['merchant_pays']} gold to the merchant."
+    text = f'{by} opened {bag} ("{e.declared}"): {cards_text(e.cards)}.'
+    if e.truthful:
+        return text + f" The truth: the penalty is {-e.merchant_pays} gold to the merchant."
     return (
-        text
-        + f" A lie: {cards_text(i['confiscated'])} confiscated, a fine of {i['merchant_pays']} gold."
+        text + f" A lie: {cards_text(e.confiscated)} confiscated, a fine of {e.merchant_pays} gold."
     )
 
 
-def _you_paid(t: _You) -> str | None:
-    i = t.i
+def _you_paid(e: Paid, t: _You) -> str | None:
     if t.s == t.me:
-        return f"You paid {i['gold']} gold to {t.name(i['to'])}."
-    if i["to"] == t.me:
-        return f"{t.whose} paid you {i['gold']} gold."
+        return f"You paid {e.gold} gold to {t.name(e.to)}."
+    if e.to == t.me:
+        return f"{t.whose} paid you {e.gold} gold."
     return None
 
 
-def _you_paid_in_goods(t: _You) -> str | None:
-    i = t.i
-    if not (t.s == t.me or i["to"] == t.me):
+def _you_paid_in_goods(e: PaidInGoods, t: _You) -> str | None:
+    if not (t.s == t.me or e.to == t.me):
         return None
     payer = "You" if t.s == t.me else t.whose
-    return f"{payer} paid {cards_text(i['cards'])} (worth {i['value']}) to {t.name(i['to'])}."
+    return f"{payer} paid {cards_text(e.cards)} (worth {e.value}) to {t.name(e.to)}."
 
 
-def _you_vote(t: _You) -> str | None:
-    i = t.i
-    if not (i["deputy"] == t.me or t.s == t.me):
+def _you_vote(e: VoteCast, t: _You) -> str | None:
+    if not (e.deputy == t.me or t.s == t.me):
         return None
-    voter = "You" if i["deputy"] == t.me else f"Deputy {t.name(i['deputy'])}"
+    voter = "You" if e.deputy == t.me else f"Deputy {t.name(e.deputy)}"
     bag = "your bag" if t.s == t.me else f"{t.whose}'s bag"
-    verb = "inspect" if i["choice"] == "inspect" else "let pass"
+    verb = "inspect" if e.choice == "inspect" else "let pass"
     return f"{voter} voted to {verb} {bag}."
 
 
-def _mine(text: Callable[[_You], str]) -> Callable[[_You], str | None]:
-    """Told only to the seat that acted."""
-    return lambda t: text(t) if t.s == t.me else None
+def _you_confiscated(e: Confiscated, t: _You) -> str | None:
+    if not t.judge:
+        return None
+    return f"The confiscated {cards_text(e.cards)} went on discard pile {e.pile}."
 
 
-#: The second-person sentence of each kind of event (None: not about this seat).
-_TELL_YOU: dict[str, Callable[[_You], str | None]] = {
-    "market": _you_market,
-    "loaded": _mine(lambda t: f"You loaded your bag with {cards_text(t.i['cards'])}."),
-    "declared": _mine(lambda t: f'You declared "{t.i["count"]} {t.i["good"]}".'),
-    "starter": lambda t: f"You chose {t.whose} to start the market." if t.judge else None,
-    "threatened": _you_threatened,
-    "offer": _you_offer,
-    "declined": _you_declined,
-    "passed": _you_passed,
-    "inspected": _you_inspected,
-    "paid": _you_paid,
-    "paid_in_goods": _you_paid_in_goods,
-    "confiscated": lambda t: (
-        f"The confiscated {cards_text(t.i['cards'])} went on discard pile {t.i['pile']}."
-        if t.judge
-        else None
-    ),
-    "vote": _you_vote,
-    "exchanged": _mine(
-        lambda t: f"You traded {cards_text(t.i['goods'])} for a {t.i['token']} token."
-    ),
-    "drew": _mine(lambda t: f"You drew {cards_text(t.i['cards'])}."),
-    "game_over": lambda t: f"Game over. Winner(s): {', '.join(t.i['winners'])}.",
+def _mine(text: Callable[[Any], str]) -> Callable[[Any, _You], str | None]:
+    """Told only to the seat that acted (``text`` makes the sentence from the event)."""
+    return lambda e, t: text(e) if t.s == t.me else None
+
+
+#: The second-person sentence of each class of event (None: not about this seat).
+_TELL_YOU: dict[type[Event], Callable[[Any, _You], str | None]] = {
+    MarketTurn: _you_market,
+    Loaded: _mine(lambda e: f"You loaded your bag with {cards_text(e.cards)}."),
+    Declared: _mine(lambda e: f'You declared "{e.count} {e.good}".'),
+    StarterChosen: lambda e, t: f"You chose {t.whose} to start the market." if t.judge else None,
+    Threatened: _you_threatened,
+    OfferMade: _you_offer,
+    Declined: _you_declined,
+    Passed: _you_passed,
+    Inspected: _you_inspected,
+    Paid: _you_paid,
+    PaidInGoods: _you_paid_in_goods,
+    Confiscated: _you_confiscated,
+    VoteCast: _you_vote,
+    Exchanged: _mine(lambda e: f"You traded {cards_text(e.goods)} for a {e.token} token."),
+    Drew: _mine(lambda e: f"You drew {cards_text(e.cards)}."),
+    GameOver: _game_over,
 }
 
 
@@ -466,12 +501,11 @@ def round_lines(game: Game, round: int, secrets: bool = True) -> list[str]:
     ['Round 1 of 9 - Sheriff: Ann']
     """
     sheriff = next(
-        (e.info["sheriff"] for e in game.events if e.kind == "round_start" and e.round == round),
-        "?",
+        (e.sheriff for e in game.events if type(e) is RoundStarted and e.round == round), "?"
     )
     lines = [printable(f"Round {round + 1} of {game.rounds} - Sheriff: {sheriff}")]
     for e in game.events:
-        if e.round == round and e.kind != "setup":
+        if e.round == round and type(e) is not GameSetUp:
             text = describe_event(e, game.players, secrets)
             if text:
                 lines.append(text)
@@ -514,8 +548,10 @@ def bag_rows(game: Game) -> list[dict[str, Any]]:
             f"{'Sheriff' if by == 'sheriff' else 'merchant'}: {describe_offer(o, game.players)}"
             for by, o in r.offers
         )
-        info = r.settled
-        bag = info["cards"] if r.inspected else info["cards"] + info.get("bribe_bag", [])
+        settled = r.settled
+        bag = list(settled.cards) if settled is not None else []
+        if type(settled) is Passed and settled.bribe_bag:
+            bag += settled.bribe_bag
         rows.append(
             {
                 "round": r.round + 1,
@@ -534,3 +570,98 @@ def bag_rows(game: Game) -> list[dict[str, Any]]:
 
 
 _ORDER = attrgetter("order")
+
+
+# ---------------------------------------------------------------- a journal of a game
+
+
+@dataclass
+class RoundBlock:
+    """The events of one round in a :class:`Journal`: ``round`` (0-based), ``heading``
+    (``"Round 2 of 9: Ben is the Sheriff"``) and its ``events`` (the round's start
+    itself not among them)."""
+
+    round: int
+    heading: str
+    events: list[Event] = field(default_factory=list)
+
+
+class Journal:
+    """The one reader of a game's events for the screens that tell it as it is played
+    (the play table, game night, ``sheriff play --seat``).
+
+    :meth:`read` hands out each event not read yet, once, in order, and keeps what the
+    telling needs: the round blocks (:attr:`rounds`, each with a heading in the
+    variant's words), this round's Sheriffs (:attr:`sheriffs`) and the Sheriff's last
+    demand (:attr:`last_demand`, so a refusal can name it). While an event is handed
+    out, ``sheriffs`` and ``last_demand`` are as they were before it, which is what
+    :meth:`told_to` (:func:`describe_for`) needs; a ``RoundStarted`` has already opened
+    its block (or renamed the deal's). Each screen only lays the sentences out.
+
+    >>> import sheriff_core as sc
+    >>> g = sc.new_game("classic", players=3, seed=0)
+    >>> journal = Journal(g)
+    >>> [e.kind for e in journal.read()]
+    ['setup', 'round_start']
+    >>> _ = g.apply(sc.Market())
+    >>> [journal.told(e) for e in journal.read()]
+    ['Ben keeps the whole hand.']
+    >>> [(b.heading, len(b.events)) for b in journal.rounds]
+    [('Round 1 of 9: Ann is the Sheriff', 2)]
+    >>> journal.told_to(g.events[-1], 1)
+    'You kept your whole hand.'
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.cursor = 0  # events read so far
+        self.sheriffs: list[int] = list(game.sheriffs)
+        self.last_demand: str | None = None
+        self.rounds: list[RoundBlock] = []
+
+    def read(self) -> Iterator[Event]:
+        """Each event not read yet, in order (see the class)."""
+        g = self.game
+        events = g.events
+        while self.cursor < len(events):
+            e = events[self.cursor]
+            if type(e) is RoundStarted:
+                self.sheriffs = list(e.sheriffs)
+                heading = self.heading(e)
+                if self.rounds and self.rounds[-1].round == e.round:  # opened before it
+                    self.rounds[-1].heading = heading
+                else:
+                    self.rounds.append(RoundBlock(e.round, heading))
+            else:  # a round's first events may come before its start (the deal, a shuffle)
+                if not self.rounds or e.round > self.rounds[-1].round:
+                    self.rounds.append(RoundBlock(e.round, f"Round {e.round + 1} of {g.rounds}"))
+                self.rounds[-1].events.append(e)
+            yield e
+            self.cursor += 1
+            if type(e) is OfferMade:
+                self.last_demand = e.offer if e.by == "sheriff" else None
+            elif type(e) in _DEMAND_ENDS:
+                self.last_demand = None
+
+    def heading(self, event: RoundStarted) -> str:
+        """``Round 2 of 9: Ben is the Sheriff`` (the variant's words; Deputies: both)."""
+        g = self.game
+        names = " and ".join(printable(g.players[s]) for s in event.sheriffs)
+        if len(event.sheriffs) > 1:
+            role = f"are the {g.variant.term('sheriffs')}"
+        else:
+            role = f"is the {g.variant.term('sheriff')}"
+        return f"Round {event.round + 1} of {g.rounds}: {names} {role}"
+
+    def told(self, event: Event, secrets: bool = True) -> str | None:
+        """``event`` as :func:`describe_event` tells it to the table."""
+        return describe_event(event, self.game.players, secrets)
+
+    def told_to(self, event: Event, seat: int) -> str | None:
+        """``event`` told to ``seat`` ("you"): :func:`describe_for` with this journal's
+        Sheriffs and last demand (call it while :meth:`read` hands the event out)."""
+        return describe_for(event, self.game.players, seat, self.sheriffs, self.last_demand)
+
+
+#: The events after which the Sheriff's last demand is no longer on the table.
+_DEMAND_ENDS: frozenset[type[Event]] = frozenset((Declined, Passed, Inspected))

@@ -22,6 +22,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from sheriff_core.engine.events import (
+    Declared,
+    Event,
+    Inspected,
+    Loaded,
+    OfferMade,
+    Passed,
+    RoundStarted,
+    Threatened,
+)
+
 __all__ = ["BagRecord", "bag_records", "OUTCOMES"]
 
 #: The values of :attr:`BagRecord.outcome`.
@@ -38,8 +49,10 @@ class BagRecord:
     offer text)`` per offer, ``by`` ``"merchant"`` or ``"sheriff"``), ``offered`` (the
     merchant offered something), ``outcome`` (one of :data:`OUTCOMES`), ``inspected``,
     ``truthful`` (the engine's word in the settling event), ``bribe`` (the bribe's
-    offer text or None), ``bribe_gold``, ``settled`` (the ``passed`` / ``inspected``
-    event's info: ``cards``, ``confiscated``, ``bribe_bag`` ...), ``merchant_pays``
+    offer text or None), ``bribe_gold``, ``settled`` (the settling event, a
+    :class:`~sheriff_core.engine.events.Passed` or
+    :class:`~sheriff_core.engine.events.Inspected`: ``cards``, ``confiscated``,
+    ``bribe_bag`` ...), ``merchant_pays``
     (fine > 0, compensation < 0) and ``smuggled`` (contraband that got through).
     """
 
@@ -65,18 +78,23 @@ class BagRecord:
     )
 
     def __init__(
-        self, round: int, seat: int, sheriff: int | None, order: int, info: Any, cards: Any
+        self, sheriff: int | None, order: int, declared: Declared, cards: list[str]
     ) -> None:
-        self.round, self.seat, self.sheriff, self.order = round, seat, sheriff, order
-        self.good: str = info["good"]
-        self.count: int = info["count"]
+        self.round, self.seat, self.sheriff, self.order = (
+            declared.round,
+            declared.seat,
+            sheriff,
+            order,
+        )
+        self.good: str = declared.good
+        self.count: int = declared.count
         self.cards: list[str] = cards
         self.threatened = self.offered = self.inspected = self.truthful = False
         self.offers: list[tuple[str, str]] = []
         self.outcome = ""
         self.bribe: str | None = None
         self.bribe_gold = self.merchant_pays = self.smuggled = 0
-        self.settled: Any = None
+        self.settled: Passed | Inspected | None = None
 
     def __repr__(self) -> str:
         return (
@@ -94,47 +112,43 @@ def bag_records(game: Any, events: Iterable[Any] | None = None) -> list[BagRecor
     []
     """
     sheriff: int | None = None
-    loaded: dict[int, Any] = {}
+    loaded: dict[int, list[str]] = {}
     open_: dict[int, BagRecord] = {}
     done: list[BagRecord] = []
-    # Attribute reads, not tuple unpacking: Event is a tuple subclass (slow to unpack).
     for index, e in enumerate(game.events if events is None else events):
-        kind = e.kind
-        if kind in _SKIP:
+        if type(e) not in _READ:
             continue
-        s, info = e.seat, e.info
-        if kind == "loaded":
-            loaded[s] = info["cards"]
-        elif kind == "declared":
-            open_[s] = BagRecord(e.round, s, sheriff, index, info, loaded[s])
-        elif kind == "round_start":
-            sheriff = s
-        elif kind == "threatened":
-            open_[s].threatened = True
-        elif kind == "offer":
-            rec = open_[s]
-            by = info["by"]
-            rec.offers.append((by, info["offer"]))
-            if by == "merchant":
+        if type(e) is Loaded:
+            loaded[e.seat] = e.cards
+        elif type(e) is Declared:
+            open_[e.seat] = BagRecord(sheriff, index, e, loaded[e.seat])
+        elif type(e) is RoundStarted:
+            sheriff = e.seat
+        elif type(e) is Threatened:
+            open_[e.seat].threatened = True
+        elif type(e) is OfferMade:
+            rec = open_[e.seat]
+            rec.offers.append((e.by, e.offer))
+            if e.by == "merchant":
                 rec.offered = True
-        elif kind == "passed":
-            rec = open_.pop(s)
-            rec.settled, rec.truthful, rec.smuggled = info, info["truthful"], info["smuggled"]
-            if "bribe" in info:
-                rec.outcome, rec.bribe, rec.bribe_gold = "bribed", info["bribe"], info["bribe_gold"]
+        elif type(e) is Passed:
+            rec = open_.pop(e.seat)
+            rec.settled, rec.truthful, rec.smuggled = e, e.truthful, e.smuggled
+            if e.bribe is not None:
+                rec.outcome, rec.bribe, rec.bribe_gold = "bribed", e.bribe, e.bribe_gold
             else:
                 rec.outcome = "passed"
             done.append(rec)
-        elif kind == "inspected":
-            rec = open_.pop(s)
-            rec.settled, rec.truthful, rec.inspected = info, info["truthful"], True
+        elif type(e) is Inspected:
+            rec = open_.pop(e.seat)
+            rec.settled, rec.truthful, rec.inspected = e, e.truthful, True
             rec.outcome = "cleared" if rec.truthful else "caught"
-            rec.merchant_pays = info["merchant_pays"]
+            rec.merchant_pays = e.merchant_pays
             done.append(rec)
     return done
 
 
-#: Event kinds no bag record reads (most events of a game).
-_SKIP = frozenset(
-    ("market", "drew", "confiscated", "setup", "game_over", "paid", "paid_in_goods", "round_end")
+#: The event classes a bag record reads (a few of a game's events).
+_READ: frozenset[type[Event]] = frozenset(
+    (Loaded, Declared, RoundStarted, Threatened, OfferMade, Passed, Inspected)
 )

@@ -24,9 +24,9 @@ the same rule the same way:
 Only the standard library is imported, so the rules layer can use it too. The save
 envelope (bounded JSON parsing, the ``format`` tag, required and unknown keys, the
 seed, the generators' states, the replay of ``history`` through ``apply`` and the
-check of the stored state against the replay) has one copy, the public helpers of
-:mod:`sheriff_core.engine.saves`, which Nottingham's saves
-(:mod:`sheriff_core.nottingham.saves`) use as well.
+check of the stored state against the replay) has one copy, the base-layer module
+:mod:`sheriff_core.save_envelope`, which Sheriff's saves (:mod:`sheriff_core.engine.saves`)
+and Nottingham's (:mod:`sheriff_core.nottingham.saves`) both use.
 
 >>> from sheriff_core.errors import VariantError
 >>> c = TomlChecker("my.toml", VariantError)

@@ -34,8 +34,24 @@ import numpy as np
 
 from sheriff_core.bots.base import Bot, BotSpec, Player, make_bot
 from sheriff_core.driver import drive
+from sheriff_core.engine.events import (
+    Confiscated,
+    Declared,
+    Drew,
+    Event,
+    GameOver,
+    GameSetUp,
+    Inspected,
+    Loaded,
+    MarketTurn,
+    Paid,
+    PaidInGoods,
+    Passed,
+    RoundEnded,
+    RoundStarted,
+)
 from sheriff_core.engine.game import Game, new_game
-from sheriff_core.engine.saves import seed_sequence
+from sheriff_core.engine.saves import RULES_VERSION, seed_sequence
 from sheriff_core.record import bag_records
 from sheriff_core.rules.variants import Variant, load_variant
 
@@ -321,58 +337,55 @@ def _player_counts(game: Game) -> tuple[dict[str, list[int]], tuple[tuple[str, i
     f_paid, f_recv = per["fines_paid"], per["fines_received"]
     c_paid, c_recv = per["compensation_paid"], per["compensation_received"]
     passed = opened = bribes = bribe_gold = 0
-    sheriff: int | None = None
-    loaded: dict[int | None, Any] = {}
+    loaded: dict[int, list[str]] = {}
     fine: bool | None = None  # kind of the payments that follow an inspection
     # Runs over every event of every game: skip the kinds no column uses with one set
-    # lookup. Attribute reads, not tuple unpacking: Event is a tuple subclass, which
-    # unpacks on CPython's slow path.
+    # lookup of the event's class.
     for e in game.events:
-        kind = e.kind
-        if kind in _ROW_SKIP:
+        if type(e) in _ROW_SKIP:
             continue
-        s, info = e.seat, e.info
-        if kind == "loaded":
-            loaded[s] = info["cards"]
-        elif kind == "declared":
-            bags[s] += 1  # type: ignore[index]
+        if type(e) is Loaded:
+            loaded[e.seat] = e.cards
+        elif type(e) is Declared:
+            s = e.seat
+            bags[s] += 1
             cards = loaded[s]
-            if cards.count(info["good"]) != len(cards):  # a card other than the declared good
-                lies[s] += 1  # type: ignore[index]
-        elif kind == "inspected":
+            if cards.count(e.good) != len(cards):  # a card other than the declared good
+                lies[s] += 1
+        elif type(e) is Inspected:
+            s = e.seat
             opened += 1
-            inspected[s] += 1  # type: ignore[index]
-            pays = info["merchant_pays"]
-            if not info["truthful"]:
-                caught[s] += 1  # type: ignore[index]
+            inspected[s] += 1
+            pays = e.merchant_pays
+            if not e.truthful:
+                caught[s] += 1
             fine = True if pays > 0 else False if pays < 0 else None
-        elif kind == "paid" or kind == "paid_in_goods":
+        elif type(e) is Paid or type(e) is PaidInGoods:
             if fine is not None:
-                amount = info["gold"] if kind == "paid" else info["value"]
-                payee = info["to"]
+                s = e.seat
+                amount = e.gold if type(e) is Paid else e.value  # type: ignore[union-attr]
+                payee = e.to
                 if fine:
-                    f_paid[s] += amount  # type: ignore[index]
+                    f_paid[s] += amount
                     if type(payee) is int:  # not the Deputies' shared Loot
                         f_recv[payee] += amount
-                else:
-                    c_paid[s] += amount  # type: ignore[index]
-                    c_recv[payee] += amount
-        elif kind == "passed":
+                else:  # compensation: paid by the inspectors to the merchant, a seat
+                    c_paid[s] += amount
+                    c_recv[payee] += amount  # type: ignore[index]
+        elif type(e) is Passed:
+            s = e.seat
             passed += 1
-            smuggled[s] += info["smuggled"]  # type: ignore[index]
-            if "bribe" in info:
+            smuggled[s] += e.smuggled
+            if e.bribe is not None:
                 bribes += 1
-                g = info["bribe_gold"]
+                g = e.bribe_gold
                 bribe_gold += g
-                b_paid[s] += g  # type: ignore[index]
-                to = info.get("bribe_to", sheriff)
+                b_paid[s] += g
+                to = e.bribe_to
                 if type(to) is int:
                     b_recv[to] += g
             fine = None
-        elif kind == "round_start":
-            sheriff = s
-            fine = None
-        elif kind == "round_end":
+        elif type(e) is RoundStarted or type(e) is RoundEnded:
             fine = None
     return per, (
         ("game_bags_passed", passed),
@@ -386,7 +399,7 @@ def _player_counts(game: Game) -> tuple[dict[str, list[int]], tuple[tuple[str, i
 
 
 #: Event kinds :func:`_player_rows` does not read (most events of a game).
-_ROW_SKIP = frozenset(("market", "drew", "confiscated", "setup", "game_over"))
+_ROW_SKIP: frozenset[type[Event]] = frozenset((MarketTurn, Drew, Confiscated, GameSetUp, GameOver))
 #: (column, getter of its score_rows key) copied straight from the scores.
 _SCORE_FIELDS = tuple(
     (column, itemgetter(key))
@@ -961,7 +974,10 @@ def _frame(pd: Any, data: dict[str, list[Any]], columns: Sequence[str]) -> pd.Da
             out[c] = pd.Series(values, dtype=str) if values else pd.Series([], dtype=str)
         else:
             out[c] = np.array(values, dtype=np.int64)
-    return pd.DataFrame(out, columns=list(columns))
+    df = pd.DataFrame(out, columns=list(columns))
+    # the rules' version in the metadata (DataFrame.equals and to_csv do not read attrs)
+    df.attrs["rules_version"] = RULES_VERSION
+    return df
 
 
 def simulate_bags(

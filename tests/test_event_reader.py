@@ -11,6 +11,7 @@ import pytest
 
 import sheriff_core as sc
 from sheriff_core.bots import play_game
+from sheriff_core.engine.events import Declared, Inspected, Passed
 from sheriff_core.record import OUTCOMES, bag_records
 from sheriff_core.sim import simulate, simulate_bags
 
@@ -50,19 +51,19 @@ def test_bag_records_follow_the_events(name):
     v = sc.load_variant(name)
     game = play_game(sc.new_game(v, players=v.max_players, seed=4))
     records = bag_records(game)
-    settled = [e for e in game.events if e.kind in ("passed", "inspected")]
+    settled = [e for e in game.events if isinstance(e, (Passed, Inspected))]
     assert [(r.round, r.seat) for r in records] == [(e.round, e.seat) for e in settled]
     for r, e in zip(records, settled, strict=True):
-        assert r.settled is e.info and r.outcome in OUTCOMES
-        assert r.inspected == (e.kind == "inspected")
+        assert r.settled is e and r.outcome in OUTCOMES
+        assert r.inspected == (type(e) is Inspected)
         declared = game.events[r.order]
-        assert declared.kind == "declared" and declared.seat == r.seat
-        assert (r.good, r.count) == (declared.info["good"], declared.info["count"])
+        assert type(declared) is Declared and declared.seat == r.seat
+        assert (r.good, r.count) == (declared.good, declared.count)
         assert len(r.cards) == r.count
         if r.outcome == "caught":
             assert r.merchant_pays > 0 and not r.truthful
         if r.outcome == "bribed":
-            assert r.bribe is not None and "bribe" in e.info
+            assert r.bribe is not None and e.bribe == r.bribe
 
 
 def test_a_game_just_dealt_has_no_bag_records():

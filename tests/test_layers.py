@@ -26,8 +26,17 @@ PACKAGE = Path(sheriff_core.__file__).resolve().parent
 #: ``""`` is the package itself). Lowest first; the first pattern that matches wins.
 LAYERS: dict[str, tuple[str, ...]] = {
     # Errors, file writing, the TOML checks, the game Protocol and the printing of text from
-    # data (``safe_text``): standard library only.
-    "base": ("errors", "files", "schema", "protocol", "safe_text", "nottingham.errors"),
+    # data (``safe_text``): standard library only; the save envelope both games share
+    # (``save_envelope``) also numpy (seeds, generators).
+    "base": (
+        "errors",
+        "files",
+        "schema",
+        "protocol",
+        "safe_text",
+        "save_envelope",
+        "nottingham.errors",
+    ),
     # The rules as data and pure rule functions (``rules.fields``, the registry of rule
     # fields, is matched by ``rules.*``). ``scoring`` (final scores) and
     # ``theory.inspection`` (the closed-form inspection game of a variant's numbers,

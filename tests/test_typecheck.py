@@ -27,6 +27,7 @@ CHECKED = (
     "sheriff_core/narrate.py",
     "sheriff_core/protocol.py",
     "sheriff_core/record.py",
+    "sheriff_core/save_envelope.py",
     "sheriff_core/schema.py",
     "sheriff_core/scoring.py",
 )

@@ -38,6 +38,7 @@ from sheriff_core.engine.actions import (
     Market,
     Threaten,
 )
+from sheriff_core.engine.events import Event, Inspected, Passed, RoundStarted
 from sheriff_core.engine.game import Game
 from sheriff_core.engine.steps import ConfiscateChoice, Step
 from sheriff_core.rules.variants import Variant
@@ -210,51 +211,50 @@ class PublicLog:
         end = len(events)
         # Hot path (a Sheriff bot asks before most bags): skip the kinds this log
         # ignores (most events: market, loaded, declared, drew, paid, ...) with one set
-        # lookup. Attribute reads, not tuple unpacking: Event is a tuple subclass, which
-        # unpacks on CPython's slow path.
+        # lookup of the event's class.
         for e in events[self._cursor : end]:
-            kind = e[1]  # e.kind (an index reads a tuple subclass faster)
-            if kind not in _LOG_KINDS:
+            if type(e) not in _LOG_KINDS:
                 continue
-            s: int = e.seat  # type: ignore[assignment]  # these kinds always name a seat
-            info = e.info
-            if kind == "passed":
+            if type(e) is Passed:
+                s = e.seat
                 self.bags[s] += 1
-                if info["smuggled"]:
+                if e.smuggled:
                     self.smuggled[s] += 1
                 faced = self.faced
                 for sh in self.sheriffs:
                     faced[sh] += 1
-            elif kind == "inspected":
+            elif type(e) is Inspected:
+                s = e.seat
                 self.bags[s] += 1
                 self.inspected[s] += 1
-                if info["truthful"]:
+                if e.truthful:
                     self.cleared[s] += 1
                 else:
                     self.caught[s] += 1
                     is_legal = goods_info(game.variant).is_legal
-                    for c in info["cards"]:
+                    for c in e.cards:
                         if not is_legal[c]:
                             break
                     else:  # only legal goods: a bluff
                         self.bluffs[s] += 1
-                    self.fine_total += info["merchant_pays"]
-                    self.fine_cards += int(info["declared"].split(" ", 1)[0])
+                    self.fine_total += e.merchant_pays
+                    self.fine_cards += int(e.declared.split(" ", 1)[0])
                 faced = self.faced
                 for sh in self.sheriffs:
                     faced[sh] += 1
                 opened = self.opened
-                for sh in info.get("inspectors", self.sheriffs):
+                for sh in e.inspectors:
                     opened[sh] += 1
-            else:  # round_start
+            elif type(e) is RoundStarted:
+                s = e.seat
                 self.sheriff = s
-                self.sheriffs = list(info.get("sheriffs", (s,)))
+                self.sheriffs = list(e.sheriffs)
         self._cursor = end
         return self
 
 
 #: The event kinds :meth:`PublicLog.update` reads.
-_LOG_KINDS = frozenset(("passed", "inspected", "round_start"))
+_LOG_KINDS: frozenset[type[Event]] = frozenset((Passed, Inspected, RoundStarted))
 
 
 _LOGS: weakref.WeakKeyDictionary[Game, PublicLog] = weakref.WeakKeyDictionary()

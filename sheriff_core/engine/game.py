@@ -52,8 +52,9 @@ from sheriff_core.engine.options import LegalOptions
 from sheriff_core.engine.payments import PaymentRules
 from sheriff_core.engine.rounds import RoundRules
 from sheriff_core.engine.saves import seed_sequence
+from sheriff_core.engine.state import COPIED, Copy
 from sheriff_core.engine.state import LOOT as LOOT  # payee "seat" of the Loot (kept here too)
-from sheriff_core.engine.steps import ConfiscateChoice, Step
+from sheriff_core.engine.steps import ConfiscateChoice, Phase, Step
 from sheriff_core.errors import (
     EngineBug,
     GameOver,
@@ -183,7 +184,7 @@ class Game(RoundRules, MarketRules, LoadRules, InspectionRules, PaymentRules, Le
         ...
         sheriff_core.errors.NotYourTurn: there is no seat 99 (seats 0-2): it is Ben (seat 1)'s decision (make a market turn (market))
         """
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             raise GameOver("the game is over: no more actions")
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
@@ -209,7 +210,7 @@ class Game(RoundRules, MarketRules, LoadRules, InspectionRules, PaymentRules, Le
         from its seed and replaying its history (so an action costs nothing extra); one
         marked with :meth:`mark_staged` is cloned before each action.
         """
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             raise GameOver("the game is over: no more actions")
         if player is not None and player is not self.to_move:
             self._check_player(player)
@@ -371,7 +372,7 @@ class Game(RoundRules, MarketRules, LoadRules, InspectionRules, PaymentRules, Le
             return IllegalAction(f"{action!r} is not an action")
         step = self.step
         who = self.name(self.to_move)  # type: ignore[arg-type]
-        phase = "inspection" if self.phase == "inspect" else self.phase
+        phase = "inspection" if self.phase is Phase.INSPECT else self.phase
         return IllegalAction(
             f"it is the {phase} phase: {who} must {STEPS[step].expects}, not {_word(action)}"
         )
@@ -467,19 +468,23 @@ class Game(RoundRules, MarketRules, LoadRules, InspectionRules, PaymentRules, Le
         """
         twin = Game.__new__(Game)
         d = twin.__dict__
-        d.update(self.__dict__)  # scalars, tuples, frozen records and shared parts
-        for name in _CLONE_LISTS:
+        d.update(self.__dict__)  # Copy.SHARE: scalars, tuples, frozen records, the variant
+        # each field as GAME_STATE (engine/state.py) declares it is copied
+        for name in COPIED[Copy.LIST]:
             d[name] = d[name][:]
-        for name in _CLONE_DICTS:
+        for name in COPIED[Copy.DICT]:
             d[name] = d[name].copy()
-        for name in ("piles", "hands", "stands"):
-            d[name] = [cards[:] for cards in d[name]]
-        d["tokens"] = [t.copy() for t in self.tokens]
-        d["bags"] = {seat: cards[:] for seat, cards in self.bags.items()}
-        if self._final_rows is not None:
-            d["_final_rows"] = [r.copy() for r in self._final_rows]
-        d["rng"] = _clone_generator(self.rng)
-        d["players_rng"] = _clone_generator(self.players_rng)
+        for name in COPIED[Copy.LISTS]:
+            d[name] = [items[:] for items in d[name]]
+        for name in COPIED[Copy.DICTS]:
+            d[name] = [items.copy() for items in d[name]]
+        for name in COPIED[Copy.DICT_OF_LISTS]:
+            d[name] = {key: items[:] for key, items in d[name].items()}
+        for name in COPIED[Copy.ROWS]:
+            if d[name] is not None:
+                d[name] = [row.copy() for row in d[name]]
+        for name in COPIED[Copy.GENERATOR]:
+            d[name] = _clone_generator(d[name])
         return twin
 
     def copy(self) -> Game:
@@ -658,46 +663,6 @@ def _unreadable(action: Action, err: Exception) -> IllegalAction:
     )
 
 
-# What Game.clone copies (the other attributes are immutable or shared on purpose:
-# variant, players, seed, events' and actions' values, records, _penalty).
-_CLONE_LISTS = (
-    "deck",
-    "gold",
-    "sheriffs",
-    "order",
-    "merchant_order",
-    "deputy_deck",
-    "exchanged",
-    "resolved",
-    "promises",
-    "pending",
-    "events",
-    "history",
-    "_new",
-)
-_CLONE_DICTS = ("token_supply", "declared", "binding")
-_CLONE_OTHER = ("piles", "hands", "stands", "tokens", "bags", "_final_rows")
-_CLONE_SHARED = (
-    "variant",
-    "players",
-    "n",
-    "seed",
-    "first_sheriff",
-    "rounds",
-    "round",
-    "sheriff",
-    "phase",
-    "turn",
-    "loot",
-    "vote",
-    "deputy_passes",
-    "negotiation",
-    "step",
-    "to_move",
-    "_penalty",
-    "_declarable",
-    "_replayable",
-)
 _SEED0 = np.random.SeedSequence(0)
 
 

@@ -6,7 +6,7 @@ and where the confiscated cards go."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from sheriff_core.engine.actions import (
     Accept,
@@ -18,11 +18,22 @@ from sheriff_core.engine.actions import (
     Promise,
     Threaten,
 )
+from sheriff_core.engine.events import (
+    Confiscated,
+    Declined,
+    Inspected,
+    OfferMade,
+    Passed,
+    Threatened,
+    VoteCast,
+)
 from sheriff_core.engine.state import LOOT, GameState, take_multiset
 from sheriff_core.engine.steps import (
+    Choice,
     ConfiscateChoice,
     ExchangeChoice,
     Negotiation,
+    PromiseKind,
     PromiseRecord,
     Vote,
 )
@@ -147,7 +158,7 @@ class InspectionRules(GameState):
 
     def _do_threaten(self, a: Threaten, _: None) -> None:
         self.negotiation = Negotiation(a.seat, "merchant")
-        self._emit("threatened", a.seat, {})
+        self._emit(Threatened(self.round, a.seat))
 
     # Inspect / LetPass: the step says whose choice it is and what offer is on the table.
 
@@ -175,7 +186,7 @@ class InspectionRules(GameState):
     def _do_pass_vote(self, a: LetPass, _: None) -> None:
         self._second_vote(a.seat, "pass")
 
-    def _choose(self, seat: int, kind: str, offer: Offer | None) -> None:
+    def _choose(self, seat: int, kind: Choice, offer: Offer | None) -> None:
         """A Sheriff's choice for a bag (``offer``: the merchant's offer it takes if the
         bag passes); with two Deputies, the first vote."""
         if len(self.sheriffs) == 1:
@@ -185,15 +196,15 @@ class InspectionRules(GameState):
                 self._pass_bag(seat, offer, self.sheriffs)
             return
         self.vote = Vote(seat, kind)
-        self._emit("vote", seat, {"deputy": self.sheriffs[0], "choice": kind})
+        self._emit(VoteCast(self.round, seat, self.sheriffs[0], kind))
 
-    def _second_vote(self, seat: int, kind: str) -> None:
+    def _second_vote(self, seat: int, kind: Choice) -> None:
         """The second Deputy's vote decides the bag (the offer, if any, is still open)."""
         lead = self._vote().lead
         neg = self.negotiation
         offer = neg.merchant_offer if neg is not None else None
         self.vote = None
-        self._emit("vote", seat, {"deputy": self.sheriffs[1], "choice": kind})
+        self._emit(VoteCast(self.round, seat, self.sheriffs[1], kind))
         # DEP-VOTE-2 (both pass), DEP-VOTE-3 (both inspect), DEP-VOTE-4 (they disagree)
         if lead == kind == "pass":
             self._pass_bag(seat, offer, self.sheriffs)
@@ -210,12 +221,12 @@ class InspectionRules(GameState):
         self.negotiation = Negotiation(
             neg.seat, "merchant" if by == "sheriff" else "sheriff", a, by
         )
-        self._emit("offer", neg.seat, {"by": by, "offer": str(a)})
+        self._emit(OfferMade(self.round, neg.seat, by, str(a)))
 
     def _do_decline(self, a: Decline, _: None) -> None:
         seat = self._negotiation().seat
         self.negotiation = Negotiation(seat, "sheriff")
-        self._emit("declined", seat, {})
+        self._emit(Declined(self.round, seat))
 
     def _do_accept(self, a: Accept, _: None) -> None:
         neg = self._negotiation()
@@ -225,7 +236,8 @@ class InspectionRules(GameState):
 
     def _pass_bag(self, seat: int, offer: Offer | None, takers: list[int]) -> None:
         bag = self.bags[seat]
-        bribe: dict[str, Any] = {}
+        # a bribe's six fields of the Passed event (none without a bribe)
+        bribe: tuple[Any, ...] = ()
         # One taker gets the bribe; two Deputies put gold in the Loot and goods
         # go to the Deputy on the merchant's left.
         sheriff = takers[0] if len(takers) == 1 else self.left_sheriff(seat)
@@ -251,31 +263,26 @@ class InspectionRules(GameState):
             for p in offer.promises:
                 if p.kind != "future":
                     self.binding[p.seat] = p.kind  # type: ignore[index]
+                kind = cast(PromiseKind, p.kind)  # Promise refuses any other word
                 self.promises.append(
-                    PromiseRecord(self.round, seat, p.kind, p.seat, p.text, p.kind != "future")
+                    PromiseRecord(self.round, seat, kind, p.seat, p.text, kind != "future")
                 )
-            bribe = {
-                "bribe": str(offer),
-                "bribe_to": "loot" if len(takers) > 1 else sheriff,
-                "bribe_gold": offer.gold,
-                "bribe_stand": list(offer.stand),
-                "bribe_bag": paid_bag,
-                "not_owed": not_owed,
-            }
+            to = "loot" if len(takers) > 1 else sheriff
+            bribe = (str(offer), to, offer.gold, list(offer.stand), paid_bag, not_owed)
         # INSP-4: a bag that passes goes to its owner's stand; the declaration is not checked
         good, count = self.declared[seat]
-        truthful = bag.count(good) == len(bag) and not bribe.get("bribe_bag")  # bag: bags[seat]
+        truthful = bag.count(good) == len(bag) and not (bribe and bribe[4])  # bag: bags[seat]
         self.stands[seat].extend(bag)
         self._emit(
-            "passed",
-            seat,
-            {
-                "declared": f"{count} {good}",
-                "cards": list(bag),
-                "smuggled": len(bag) - sum(map(self._declarable.__contains__, bag)),
-                "truthful": truthful,
-                **bribe,
-            },
+            Passed(
+                self.round,
+                seat,
+                f"{count} {good}",
+                list(bag),
+                len(bag) - sum(map(self._declarable.__contains__, bag)),
+                truthful,
+                *bribe,
+            )
         )
         self.bags[seat] = []
         self._resolved(seat)
@@ -297,17 +304,17 @@ class InspectionRules(GameState):
         admitted, confiscated, merchant_pays = split_bag(bag, good, self._penalty)
         self.bags[seat] = []  # the bag list now belongs to the event alone
         self._emit(
-            "inspected",
-            seat,
-            {
-                "declared": f"{count} {good}",
-                "cards": bag,  # no longer the state's: bags[seat] was replaced
-                "truthful": not confiscated,
-                "admitted": admitted,  # the stand gets its cards, not this list
-                "confiscated": confiscated[:],  # the list itself goes into `pending`
-                "merchant_pays": merchant_pays,
-                "inspectors": inspectors[:],  # may be self.sheriffs
-            },
+            Inspected(
+                self.round,
+                seat,
+                f"{count} {good}",
+                bag,  # no longer the state's: bags[seat] was replaced
+                not confiscated,
+                admitted,  # the stand gets its cards, not this list
+                confiscated[:],  # the list itself goes into `pending`
+                merchant_pays,
+                inspectors[:],  # may be self.sheriffs
+            )
         )
         self.stands[seat].extend(admitted)
         self.negotiation = None
@@ -318,7 +325,7 @@ class InspectionRules(GameState):
                 self.pending.append(ConfiscateChoice(seat, tuple(cards), inspectors[0]))
             else:
                 self.piles[0].extend(cards)
-                self._emit("confiscated", seat, {"pile": 0, "cards": cards[:]})
+                self._emit(Confiscated(self.round, seat, 0, cards[:]))
         if len(inspectors) == 1:
             if merchant_pays > 0:
                 self._pay(seat, inspectors[0], merchant_pays)
@@ -340,4 +347,4 @@ class InspectionRules(GameState):
         pend = self.pending.pop(0)
         assert type(pend) is ConfiscateChoice  # the confiscate step
         self.piles[a.pile].extend(a.order)
-        self._emit("confiscated", pend.seat, {"pile": a.pile, "cards": list(a.order)})
+        self._emit(Confiscated(self.round, pend.seat, a.pile, list(a.order)))

@@ -5,6 +5,7 @@ number of cards)."""
 from __future__ import annotations
 
 from sheriff_core.engine.actions import Declare, Load
+from sheriff_core.engine.events import Declared, Loaded
 from sheriff_core.engine.state import GameState, take_multiset
 from sheriff_core.errors import IllegalLoad
 from sheriff_core.rules.cards import check_declaration
@@ -33,7 +34,7 @@ class LoadRules(GameState):
         self.hands[seat] = rest  # a new list, from _check_load
         # LOAD-2: the bag is closed; no action changes it until it is settled
         self.bags[seat] = list(a.cards)
-        self._emit("loaded", seat, {"cards": list(a.cards), "size": len(a.cards)})
+        self._emit(Loaded(self.round, seat, list(a.cards), len(a.cards)))
         self.turn += 1
 
     # ------------------------------------------------------------ declare
@@ -49,5 +50,5 @@ class LoadRules(GameState):
     def _do_declare(self, a: Declare, _: None) -> None:
         seat = self.merchant_order[self.turn]
         self.declared[seat] = (a.good, a.count)
-        self._emit("declared", seat, {"good": a.good, "count": a.count})
+        self._emit(Declared(self.round, seat, a.good, a.count))
         self.turn += 1

@@ -5,6 +5,7 @@ back up to a full hand."""
 from __future__ import annotations
 
 from sheriff_core.engine.actions import Market
+from sheriff_core.engine.events import MarketTurn
 from sheriff_core.engine.state import GameState, take_multiset
 from sheriff_core.errors import IllegalMarket
 
@@ -82,15 +83,8 @@ class MarketRules(GameState):
         if a.set_aside and not first:
             self.piles[a.pile].extend(a.set_aside)
         self._emit(
-            "market",
-            seat,
-            {
-                "set_aside": list(a.set_aside),
-                "pile": a.pile,
-                "took": took,
-                "took_from": list(a.take),
-                "drew": len(drawn),
-                "drawn": drawn,
-            },
+            MarketTurn(
+                self.round, seat, list(a.set_aside), a.pile, took, list(a.take), len(drawn), drawn
+            )
         )
         self.turn += 1

@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from sheriff_core.engine.actions import Done, Exchange, PayDebt
+from sheriff_core.engine.events import Exchanged, Paid, PaidInGoods
 from sheriff_core.engine.state import LOOT, GameState, take_multiset
 from sheriff_core.engine.steps import DebtChoice
 from sheriff_core.errors import IllegalAction, IllegalDebtPayment
@@ -29,9 +30,7 @@ class PaymentRules(GameState):
             self.loot += coins
         else:
             self.gold[payee] += coins
-        self._emit(
-            "paid", payer, {"to": "loot" if payee == LOOT else payee, "gold": coins, "owed": amount}
-        )
+        self._emit(Paid(self.round, payer, "loot" if payee == LOOT else payee, coins, amount))
         rest = amount - coins
         if rest == 0:
             return
@@ -115,11 +114,7 @@ class PaymentRules(GameState):
         self.stands[payer] = stand
         self.stands[payee].extend(cards)
         value = sum(goods[c].value for c in cards)
-        self._emit(
-            "paid_in_goods",
-            payer,
-            {"to": payee, "cards": cards, "value": value, "forgiven": max(0, owed - value)},
-        )
+        self._emit(PaidInGoods(self.round, payer, payee, cards, value, max(0, owed - value)))
 
     # ------------------------------------------------------------ tokens
 
@@ -167,7 +162,7 @@ class PaymentRules(GameState):
         self.exchanged.extend([tok.good] * tok.per_token)
         self.tokens[seat][token] += 1
         self.token_supply[token] -= 1
-        self._emit("exchanged", seat, {"token": token, "goods": [tok.good] * tok.per_token})
+        self._emit(Exchanged(self.round, seat, token, [tok.good] * tok.per_token))
 
     def _do_exchange_action(self, a: Exchange, _: None) -> None:
         self._do_exchange(self.to_move, a.token)  # type: ignore[arg-type]

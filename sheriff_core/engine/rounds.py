@@ -10,18 +10,29 @@ from operator import attrgetter
 from typing import Any
 
 from sheriff_core.engine.actions import ChooseStarter
+from sheriff_core.engine.events import (
+    DeputyDeckShuffled,
+    Drew,
+    GameOver,
+    GameSetUp,
+    LootSplit,
+    Reshuffled,
+    RoundEnded,
+    RoundStarted,
+    StarterChosen,
+)
 from sheriff_core.engine.state import GameState
-from sheriff_core.engine.steps import ExchangeChoice, Step
+from sheriff_core.engine.steps import ExchangeChoice, Phase, Step
 from sheriff_core.errors import IllegalAction
 from sheriff_core.rules.cards import build_deck
 from sheriff_core.rules.variants import Variant
 
-_NEXT_PHASE = {"market": "load", "load": "declare", "declare": "inspect"}
+_NEXT_PHASE = {Phase.MARKET: Phase.LOAD, Phase.LOAD: Phase.DECLARE, Phase.DECLARE: Phase.INSPECT}
 #: The phases played in turn order: the step, and the order the turn indexes.
-_TURNS: dict[str, tuple[Step, Callable[[Any], list[int]]]] = {
-    "market": (Step.MARKET, attrgetter("order")),
-    "load": (Step.LOAD, attrgetter("merchant_order")),
-    "declare": (Step.DECLARE, attrgetter("merchant_order")),
+_TURNS: dict[Phase, tuple[Step, Callable[[Any], list[int]]]] = {
+    Phase.MARKET: (Step.MARKET, attrgetter("order")),
+    Phase.LOAD: (Step.LOAD, attrgetter("merchant_order")),
+    Phase.DECLARE: (Step.DECLARE, attrgetter("merchant_order")),
 }
 _DECKS: dict[tuple[int, int], tuple[Variant, tuple[str, ...]]] = {}
 #: The merchants' order by (players, Sheriff seats...): the same for every game.
@@ -60,13 +71,9 @@ class RoundRules(GameState):
         for pile in self.piles:
             pile.extend(self._draw_many(v.discard_pile_setup))
         self._emit(
-            "setup",
-            None,
-            {
-                "players": list(self.players),
-                "sheriff": self.sheriff,
-                "piles": [list(p) for p in self.piles],
-            },
+            GameSetUp(
+                self.round, None, list(self.players), self.sheriff, [list(p) for p in self.piles]
+            )
         )
         self._start_round()
         self._refresh()
@@ -79,11 +86,11 @@ class RoundRules(GameState):
         """Work out who decides what (``step``, ``to_move``) from the state: the one
         place that maps the state to a :class:`Step` (with :data:`_TURNS`)."""
         phase = self.phase
-        if phase != "inspect" and (turns := _TURNS.get(phase)) is not None:
+        if phase is not Phase.INSPECT and (turns := _TURNS.get(phase)) is not None:
             # market, load, declare: whose turn it is in the order
             self.step, self.to_move = turns[0], turns[1](self)[self.turn]
             return
-        if phase == "inspect":
+        if phase is Phase.INSPECT:
             pending, neg = self.pending, self.negotiation
             if pending:
                 p = pending[0]  # the confiscator, the debtor or the merchant who may exchange
@@ -97,7 +104,7 @@ class RoundRules(GameState):
                     step, who = Step.NEGOTIATION, self.sheriff
             else:
                 step, who = Step.SHERIFF, self.sheriff
-        elif phase == "over":
+        elif phase is Phase.OVER:
             step, who = Step.OVER, None
         else:  # "starter" (the Sheriff names the first merchant)
             step, who = Step.STARTER, self.sheriff
@@ -106,7 +113,7 @@ class RoundRules(GameState):
     def _advance(self) -> None:
         """Move to the next phase or round when this one is done; then :meth:`_refresh`."""
         phase = self.phase
-        if phase != "inspect":
+        if phase is not Phase.INSPECT:
             turn = self.turn
             if turn == len(self.order) and phase in _NEXT_PHASE:
                 self.turn = 0
@@ -141,8 +148,8 @@ class RoundRules(GameState):
 
     def _do_starter(self, a: ChooseStarter, _: None) -> None:
         self._set_order(a.seat)
-        self._emit("starter", a.seat, {})
-        self.phase = "market"
+        self._emit(StarterChosen(self.round, a.seat))
+        self.phase = Phase.MARKET
 
     # ------------------------------------------------------------ round structure
 
@@ -152,7 +159,7 @@ class RoundRules(GameState):
             if not self.deputy_deck:
                 self.deputy_deck = [int(i) for i in self.rng.permutation(self.n)]
                 self.deputy_passes += 1
-                self._emit("deputy_deck_shuffled", None, {"deck_pass": self.deputy_passes})
+                self._emit(DeputyDeckShuffled(self.round, None, self.deputy_passes))
             self.sheriffs = [self.deputy_deck.pop() for _ in range(v.sheriffs_per_round)]
         else:
             self.sheriffs = [(self.first_sheriff + self.round) % self.n]
@@ -166,19 +173,17 @@ class RoundRules(GameState):
                 _ORDERS.clear()
             order = _ORDERS[key] = tuple(self._clockwise_from((self.sheriff + 1) % self.n))
         self.merchant_order = list(order)
+        # events hold copies, never the state's own lists
         self._emit(
-            "round_start",
-            self.sheriff,
-            # events hold copies, never the state's own lists
-            {"sheriff": self.players[self.sheriff], "sheriffs": self.sheriffs[:]},
+            RoundStarted(self.round, self.sheriff, self.players[self.sheriff], self.sheriffs[:])
         )
         if v.market_starter == "sheriff_chooses":
             self.order = []
-            self.phase = "starter"
+            self.phase = Phase.STARTER
         else:
             self.order = list(self.merchant_order)
             self.turn = 0
-            self.phase = "market"
+            self.phase = Phase.MARKET
 
     def _clockwise_from(self, start: int) -> list[int]:
         """Non-Sheriff seats clockwise from ``start``."""
@@ -196,16 +201,13 @@ class RoundRules(GameState):
                 for s in self.sheriffs:
                     self.gold[s] += share
                 self.loot -= share * len(self.sheriffs)
-            self._emit(
-                "loot_split", None, {"each": share, "to": list(self.sheriffs), "left": self.loot}
-            )
-        self._emit("round_end", self.sheriff, {})
+            self._emit(LootSplit(self.round, None, share, list(self.sheriffs), self.loot))
+        self._emit(RoundEnded(self.round, self.sheriff))
         if self.round + 1 == self.rounds:
-            self.phase = "over"
+            self.phase = Phase.OVER
             rows = self._final_rows = self.score_rows()
-            self._emit(
-                "game_over", None, {"winners": [r["player"] for r in rows if r["rank"] == 1]}
-            )
+            winners = [r["player"] for r in rows if r["rank"] == 1]
+            self._emit(GameOver(self.round, None, winners))
             return
         hand = self.variant.hand_size
         for k in range(1, self.n + 1):
@@ -217,7 +219,7 @@ class RoundRules(GameState):
             held = self.hands[seat]
             held.extend(drawn)
             if drawn:
-                self._emit("drew", seat, {"cards": drawn, "count": len(drawn)})
+                self._emit(Drew(self.round, seat, drawn, len(drawn)))
         self.round += 1
         self._start_round()
 
@@ -250,4 +252,4 @@ class RoundRules(GameState):
         if cards:
             self.rng.shuffle(cards)  # the same order permutation() would give
             self.deck = cards
-        self._emit("reshuffled", None, {"cards": len(cards)})
+        self._emit(Reshuffled(self.round, None, len(cards)))

@@ -21,7 +21,8 @@ A part calls another part's methods through ``self``: those few are declared on
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import MappingProxyType
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
@@ -34,6 +35,7 @@ from sheriff_core.engine.steps import (
     ExchangeChoice,
     Negotiation,
     PendingChoice,
+    Phase,
     PromiseRecord,
     Step,
     Vote,
@@ -42,7 +44,6 @@ from sheriff_core.errors import EngineBug
 from sheriff_core.rules.variants import Variant
 
 _P = TypeVar("_P", ConfiscateChoice, DebtChoice, ExchangeChoice)
-_tuple_new = tuple.__new__
 LOOT = -1  # payee "seat" for the Deputies' shared Loot
 
 _FACTS: dict[int, tuple[Variant, dict[str, int], frozenset[str]]] = {}
@@ -71,8 +72,108 @@ def take_multiset(pool: Sequence[str], cards: Sequence[str]) -> list[str] | None
     return rest
 
 
+# ---------------------------------------------------------------- the state, declared once
+
+
+class Copy(StrEnum):
+    """How :meth:`Game.clone <sheriff_core.engine.game.Game.clone>` copies a field."""
+
+    SHARE = "share"  # immutable, or replaced and never changed in place: shared
+    LIST = "list"  # a list of immutable items: the list is copied
+    DICT = "dict"  # a dict of immutable values: the dict is copied
+    LISTS = "lists"  # a list of lists (hands, stands, piles): each list copied
+    DICTS = "dicts"  # a list of dicts (tokens per seat): each dict copied
+    DICT_OF_LISTS = "dict_of_lists"  # bags by seat: each list copied
+    ROWS = "rows"  # None or a list of dicts (the final scores): each dict copied
+    GENERATOR = "generator"  # a numpy Generator: a new one in the same state
+
+
+class Saved(StrEnum):
+    """How the state part of a save writes a field (:func:`~sheriff_core.engine.saves.state_data`)."""
+
+    VALUE = "value"  # as it is (ints, strings, lists and dicts of them)
+    GENERATOR = "generator"  # the bit generator's state
+    RECORD = "record"  # a sub-state record's to_dict(), or None
+    RECORDS = "records"  # a list of records' to_dict()
+    SEAT_KEYS = "seat_keys"  # a dict by seat: the seats as strings
+    SEAT_KEYS_LISTS = "seat_keys_lists"  # a dict by seat of tuples: strings and lists
+
+
+@dataclass(frozen=True)
+class StateField:
+    """One attribute of a game's state: its ``name``, its Python ``type`` (as written),
+    how :meth:`~sheriff_core.engine.game.Game.clone` copies it (``copy``), how a save
+    stores it after the history (``saved``; None: not in the state part) and the check a
+    loaded save's value gets before the replay (``check``: a name of
+    :data:`sheriff_core.engine.saves.STATE_CHECKS`)."""
+
+    name: str
+    type: str
+    copy: Copy
+    saved: Saved | None = None
+    check: str | None = None
+
+
+_F = StateField
+#: Every attribute of a game (:class:`GameState` sets them), declared once: ``clone``,
+#: the save's state fields (in this order) and their checks are derived from it.
+GAME_STATE: tuple[StateField, ...] = (
+    _F("rng", "np.random.Generator", Copy.GENERATOR, Saved.GENERATOR, "rng"),
+    _F("round", "int", Copy.SHARE, Saved.VALUE, "round"),
+    _F("sheriff", "int", Copy.SHARE, Saved.VALUE, "seat"),
+    _F("phase", "Phase", Copy.SHARE, Saved.VALUE, "phase"),
+    _F("deck", "list[str]", Copy.LIST, Saved.VALUE, "cards"),
+    _F("piles", "list[list[str]]", Copy.LISTS, Saved.VALUE, "piles"),
+    _F("hands", "list[list[str]]", Copy.LISTS, Saved.VALUE, "cards_per_seat"),
+    _F("stands", "list[list[str]]", Copy.LISTS, Saved.VALUE, "cards_per_seat"),
+    _F("gold", "list[int]", Copy.LIST, Saved.VALUE, "counts_per_seat"),
+    _F("sheriffs", "list[int]", Copy.LIST, Saved.VALUE, "seats"),
+    _F("order", "list[int]", Copy.LIST, Saved.VALUE, "seats"),
+    _F("merchant_order", "list[int]", Copy.LIST, Saved.VALUE, "seats"),
+    _F("turn", "int", Copy.SHARE, Saved.VALUE, "count"),
+    _F("loot", "int", Copy.SHARE, Saved.VALUE, "count"),
+    _F("vote", "Vote | None", Copy.SHARE, Saved.RECORD, "record"),
+    _F("deputy_deck", "list[int]", Copy.LIST, Saved.VALUE, "seats"),
+    _F("deputy_passes", "int", Copy.SHARE, Saved.VALUE, "count"),
+    _F("tokens", "list[dict[str, int]]", Copy.DICTS, Saved.VALUE, "token_counts_per_seat"),
+    _F("token_supply", "dict[str, int]", Copy.DICT, Saved.VALUE, "token_counts"),
+    _F("exchanged", "list[str]", Copy.LIST, Saved.VALUE, "cards"),
+    _F("bags", "dict[int, list[str]]", Copy.DICT_OF_LISTS, Saved.SEAT_KEYS, "cards_by_seat"),
+    _F("declared", "dict[int, tuple[str, int]]", Copy.DICT, Saved.SEAT_KEYS_LISTS, "by_seat"),
+    _F("resolved", "list[int]", Copy.LIST, Saved.VALUE, "seats"),
+    _F("negotiation", "Negotiation | None", Copy.SHARE, Saved.RECORD, "record"),
+    _F("binding", "dict[int, str]", Copy.DICT, Saved.SEAT_KEYS, "mapping"),
+    _F("promises", "list[PromiseRecord]", Copy.LIST, Saved.RECORDS, "list"),
+    _F("pending", "list[PendingChoice]", Copy.LIST, Saved.RECORDS, "list"),
+    # not in the state part of a save: the head of the save holds how the game was made
+    # (variant, players, seed, first Sheriff, the players' generator, the history);
+    # the rest follows from them
+    _F("variant", "Variant", Copy.SHARE),
+    _F("players", "tuple[str, ...]", Copy.SHARE),
+    _F("n", "int", Copy.SHARE),
+    _F("players_rng", "np.random.Generator", Copy.GENERATOR),
+    _F("seed", "np.random.SeedSequence | None", Copy.SHARE),
+    _F("first_sheriff", "int", Copy.SHARE),
+    _F("rounds", "int", Copy.SHARE),
+    _F("events", "list[Event]", Copy.LIST),
+    _F("history", "list[tuple[int, Action]]", Copy.LIST),
+    _F("_new", "list[Event]", Copy.LIST),
+    _F("step", "Step", Copy.SHARE),
+    _F("to_move", "int | None", Copy.SHARE),
+    _F("_final_rows", "list[dict[str, Any]] | None", Copy.ROWS),
+    _F("_replayable", "bool", Copy.SHARE),
+    _F("_penalty", "dict[str, int]", Copy.SHARE),  # the variant's, never changed
+    _F("_declarable", "frozenset[str]", Copy.SHARE),
+)
+#: The names of the fields each :class:`Copy` policy applies to (what clone loops over).
+COPIED: dict[Copy, tuple[str, ...]] = {
+    c: tuple(f.name for f in GAME_STATE if f.copy is c) for c in Copy
+}
+
+
 class GameState:
-    """The fields of a game, set by ``__init__`` (``Game`` documents the public ones),
+    """The fields of a game, set by ``__init__`` and declared in :data:`GAME_STATE`
+    (``Game`` documents the public ones),
     and the helpers every part of the rules uses: seats and names, the sub-state due now
     (negotiation, vote, pending choice) and :meth:`_emit`."""
 
@@ -97,7 +198,7 @@ class GameState:
         self.rounds = variant.rounds(self.n)
         self.round = 0
         self.sheriff = first_sheriff
-        self.phase = "setup"
+        self.phase = Phase.SETUP
         self.deck: list[str] = []
         self.piles: list[list[str]] = [[] for _ in range(variant.discard_piles)]
         self.hands: list[list[str]] = [[] for _ in range(self.n)]
@@ -135,7 +236,7 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase is Phase.OVER
 
     @property
     def merchants(self) -> list[int]:
@@ -178,11 +279,10 @@ class GameState:
 
     # ------------------------------------------------------------ events
 
-    def _emit(self, kind: str, seat: int | None, info: dict[str, Any]) -> None:
-        # Hot path (about 160 events a game): tuple.__new__ skips the NamedTuple
-        # constructor's argument handling, and a dict literal from the caller is
-        # cheaper than collecting keyword arguments.
-        self._new.append(_tuple_new(Event, (self.round, kind, seat, MappingProxyType(info))))
+    def _emit(self, event: Event) -> None:
+        """Record ``event`` (one of :mod:`~sheriff_core.engine.events`' classes) as done
+        by the action being applied (``apply`` returns them and adds them to ``events``)."""
+        self._new.append(event)
 
     if TYPE_CHECKING:
         # What one part calls in another, declared here for the type checker: each is

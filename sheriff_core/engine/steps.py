@@ -7,29 +7,26 @@ moves on: ``game.negotiation`` (:class:`Negotiation` or None), ``game.vote``
 (:class:`Vote` or None), ``game.pending`` (a list of :class:`ConfiscateChoice`,
 :class:`DebtChoice` and :class:`ExchangeChoice`, the first one due now) and
 ``game.promises`` (a list of :class:`PromiseRecord`). Read them by attribute
-(``game.negotiation.seat``); the old dict-style reads (``game.negotiation["seat"]``,
-``.get("offer")``, ``pending[0]["type"]``) still work but warn (``DeprecationWarning``);
-``to_dict()`` gives the saved form (see :mod:`sheriff_core.engine.saves`).
+(``game.negotiation.seat``; the dict-style reads deprecated since issue 15,
+``game.negotiation["seat"]``, were removed in issue 30); their words are ``Literal``
+types (``Negotiation.to_move``: ``"merchant"`` or ``"sheriff"``...). ``to_dict()``
+gives the saved form (see :mod:`sheriff_core.engine.saves`). :class:`Phase` is the part
+of the round (``game.phase``), a ``str`` enum as :class:`Step` is.
 
 >>> Step("vote") is Step.VOTE, Step.VOTE == "vote", f"{Step.VOTE}", Step.VOTE
 (True, True, 'vote', 'vote')
 >>> n = Negotiation(seat=2, to_move="merchant")
 >>> n.seat, n.to_dict()
 (2, {'seat': 2, 'to_move': 'merchant', 'offer': None, 'by': None})
->>> import warnings
->>> with warnings.catch_warnings(record=True) as caught:
-...     warnings.simplefilter("always")
-...     old = n["seat"]
->>> old, caught[0].category.__name__
-(2, 'DeprecationWarning')
+>>> Phase("inspect") is Phase.INSPECT, f"{Phase.INSPECT}"
+(True, 'inspect')
 """
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from sheriff_core.engine.actions import Offer
 
@@ -39,6 +36,7 @@ __all__ = [
     "ExchangeChoice",
     "Negotiation",
     "PendingChoice",
+    "Phase",
     "PromiseRecord",
     "Step",
     "Vote",
@@ -67,35 +65,33 @@ class Step(StrEnum):
         return repr(self._value_)  # as the plain word was shown (messages, test ids)
 
 
-class _Record:
-    """Dict-style read access for the sub-state records (deprecated: read attributes).
+class Phase(StrEnum):
+    """The part of the round (``game.phase``): setup, the Sheriff naming who starts the
+    market (some variants), market, load, declare, inspect; over at the end."""
 
-    ``record[key]`` gives what the old dict held: card tuples as lists.
-    """
+    SETUP = "setup"
+    STARTER = "starter"
+    MARKET = "market"
+    LOAD = "load"
+    DECLARE = "declare"
+    INSPECT = "inspect"
+    OVER = "over"
+
+    def __repr__(self) -> str:
+        return repr(self._value_)
+
+
+#: Who answers next in a negotiation, and who made the offer on the table.
+Side = Literal["merchant", "sheriff"]
+#: A Deputy's vote, and a promise's kind.
+Choice = Literal["inspect", "pass"]
+PromiseKind = Literal["inspect", "pass", "future"]
+
+
+class _Record:
+    """The base of the sub-state records: each gives its saved form with ``to_dict``."""
 
     __slots__ = ()
-
-    def __getitem__(self, key: str) -> Any:
-        return self._item(key)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        try:
-            return self._item(key)
-        except KeyError:
-            return default
-
-    def _item(self, key: str) -> Any:
-        warnings.warn(
-            f"reading {type(self).__name__} as a dict is deprecated: read the attribute "
-            f".{key} instead (docs/engine.md, Migration)",
-            DeprecationWarning,
-            stacklevel=3,  # the caller of [] or get()
-        )
-        try:
-            value = getattr(self, key)
-        except AttributeError:
-            raise KeyError(key) from None
-        return list(value) if type(value) is tuple else value
 
     def to_dict(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -108,9 +104,9 @@ class Negotiation(_Record):
     ``"merchant"`` or ``"sheriff"``; None before any offer or after a decline)."""
 
     seat: int
-    to_move: str
+    to_move: Side
     offer: Offer | None = None
-    by: str | None = None
+    by: Side | None = None
 
     @property
     def merchant_offer(self) -> Offer | None:
@@ -132,7 +128,7 @@ class Vote(_Record):
     """Two Deputies decide ``seat``'s bag: the first voted ``lead`` (inspect / pass)."""
 
     seat: int
-    lead: str
+    lead: Choice
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "lead": self.lead}
@@ -215,7 +211,7 @@ class PromiseRecord(_Record):
 
     round: int
     deal_with: int
-    kind: str
+    kind: PromiseKind
     seat: int | None
     text: str
     binding: bool

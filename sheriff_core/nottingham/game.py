@@ -42,7 +42,6 @@ from typing import Any, NamedTuple, TypeVar
 import numpy as np
 
 from sheriff_core.engine.game import players_seed
-from sheriff_core.engine.saves import seed_sequence
 from sheriff_core.nottingham.actions import (
     Accept,
     Action,
@@ -86,6 +85,7 @@ from sheriff_core.nottingham.steps import (
     SpringQueue,
     Target,
 )
+from sheriff_core.save_envelope import seed_sequence
 
 __all__ = ["DECISIONS", "DecisionRule", "Game", "new_game", "FORMAT"]
 

@@ -40,7 +40,9 @@ import json
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from sheriff_core.engine.saves import (
+from sheriff_core.errors import RulesError, SaveError, VariantError
+from sheriff_core.nottingham.steps import Decision
+from sheriff_core.save_envelope import (
     MAX_CARDS,
     check_format,
     check_state,
@@ -56,8 +58,6 @@ from sheriff_core.engine.saves import (
     seed_to_data,
     short,
 )
-from sheriff_core.errors import RulesError, SaveError, VariantError
-from sheriff_core.nottingham.steps import Decision
 
 if TYPE_CHECKING:
     from sheriff_core.nottingham.game import Game

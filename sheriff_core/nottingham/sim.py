@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from sheriff_core.engine.saves import seed_sequence
 from sheriff_core.nottingham.bots import Bot, RandomBot, play_game
 from sheriff_core.nottingham.errors import NottinghamRulesError
 from sheriff_core.nottingham.rules import Rules, load_rules
+from sheriff_core.save_envelope import seed_sequence
 from sheriff_core.sim import game_seeds
 
 if TYPE_CHECKING:  # pragma: no cover

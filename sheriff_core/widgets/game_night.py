@@ -73,10 +73,11 @@ from sheriff_core.engine.actions import (
     Threaten,
     parse_action,
 )
+from sheriff_core.engine.events import RoundStarted
 from sheriff_core.engine.game import Game
 from sheriff_core.engine.saves import game_from_json, game_to_json
 from sheriff_core.errors import RulesError, SaveError
-from sheriff_core.narrate import cards_text, describe_event, describe_for, describe_offer
+from sheriff_core.narrate import cards_text, describe_event, describe_offer
 from sheriff_core.rules_summary import rules_summary_html
 from sheriff_core.safe_text import html_text as escape  # html.escape of printable(text)
 from sheriff_core.safe_text import printable
@@ -238,50 +239,29 @@ class PassAndPlayTable(PlayTable):
     # -- narration: per person, shown to whoever has the screen ------------------------
 
     def _narrate(self) -> None:
-        g = self.game
-        for i, e in enumerate(g.events[self._cursor :], start=self._cursor):
-            if e.kind == "round_start":
-                self._sheriffs = list(e.info.get("sheriffs", [e.seat]))
-                names = " and ".join(printable(g.players[s]) for s in self._sheriffs)
-                many = len(self._sheriffs) > 1
-                role = (
-                    f"are the {g.variant.term('sheriffs')}"
-                    if many
-                    else (f"is the {g.variant.term('sheriff')}")
-                )
-                heading = f"Round {e.round + 1} of {g.rounds}: {names} {role}"
-                if self.rounds and self.rounds[-1][0] == e.round:
-                    self.rounds[-1] = (e.round, heading, self.rounds[-1][2])
-                else:
-                    self.rounds.append((e.round, heading, []))
+        g, story = self.game, self.story
+        for e in story.read():
+            if type(e) is RoundStarted:
                 continue
-            if not self.rounds:
-                self.rounds.append((e.round, f"Round {e.round + 1} of {g.rounds}", []))
-            for p in self.people if i >= self.handed_over else ():
-                mine = describe_for(e, g.players, p, self._sheriffs, self._last_demand)
+            for p in self.people if story.cursor >= self.handed_over else ():
+                mine = story.told_to(e, p)
                 if mine:
                     self._recent.setdefault(p, []).append(mine)
-            if e.kind == "offer":
-                self._last_demand = e.info["offer"] if e.info["by"] == "sheriff" else None
-            elif e.kind in ("declined", "passed", "inspected"):
-                self._last_demand = None
-            self.rounds[-1][2].append(e)  # type: ignore[arg-type]
             public = describe_event(e, g.players, secrets=False)
             if public:
                 self.lines.append(public)
-        self._cursor = len(g.events)
 
     def _journal_html(self) -> str:
         g, blocks = self.game, []
-        for _r, heading, events in reversed(self.rounds):
+        for block in reversed(self.story.rounds):
             lines = []
-            for e in reversed(events):
-                own = self.revealed and not g.is_over and e.seat == self.seat  # type: ignore[attr-defined]
-                text = describe_event(e, g.players, secrets=own)  # type: ignore[arg-type]
+            for e in reversed(block.events):
+                own = self.revealed and not g.is_over and e.seat == self.seat
+                text = describe_event(e, g.players, secrets=own)
                 if text:
                     lines.append(f"<li>{escape(text)}</li>")
             blocks.append(
-                f"<div><b>{escape(heading)}</b><ul style='margin:2px 0 8px 0'>"
+                f"<div><b>{escape(block.heading)}</b><ul style='margin:2px 0 8px 0'>"
                 f"{''.join(lines)}</ul></div>"
             )
         return "".join(blocks)

@@ -76,9 +76,10 @@ from sheriff_core.engine.actions import (
     Threaten,
     parse_action,
 )
+from sheriff_core.engine.events import Event, RoundStarted
 from sheriff_core.engine.game import STEPS, Game
 from sheriff_core.errors import RulesError
-from sheriff_core.narrate import describe_event, describe_for, describe_offer
+from sheriff_core.narrate import Journal, describe_event, describe_offer
 from sheriff_core.pictures import bag_html, cards_html, table_html
 from sheriff_core.safe_text import choices, printable
 from sheriff_core.safe_text import html_text as escape  # names shown, not sent
@@ -392,11 +393,8 @@ class PlayTable(widgets.VBox):
         self.game = game
         self.error: str | None = None
         self.lines: list[str] = []
-        self.rounds: list[tuple[int, str, list[str]]] = []  # (round, heading, lines)
+        self.story = Journal(game)  # reads the game's events, each once
         self.recent: list[str] = []  # second-person sentences since the learner's last action
-        self._cursor = 0
-        self._sheriffs: list[int] = list(game.sheriffs)
-        self._last_demand: str | None = None
         self._widgets: dict[str, Any] = {}
         self._built_for: Any = None
         self.market: MarketTurn | None = None
@@ -546,36 +544,29 @@ class PlayTable(widgets.VBox):
         self._narrate()
 
     def _narrate(self) -> None:
-        g = self.game
-        for e in g.events[self._cursor :]:
-            if e.kind == "round_start":
-                self._sheriffs = list(e.info.get("sheriffs", [e.seat]))
-                names = " and ".join(g.players[s] for s in self._sheriffs)
-                if len(self._sheriffs) > 1:
-                    role = f"are the {g.variant.term('sheriffs')}"
-                else:
-                    role = f"is the {g.variant.term('sheriff')}"
-                heading = f"Round {e.round + 1} of {g.rounds}: {names} {role}"
-                if self.rounds and self.rounds[-1][0] == e.round:  # the deal's block
-                    self.rounds[-1] = (e.round, heading, self.rounds[-1][2])
-                else:
-                    self.rounds.append((e.round, heading, []))
-                self.lines.append(f"-- {heading} --")
+        g, story = self.game, self.story
+        for e in story.read():
+            if type(e) is RoundStarted:
+                self.lines.append(f"-- {story.rounds[-1].heading} --")
                 continue
-            if not self.rounds:
-                self.rounds.append((e.round, f"Round {e.round + 1} of {g.rounds}", []))
-            mine = describe_for(e, g.players, self.seat, self._sheriffs, self._last_demand)
+            mine = story.told_to(e, self.seat)
             if mine:
                 self.recent.append(mine)
-            if e.kind == "offer":
-                self._last_demand = e.info["offer"] if e.info["by"] == "sheriff" else None
-            elif e.kind in ("declined", "passed", "inspected"):
-                self._last_demand = None
-            text = describe_event(e, g.players, self.secrets or e.seat == self.seat)
+            text = self._told(e, g.players)
             if text:
                 self.lines.append(text)
-                self.rounds[-1][2].append(text)
-        self._cursor = len(g.events)
+
+    @property
+    def rounds(self) -> list[tuple[int, str, list[str]]]:
+        """The log by round: (round, heading, its sentences), as this table tells them."""
+        g = self.game
+        return [
+            (b.round, b.heading, [text for e in b.events if (text := self._told(e, g.players))])
+            for b in self.story.rounds
+        ]
+
+    def _told(self, e: Event, players: Sequence[str]) -> str | None:
+        return describe_event(e, players, self.secrets or e.seat == self.seat)
 
     def _name(self, seat: int) -> str:
         return printable(self.game.players[seat])

@@ -6,7 +6,7 @@ import numpy as np
 
 import sheriff_core as sc
 from sheriff_core.bots import RandomBot
-from sheriff_core.engine import game as engine_game
+from sheriff_core.engine.state import COPIED, GAME_STATE, Copy
 
 
 def snapshot(game: sc.Game) -> str:
@@ -32,17 +32,16 @@ def positions(seeds=range(2), every=17):
                 yield g
 
 
-def test_every_attribute_is_either_copied_or_shared_on_purpose():
-    kinds = (
-        engine_game._CLONE_LISTS,
-        engine_game._CLONE_DICTS,
-        engine_game._CLONE_OTHER,
-        engine_game._CLONE_SHARED,
-        ("rng", "players_rng"),
-    )
-    names = [n for kind in kinds for n in kind]
+def test_every_attribute_is_declared_once_with_how_it_is_copied():
+    names = [f.name for f in GAME_STATE]
     assert len(names) == len(set(names))
-    assert set(vars(sc.new_game("deputies", players=6, seed=0))) == set(names)
+    for variant in ("deputies", "disney"):
+        g = sc.new_game(variant, players=4 if variant == "disney" else 6, seed=0)
+        assert set(vars(g)) == set(names)
+        while not g.is_over:  # no attribute appears later in a game
+            g.apply(RandomBot(talk=0.6).choose(g))
+        assert set(vars(g)) == set(names)
+    assert {n for names in COPIED.values() for n in names} == set(names)
 
 
 def _mutables(obj, depth=2):
@@ -57,7 +56,7 @@ def test_a_clone_shares_no_list_or_dict_with_its_original():
     for g in positions(seeds=[0]):
         twin = g.clone()
         for name, value in vars(g).items():
-            if name in engine_game._CLONE_SHARED:  # immutable, or never changed (_penalty)
+            if name in COPIED[Copy.SHARE]:  # immutable, or never changed (_penalty)
                 continue
             ours = {id(x) for x in _mutables(value)}
             theirs = {id(x) for x in _mutables(getattr(twin, name))}

@@ -4,7 +4,9 @@ The digests below were printed by ``tests/engine/fingerprint.py`` run on commit
 1dbb855 (the last commit before issue 15's rewrite); the same script run on this
 checkout must print them again: simulate() frames and every intermediate save of
 random-bot games, for every bundled variant at its smallest and largest table.
-A deliberate change of the rules' outputs updates this table in the same commit.
+A deliberate change of the rules' outputs updates this table in the same commit and
+bumps ``sheriff_core.engine.saves.RULES_VERSION`` (and :data:`REFERENCE_RULES_VERSION`),
+the version frames carry.
 """
 
 from __future__ import annotations
@@ -14,8 +16,14 @@ from pathlib import Path
 
 import pytest
 
+import sheriff_core as sc
+from sheriff_core.engine.saves import RULES_VERSION
+
 sys.path.insert(0, str(Path(__file__).parent))
 from fingerprint import cases, digest  # noqa: E402
+
+#: The rules version these digests belong to (``engine.saves.RULES_VERSION``).
+REFERENCE_RULES_VERSION = 1
 
 REFERENCE = dict(
     [
@@ -118,3 +126,10 @@ def test_the_reference_covers_every_case():
 @pytest.mark.parametrize("case", sorted(REFERENCE), ids=lambda c: "-".join(map(str, c)))
 def test_outputs_match_the_reference(case):
     assert digest(*case) == REFERENCE[case]
+
+
+def test_the_rules_version_is_the_reference_s_and_frames_carry_it():
+    assert RULES_VERSION == REFERENCE_RULES_VERSION
+    df = sc.simulate("classic", players=3, games=2, seed=0, progress=False, workers=1)
+    bags = sc.simulate_bags("classic", players=3, games=2, seed=0, progress=False, workers=1)
+    assert df.attrs["rules_version"] == bags.attrs["rules_version"] == RULES_VERSION

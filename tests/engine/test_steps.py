@@ -103,17 +103,15 @@ def test_sub_states_are_typed_frozen_records_with_the_saved_dict_form():
             field = dataclasses.fields(rec)[0].name
             with pytest.raises(dataclasses.FrozenInstanceError):
                 setattr(rec, field, 0)
-            for key, value in rec.to_dict().items():  # the deprecated dict-style read
+            for key, value in rec.to_dict().items():
                 expected = getattr(rec, key)
                 if isinstance(expected, tuple):
                     expected = list(expected)
                 elif hasattr(expected, "to_dict"):
                     expected = expected.to_dict()
-                if key != "offer":
-                    with pytest.warns(DeprecationWarning, match=f"read the attribute .{key}"):
-                        old_read = rec[key]
-                    assert old_read == value
                 assert value == expected
+            with pytest.raises(TypeError):  # the dict-style read is gone (issue 30)
+                rec[field]  # type: ignore[index]
     assert kinds == set(SUB_STATES)
 
 

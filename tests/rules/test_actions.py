@@ -107,8 +107,8 @@ def fail_at(monkeypatch):
     plan: dict[str, object] = {"n": None, "advance": False}
     emit, advance = game_module.Game._emit, game_module.Game._advance
 
-    def failing_emit(self, kind, seat, info):
-        emit(self, kind, seat, info)
+    def failing_emit(self, event):
+        emit(self, event)
         if plan["n"] is not None:
             plan["n"] -= 1  # type: ignore[operator]
             if plan["n"] == 0:

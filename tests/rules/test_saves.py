@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import sheriff_core as sc
+from sheriff_core import save_envelope
 from sheriff_core.bots import RandomBot
 from sheriff_core.engine import saves
 
@@ -172,7 +173,7 @@ def test_bytes_and_non_text_are_refused(mid_game):
 
 
 def test_size_is_bounded_before_parsing(monkeypatch, mid_game):
-    monkeypatch.setattr(saves, "MAX_BYTES", 1000)
+    monkeypatch.setattr(save_envelope, "MAX_BYTES", 1000)  # where parse_save reads it
     refused(mid_game, "over the limit of 1,000")
 
 

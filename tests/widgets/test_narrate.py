@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from types import MappingProxyType as M
-
 import pytest
 
 import sheriff_core as sc
 from sheriff_core.bots import make_player
-from sheriff_core.engine import Event
+from sheriff_core.engine.events import Loaded, Passed
 from sheriff_core.narrate import bag_rows, describe_event, describe_offer, narrate, play_rounds
 from sheriff_core.sim import DEFAULT_MERCHANTS
 
@@ -32,27 +30,25 @@ def test_describe_offer_words_goods_and_promises():
 
 
 def test_secret_bag_contents_only_with_secrets():
-    e = Event(0, "loaded", 1, M({"cards": ["Silk", "Apples"], "size": 2}))
+    e = Loaded(0, 1, ["Silk", "Apples"], 2)
     assert "Silk" in describe_event(e, NAMES, secrets=True)
     assert describe_event(e, NAMES, secrets=False) == "Ben loads 2 card(s)."
 
 
 def test_honor_among_thieves_is_told():
-    e = Event(
+    e = Passed(
         0,
-        "passed",
         1,
-        M(
-            {
-                "declared": "2 Cheese",
-                "cards": ["Cheese"],
-                "smuggled": 0,
-                "truthful": False,
-                "bribe": "offer 1 gold; bag Pepper,Pepper",
-                "bribe_bag": ["Pepper"],
-                "not_owed": ["Pepper"],
-            }
-        ),
+        declared="2 Cheese",
+        cards=["Cheese"],
+        smuggled=0,
+        truthful=False,
+        bribe="offer 1 gold; bag Pepper,Pepper",
+        bribe_to=0,
+        bribe_gold=1,
+        bribe_stand=[],
+        bribe_bag=["Pepper"],
+        not_owed=["Pepper"],
     )
     text = describe_event(e, NAMES)
     assert "1 Pepper promised from the bag was not in it: not owed" in text
