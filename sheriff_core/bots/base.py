@@ -361,21 +361,15 @@ class SheriffBot(Bot):
     def pick(self, view: SeatView) -> Action:
         """Deal with the next bag: first a bag the rules leave one way to settle (a
         binding promise: ``view.forced``), else :meth:`decide` on the next bag."""
-        # Walks merchant_order skipping the resolved bags instead of building
-        # unresolved() (the same seats in the same order): this runs for every bag.
-        resolved = view.resolved
-        order = view.merchant_order
-        forced = view.forced
-        for s in order:
-            if s not in resolved:
-                must = forced(s)
-                if must is not None:
-                    return must
+        must = view.forced_bag()
+        if must is not None:
+            return must
+        waiting = view.unresolved()
         seat = view.seat
-        for s in order:
-            if s != seat and s not in resolved:
+        for s in waiting:
+            if s != seat:
                 return self.decide(view, s)
-        return LET_PASS[view.unresolved()[0]]
+        return LET_PASS[waiting[0]]
 
     def decide(self, view: SeatView, merchant: int) -> Action:
         """Threaten, Inspect or LetPass ``merchant``'s bag (no bribe on the table yet)."""

@@ -89,6 +89,23 @@ class InspectionRules(GameState):
             return None
         return Inspect(seat) if inspect else LetPass(seat)
 
+    def forced_bag(self) -> Inspect | LetPass | None:
+        """:meth:`forced_action` of the first waiting bag (in merchant order) that has
+        one, or None: what a Sheriff asks before choosing freely (one call per choice).
+
+        >>> from sheriff_core.engine.game import new_game
+        >>> new_game("classic", players=3, seed=0).forced_bag() is None
+        True
+        """
+        refusal = self._bag_refusal
+        resolved = self.resolved
+        for seat in self.merchant_order:
+            if seat not in resolved:
+                inspect = refusal(seat, Inspect) is None
+                if inspect is not (refusal(seat, LetPass) is None):
+                    return Inspect(seat) if inspect else LetPass(seat)
+        return None
+
     def _check_settle(self, a: Inspect | LetPass) -> None:
         seat = self._negotiation().seat
         if a.seat != seat:

@@ -87,6 +87,34 @@ class StandSeen(NamedTuple):
     faces: tuple[str | None, ...]
 
 
+_tuple_new = tuple.__new__
+
+
+class _Hidden(Mapping[str, Any]):
+    """An event's details without the ``hide`` keys (read-only; made without copying)."""
+
+    __slots__ = ("_info", "_hide")
+
+    def __init__(self, info: Mapping[str, Any], hide: frozenset[str]) -> None:
+        self._info = info
+        self._hide = hide
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self._hide:
+            raise KeyError(key)
+        return self._info[key]
+
+    def __iter__(self) -> Iterator[str]:
+        hide = self._hide
+        return (k for k in self._info if k not in hide)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
 class EventsSeen(Sequence[Event]):
     """A game's events as one seat saw them (``seat`` None: as everybody saw them).
 
@@ -110,9 +138,8 @@ class EventsSeen(Sequence[Event]):
             return hit[1]
         if len(self._hidden) > 4096:
             self._hidden.clear()
-        hide = PRIVATE_DETAILS[e.kind]
-        info = MappingProxyType({k: v for k, v in e.info.items() if k not in hide})
-        public = Event(e.round, e.kind, e.seat, info)
+        info = _Hidden(e.info, PRIVATE_DETAILS[e.kind])
+        public = _tuple_new(Event, (e.round, e.kind, e.seat, info))
         self._hidden[id(e)] = (e, public)
         return public
 
@@ -188,10 +215,16 @@ class SeatView:
     AttributeError: a SeatView is read-only: act through the actions it returns
     """
 
-    __slots__ = ("_game", "_seat", "_events")
+    # Fixed for the game's life, so plain attributes (cheaper than properties: a bot reads
+    # them at every decision): seat, variant, n, players.
+    __slots__ = ("_game", "_events", "_public", "seat", "variant", "n", "players")
     _game: Game
-    _seat: int
     _events: EventsSeen | None
+    _public: EventsSeen | None
+    seat: int  #: the seat this view belongs to
+    variant: Variant
+    n: int  #: the number of players
+    players: tuple[str, ...]  #: the players' names, by seat
 
     __setattr__ = _ro
     __delattr__ = _ro
@@ -199,34 +232,20 @@ class SeatView:
     def __init__(self, game: Game, seat: int) -> None:
         if type(seat) is not int or not 0 <= seat < game.n:
             raise ValueError(f"there is no seat {seat!r} (seats 0-{game.n - 1})")
-        object.__setattr__(self, "_game", game)
-        object.__setattr__(self, "_seat", seat)
-        object.__setattr__(self, "_events", None)
+        put = object.__setattr__
+        put(self, "_game", game)
+        put(self, "_events", None)
+        put(self, "_public", None)
+        put(self, "seat", seat)
+        put(self, "variant", game.variant)
+        put(self, "n", game.n)
+        put(self, "players", game.players)
 
     def __repr__(self) -> str:
         g = self._game
-        return f"<SeatView of {g.name(self._seat)}: round {g.round + 1}, {g.step}>"
+        return f"<SeatView of {g.name(self.seat)}: round {g.round + 1}, {g.step}>"
 
     # ------------------------------------------------------------ the table (public)
-
-    @property
-    def seat(self) -> int:
-        """The seat this view belongs to."""
-        return self._seat
-
-    @property
-    def variant(self) -> Variant:
-        return self._game.variant
-
-    @property
-    def n(self) -> int:
-        """The number of players."""
-        return self._game.n
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """The players' names, by seat."""
-        return self._game.players
 
     def name(self, seat: int) -> str:
         """``"Ann (seat 0)"``."""
@@ -369,42 +388,46 @@ class SeatView:
         seen = self._events
         g = self._game
         if seen is None or seen._events is not g.events:
-            seen = EventsSeen(g.events, self._seat, _public_events(g)._hidden)
+            seen = EventsSeen(g.events, self.seat, _public_events(g)._hidden)
             object.__setattr__(self, "_events", seen)
         return seen
 
     @property
     def public_events(self) -> EventsSeen:
         """The events as everybody saw them: the same object for every view of a game."""
-        return _public_events(self._game)
+        seen = self._public
+        if seen is None or seen._events is not self._game.events:
+            seen = _public_events(self._game)
+            object.__setattr__(self, "_public", seen)
+        return seen
 
     # ------------------------------------------------------------ this seat's secrets
 
     @property
     def hand(self) -> tuple[str, ...]:
         """This seat's hand."""
-        return tuple(self._game.hands[self._seat])
+        return tuple(self._game.hands[self.seat])
 
     @property
     def bag(self) -> tuple[str, ...]:
         """The cards in this seat's bag (empty when it has none)."""
-        return tuple(self._game.bags.get(self._seat, ()))
+        return tuple(self._game.bags.get(self.seat, ()))
 
     @property
     def stand(self) -> tuple[str, ...]:
         """This seat's stand, contraband included."""
-        return tuple(self._game.stands[self._seat])
+        return tuple(self._game.stands[self.seat])
 
     # ------------------------------------------------------------ the engine's answers
 
     def can(self, action: Action) -> bool:
         """True if ``action`` is legal for this seat now (the rules' full check)."""
-        return self._game.can(action, self._seat)
+        return self._game.can(action, self.seat)
 
     def _my_decision(self, what: str) -> None:
-        if self._game.to_move != self._seat:
+        if self._game.to_move != self.seat:
             raise NotYourTurn(
-                f"{what}: it is not {self._game.name(self._seat)}'s decision "
+                f"{what}: it is not {self._game.name(self.seat)}'s decision "
                 f"(to move: {self._game.to_move})"
             )
 
@@ -420,8 +443,14 @@ class SeatView:
 
     def forced(self, merchant: int) -> Inspect | LetPass | None:
         """The one way the rules leave to settle ``merchant``'s waiting bag (a binding
-        promise, a rule of the variant), or None when the Sheriff may choose."""
+        promise, a rule of the variant) as an action, or None when the Sheriff may
+        choose (the engine's ``Game.forced_action``)."""
         return self._game.forced_action(merchant)
+
+    def forced_bag(self) -> Inspect | LetPass | None:
+        """The first waiting bag (in merchant order) that the rules leave one way to
+        settle, as that action, or None (the engine's ``Game.forced_bag``)."""
+        return self._game.forced_bag()
 
     def may_inspect(self, merchant: int) -> bool:
         """True if the rules allow inspecting ``merchant``'s waiting bag now."""

@@ -131,6 +131,8 @@ def test_the_forced_action_and_may_inspect_are_what_the_rules_allow():
                 else:
                     assert must is None
                 forced_seen += must is not None
+            first = next((f for m in game.unresolved() if (f := view.forced(m))), None)
+            assert view.forced_bag() == first
     assert forced_seen > 5  # binding promises were met
 
 
