@@ -270,6 +270,9 @@ def describe_for(
     """``event`` told to the player in seat ``me`` ("you"), or None if it is not about
     their own decision, bag, gold or goods.
 
+    It reads only what that seat may know: told an event as the seat saw it (from
+    ``observe(game, me).events``, :mod:`sheriff_core.engine.view`), it says the same.
+
     ``sheriffs``: this round's Sheriff (and Deputies), to name who opened a bag;
     ``last_demand``: the text of the Sheriff's last demand (so a refusal can name it).
 
@@ -373,8 +376,9 @@ def _you_passed(t: _You) -> str | None:
     bribe = f" for a bribe of {t.offer(i['bribe'])}" if "bribe" in i else ""
     if t.s == t.me:
         return f"Your bag passed unopened{bribe}: {cards_text(i['cards'])} go to your stand."
-    if t.judge:
-        up = len(i["cards"]) - i["smuggled"]
+    if t.judge:  # from what the judge saw: the declared size, the bribe's goods, the count
+        size = int(i["declared"].split(" ", 1)[0])
+        up = size - len(i.get("bribe_bag", ())) - i["smuggled"]
         took = f" (you took a bribe of {t.offer(i['bribe'])})" if bribe else ""
         return (
             f"You let {t.whose}'s bag pass{took}: {up} card(s) go to the stand face up, "

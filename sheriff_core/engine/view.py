@@ -57,13 +57,14 @@ __all__ = ["ClosedBag", "EventsSeen", "SeatView", "StandSeen", "as_view", "obser
 
 #: Per kind of event, the details only the event's own seat knows (the others' view of
 #: that event leaves them out): cards drawn from the draw pile, the cards loaded, what a
-#: bag that passed unopened carried (and so whether it told the truth).
+#: bag that passed unopened carried (and so whether it told the truth; how many of its
+#: cards were contraband, ``smuggled``, is public, as are the goods handed over as a bribe).
 PRIVATE_DETAILS: Mapping[str, frozenset[str]] = MappingProxyType(
     {
         "market": frozenset({"drawn"}),
         "drew": frozenset({"cards"}),
         "loaded": frozenset({"cards"}),
-        "passed": frozenset({"cards", "truthful", "bribe_bag", "not_owed"}),
+        "passed": frozenset({"cards", "truthful"}),
     }
 )
 

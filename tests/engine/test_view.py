@@ -181,3 +181,24 @@ def test_a_new_engine_rule_binds_every_bot_without_changing_them(monkeypatch, va
     with pytest.raises(IllegalInspection, match="at most one bag"):
         game.apply(Inspect(second))
     assert observe(game, game.sheriff).forced(second) == LetPass(second)
+
+
+def test_describe_for_says_the_same_from_the_events_a_seat_saw():
+    """The second-person narration needs nothing a seat may not know."""
+    from sheriff_core.narrate import describe_for
+
+    told = 0
+    for variant, seed in (("classic", 1), ("deputies", 2), ("disney", 3)):
+        v = sc.load_variant(variant)
+        game = sc.new_game(v, players=v.max_players, seed=seed)
+        drive(game, [RandomBot(talk=0.6)] * game.n)
+        for me in range(game.n):
+            sheriffs: list[int] = []
+            seen = observe(game, me).events
+            for real, mine in zip(game.events, seen, strict=True):
+                if real.kind == "round_start":
+                    sheriffs = list(real.info["sheriffs"])
+                said = describe_for(real, game.players, me, sheriffs)
+                assert describe_for(mine, game.players, me, sheriffs) == said
+                told += said is not None and mine is not real
+    assert told > 50  # sentences from events whose private details were left out (87)
