@@ -126,10 +126,13 @@ class EventsSeen(Sequence[Event]):
 
     __slots__ = ("_events", "_seat", "_hidden", "__weakref__")
 
-    def __init__(self, events: list[Event], seat: int | None, hidden: dict[int, Any]) -> None:
+    def __init__(
+        self, events: list[Event], seat: int | None = None, hidden: dict[int, Any] | None = None
+    ) -> None:
         self._events = events
         self._seat = seat
-        self._hidden = hidden  # id(event) -> (event, its public copy): shared by a game's views
+        # id(event) -> (event, its public copy): shared by a game's views
+        self._hidden: dict[int, Any] = {} if hidden is None else hidden
 
     def _seen(self, e: Event) -> Event:
         if e.kind not in PRIVATE_DETAILS or (e.seat is not None and e.seat == self._seat):
@@ -191,7 +194,7 @@ def _public_events(game: Game) -> EventsSeen:
     else:
         seen = _PUBLIC.get(game)  # type: ignore[assignment]
     if seen is None or seen._events is not game.events:
-        seen = _PUBLIC[game] = EventsSeen(game.events, None, {})
+        seen = _PUBLIC[game] = EventsSeen(game.events)
     _LAST[0], _LAST[1] = game, seen
     return seen
 

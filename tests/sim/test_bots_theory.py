@@ -77,7 +77,7 @@ class _History:
         self.n = games[0].n
         self.variant = games[0].variant
         self.events = [e for g in games for e in g.events]
-        self.public_events = EventsSeen(self.events, None, {})  # as everybody saw them
+        self.public_events = EventsSeen(self.events)  # as everybody saw them
 
 
 def _long_record(lie_rate: float, inspect_rate: float, games: int):

@@ -28,7 +28,7 @@ class _Record:
         self.n = games[0].n
         self.variant = games[0].variant
         self.events = [e for g in games for e in g.events]
-        self.public_events = EventsSeen(self.events, None, {})  # as everybody saw them
+        self.public_events = EventsSeen(self.events)  # as everybody saw them
 
 
 def _play(sheriff: str) -> tuple[_Record, list]:
