@@ -25,6 +25,7 @@ from typing import Any
 
 from sheriff_core.engine.game import Game
 from sheriff_core.engine.steps import Step
+from sheriff_core.engine.view import SeatView, observe
 from sheriff_core.protocol import GameProtocol
 
 __all__ = ["drive", "round_over", "seat_to_move", "play_rounds", "MAX_ACTIONS"]
@@ -43,9 +44,13 @@ def drive(
     on_events: OnEvents | None = None,
     max_actions: int = MAX_ACTIONS,
 ) -> int:
-    """Play ``game`` with one player per seat (``players[seat].choose(game)``) until it
-    is over or ``until(game)`` is true (asked before each action); hand the events of
-    each action to ``on_events``. Returns the number of actions applied.
+    """Play ``game`` with one player per seat until it is over or ``until(game)`` is
+    true (asked before each action); hand the events of each action to ``on_events``.
+    Returns the number of actions applied.
+
+    A Sheriff of Nottingham game hands each player its seat's view, never the game:
+    ``players[seat].choose(observe(game, seat))`` (:mod:`sheriff_core.engine.view`);
+    other games (Nottingham) hand the game: ``players[seat].choose(game)``.
 
     Raises ``RuntimeError`` if ``max_actions`` actions do not end it (a stuck game).
 
@@ -58,17 +63,20 @@ def drive(
     >>> g.to_move, [e.kind for e in seen]
     (2, ['market'])
     """
-    if until is None and on_events is None and type(game) is Game:
-        tables = [getattr(p, "by_step", None) for p in players]
-        if None not in tables:
-            return _to_the_end(game, players, tables, max_actions)
+    inputs: Sequence[Any] = [game] * len(players)
+    if type(game) is Game:
+        inputs = [observe(game, seat) for seat in range(game.n)]
+        if until is None and on_events is None:
+            tables = [getattr(p, "by_step", None) for p in players]
+            if None not in tables:
+                return _to_the_end(game, players, tables, inputs, max_actions)
     apply = game.apply
     for done in range(max_actions):
         if game.is_over or (until is not None and until(game)):
             return done
         seat = game.to_move
         assert seat is not None  # someone is to move until the game is over
-        events = apply(players[seat].choose(game))
+        events = apply(players[seat].choose(inputs[seat]))
         if on_events is not None:
             on_events(events)
     if game.is_over or (until is not None and until(game)):
@@ -76,9 +84,16 @@ def drive(
     raise RuntimeError(f"game did not end within {max_actions} actions")
 
 
-def _to_the_end(game: Game, lineup: Sequence[Any], tables: list[Any], max_actions: int) -> int:
+def _to_the_end(
+    game: Game,
+    lineup: Sequence[Any],
+    tables: list[Any],
+    views: list[SeatView],
+    max_actions: int,
+) -> int:
     """:func:`drive`'s hot loop (simulation): an engine game, bots with ``by_step``
-    tables, no stop condition. What ``Player.act`` does, one call less per action."""
+    tables, no stop condition. What ``Player.act`` does, one call less per action; each
+    seat's view is made once (a view follows the game)."""
     apply = game.apply
     over = Step.OVER
     for done in range(max_actions):
@@ -87,7 +102,7 @@ def _to_the_end(game: Game, lineup: Sequence[Any], tables: list[Any], max_action
             return done
         seat: int = game.to_move  # type: ignore[assignment]  # None only when over
         fn = tables[seat].get(step)
-        apply(fn(game, seat) if fn is not None else lineup[seat].act(game, step, seat))
+        apply(fn(views[seat]) if fn is not None else lineup[seat].act(views[seat]))
     if game.step is over:
         return max_actions
     raise RuntimeError(f"game did not end within {max_actions} actions")

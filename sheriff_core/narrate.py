@@ -36,6 +36,7 @@ from typing import Any
 from sheriff_core.driver import play_rounds  # moved to the driver; re-exported here
 from sheriff_core.engine.actions import Offer, parse_action
 from sheriff_core.engine.events import (
+    EVENT_TYPES,
     Confiscated,
     Declared,
     Declined,
@@ -140,9 +141,10 @@ def describe_event(event: Event, players: Sequence[str], secrets: bool = True) -
     >>> describe_event(Declared(0, 1, "Cheese", 3), ["Ann", "Ben"])
     'Ben declares "3 Cheese".'
     """
-    tell = _TELL.get(type(event))
+    kind = EVENT_TYPES[event.kind]  # its kind's class (a seat's view of it may subclass it)
+    tell = _TELL.get(kind)
     if tell is None:
-        if type(event) in _QUIET:
+        if kind in _QUIET:
             return None
         s = event.seat
         who = players[s] if s is not None and 0 <= s < len(players) else ""
@@ -312,6 +314,9 @@ def describe_for(
     """``event`` told to the player in seat ``me`` ("you"), or None if it is not about
     their own decision, bag, gold or goods.
 
+    It reads only what that seat may know: told an event as the seat saw it (from
+    ``observe(game, me).events``, :mod:`sheriff_core.engine.view`), it says the same.
+
     ``sheriffs``: this round's Sheriff (and Deputies), to name who opened a bag;
     ``last_demand``: the text of the Sheriff's last demand (so a refusal can name it).
     A :class:`Journal` keeps both as it reads a game.
@@ -326,7 +331,7 @@ def describe_for(
     >>> describe_for(passed, ["Ann", "Ben", "Cat"], me=2, sheriffs=[0]) is None
     True
     """
-    tell = _TELL_YOU.get(type(event))
+    tell = _TELL_YOU.get(EVENT_TYPES[event.kind])  # a seat's view of it may subclass it
     if tell is None:
         return None
     said = tell(event, _You(event, players, me, sheriffs, last_demand))
@@ -413,8 +418,9 @@ def _you_passed(e: Passed, t: _You) -> str | None:
     bribe = f" for a bribe of {t.offer(e.bribe)}" if e.bribe is not None else ""
     if t.s == t.me:
         return f"Your bag passed unopened{bribe}: {cards_text(e.cards)} go to your stand."
-    if t.judge:
-        up = len(e.cards) - e.smuggled
+    if t.judge:  # from what the judge saw: the declared size, the bribe's goods, the count
+        size = int(e.declared.split(" ", 1)[0])
+        up = size - len(e.bribe_bag or ()) - e.smuggled
         took = f" (you took a bribe of {t.offer(e.bribe)})" if e.bribe is not None else ""
         return (
             f"You let {t.whose}'s bag pass{took}: {up} card(s) go to the stand face up, "

@@ -30,6 +30,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING
 
 from sheriff_core.engine.steps import ConfiscateChoice
+from sheriff_core.engine.view import SeatView, observe
 from sheriff_core.rules.variants import Good, Variant
 from sheriff_core.safe_text import html_text as escape  # html.escape of printable(text)
 
@@ -785,7 +786,7 @@ def _chip(text: str, scale: float, bg: str, fg: str = "#fff") -> str:
     )
 
 
-def _role(game: Game, seat: int) -> str:
+def _role(game: Game | SeatView, seat: int) -> str:
     v = game.variant
     if seat in game.sheriffs:
         word = v.term("sheriff")
@@ -825,19 +826,6 @@ def player_html(
     """
     _check_seat(game, seat, "seat")
     v = game.variant
-    role = _role(game, seat)
-    sheriff = seat in game.sheriffs
-    moving = game.to_move == seat and not game.is_over
-    chips = [
-        _chip(role, scale, "#6d4c41" if sheriff else "#546e7a"),
-        f'<span style="{_font(scale, 14, True)};white-space:nowrap">{_coin(scale)} '
-        f"{game.gold[seat]} gold</span>",
-    ]
-    for token, n in game.tokens[seat].items():
-        if n:
-            chips.append(_chip(f"{token} x{n}", scale, "#fff3cd", "#5d4300"))
-    if moving:
-        chips.append(_chip(f"to move: {game.step}", scale, "#1565c0"))
     hand = game.hands[seat]
     n = len(hand)
     sections = [
@@ -863,6 +851,50 @@ def player_html(
             scale=scale,
         )
     )
+    return _place_html(game, seat, sections, scale)
+
+
+def _seen_place_html(view: SeatView, seat: int, scale: float) -> str:
+    """Another player's place as ``view``'s seat sees it, drawn from the view alone (so
+    no hidden card can reach the picture): card backs for the hand and the bag, the
+    stand's legal goods and one stack of face-down cards. A good of the variant stands
+    in for each hidden card (a card back says nothing about its good)."""
+    v = view.variant
+    goods = list(v.goods.values())
+    anything = goods[0].name
+    face_down = next((g.name for g in goods if g.kind != "legal"), anything)
+    n = view.hand_sizes[seat]
+    label = f"hand: {n} card{'s' if n != 1 else ''} (hidden)"
+    sections = [cards_html(v, [anything] * n, face_down=True, label=label, scale=scale)]
+    bag = view.bags.get(seat)
+    declared = view.declared.get(seat)
+    if (bag is not None and bag.size) or (declared is not None and seat not in view.resolved):
+        size = bag.size if bag is not None else 0
+        sections.append(
+            bag_html(v, [anything] * size, declared=declared, face_down=True, scale=scale)
+        )
+    stand = view.stands[seat]
+    cards = [c for c in stand.faces if c is not None] + [face_down] * stand.contraband
+    sections.append(stand_html(v, cards, hide_contraband=True, label=v.term("stand"), scale=scale))
+    return _place_html(view, seat, sections, scale)
+
+
+def _place_html(table: Game | SeatView, seat: int, sections: list[str], scale: float) -> str:
+    """A player's place around its ``sections`` (hand, bag, stand): name, role, gold,
+    tokens, whether it is to move (all public)."""
+    role = _role(table, seat)
+    sheriff = seat in table.sheriffs
+    moving = table.to_move == seat and not table.is_over
+    chips = [
+        _chip(role, scale, "#6d4c41" if sheriff else "#546e7a"),
+        f'<span style="{_font(scale, 14, True)};white-space:nowrap">{_coin(scale)} '
+        f"{table.gold[seat]} gold</span>",
+    ]
+    for token, n in table.tokens[seat].items():
+        if n:
+            chips.append(_chip(f"{token} x{n}", scale, "#fff3cd", "#5d4300"))
+    if moving:
+        chips.append(_chip(f"to move: {table.step}", scale, "#1565c0"))
     border = "#1565c0" if moving else ("#8d6e63" if sheriff else "#bdb5a6")
     return (
         f'<div style="border:{3 if moving else 2}px solid {border};border-radius:12px;'
@@ -870,7 +902,7 @@ def player_html(
         f'flex:1 1 {_px(560 * scale)};min-width:0;box-sizing:border-box">'
         '<div style="display:flex;flex-wrap:wrap;gap:8px;align-items:center;'
         f'margin-bottom:{_px(6 * scale)}">'
-        f'<span style="{_font(scale, 17, True)};color:#222">{escape(game.players[seat])}</span>'
+        f'<span style="{_font(scale, 17, True)};color:#222">{escape(table.players[seat])}</span>'
         f'<span style="{_font(scale, 12)};color:#777">seat {seat + 1}</span>'
         + "".join(chips)
         + "</div>"
@@ -899,7 +931,8 @@ def table_html(game: Game, *, viewer: int | None = None, scale: float = TABLE_SC
 
     ``viewer=None`` is the author's view: every hand, bag and stand face up.
     ``viewer=seat`` is that player's view: the other players' hands, unopened bags and
-    face-down stand goods are card backs.
+    face-down stand goods are card backs, drawn from the seat's
+    :class:`~sheriff_core.engine.view.SeatView` (which holds no hidden card).
 
     >>> import sheriff_core as sc
     >>> g = sc.new_game("classic", players=4, seed=0)
@@ -936,15 +969,12 @@ def table_html(game: Game, *, viewer: int | None = None, scale: float = TABLE_SC
     extras = []
     if game.loot:
         extras.append(_chip(f"Loot: {game.loot} gold", scale, "#8a6d00"))
+    # A viewer's picture of the other places is drawn from the viewer's SeatView alone.
+    seen = None if viewer is None else observe(game, viewer)
     players = [
-        player_html(
-            game,
-            s,
-            show_hand=viewer is None or viewer == s,
-            show_bag=viewer is None or viewer == s,
-            show_contraband=viewer is None or viewer == s,
-            scale=scale,
-        )
+        player_html(game, s, scale=scale)
+        if seen is None or s == viewer
+        else _seen_place_html(seen, s, scale)
         for s in range(game.n)
     ]
     return (

@@ -20,7 +20,9 @@ name                                meaning
 ==================================  ===============================================
 
 A *player* (what :func:`~sheriff_core.driver.drive` moves a seat with) needs only
-``choose(game) -> action`` (:class:`PlayerProtocol`).
+``choose(game) -> action`` (:class:`PlayerProtocol`); in a Sheriff of Nottingham game
+the driver hands it the seat's view instead of the game
+(``sheriff_core.engine.view.observe(game, seat)``).
 
 >>> import sheriff_core as sc
 >>> from sheriff_core import nottingham as nt
@@ -65,6 +67,7 @@ class GameProtocol(Protocol):
 
 @runtime_checkable
 class PlayerProtocol(Protocol):
-    """One seat's decision maker: ``choose(game)`` returns the action of ``game.to_move``."""
+    """One seat's decision maker: ``choose(game)`` returns the action of ``game.to_move``
+    (given the seat's view, not the game, in a Sheriff of Nottingham game)."""
 
     def choose(self, game: Any) -> Any: ...

@@ -42,7 +42,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
     # ``theory.inspection`` (the closed-form inspection game of a variant's numbers,
     # which the bots read) are rules maths: they import nothing above this layer.
     "rules": ("rules", "rules.*", "scoring", "theory.inspection", "nottingham.rules"),
-    # The state machine: a game, its actions, events and saves.
+    # The state machine: a game, its actions, events and saves, and what one seat may
+    # know of it (``engine.view``: the only part of a game the bots get).
     "engine": (
         "engine",
         "engine.*",
@@ -168,6 +169,24 @@ def test_every_module_has_a_layer():
     missing = [m for m in MODULES if layer_of(m) is None]
     assert not missing, f"modules without a layer in tests/test_layers.py LAYERS: {missing}"
     assert len(MODULES) > 50
+
+
+#: What the bots import from the engine: actions, the kinds of decision and the seat's
+#: view, never the game (``engine.game``, ``engine.state``, the ``engine`` package).
+BOTS_FROM_ENGINE = {"engine.actions", "engine.events", "engine.steps", "engine.view"}
+
+
+def test_the_bots_reach_the_engine_only_through_the_seats_view():
+    assert layer_of("engine.view") == "engine"
+    bots = [m for m in MODULES if m == "bots" or m.startswith("bots.")]
+    assert len(bots) >= 5
+    wrong = [
+        f"{m}:{line} imports {_short(target)}"
+        for m in bots
+        for line, target, _ in imports_of(m)
+        if _short(target).split(".")[0] == "engine" and _short(target) not in BOTS_FROM_ENGINE
+    ]
+    assert wrong == []
 
 
 def test_the_layer_check_sees_an_upward_import():

@@ -3,14 +3,17 @@
 A *player* at the table is a :class:`Player`: one :class:`MerchantBot` (market,
 load, declare, answering a threat, paying debts) and one :class:`SheriffBot`
 (choosing the market starter, dealing with bags, negotiating, placing
-confiscated cards). :meth:`Player.choose` dispatches on ``game.step`` only, so
+confiscated cards). :meth:`Player.choose` dispatches on the step due only, so
 the same bots play every variant; the engine decides who is to move.
 
-Bots see only what their seat may know: their own hand, bag and stand, the
-declarations, the discard piles, gold, and the public record kept by
-:class:`PublicLog` (what inspections revealed, how many contraband cards a
-passed bag smuggled, who was Sheriff). All their randomness comes from
-``game.players_rng``, never from the rules' ``game.rng``.
+Every bot method receives a :class:`~sheriff_core.engine.view.SeatView`, never the
+game: what its seat may know (its own hand, bag and stand, the declarations, the
+discard piles, gold, the public events, read by :class:`PublicLog`: what inspections
+revealed, how many contraband cards a passed bag smuggled, who was Sheriff) and the
+engine's answers about the rules (``view.can``, ``view.legal_actions()``,
+``view.forced(merchant)``: the action a binding promise forces). All their
+randomness comes from ``view.players_rng``, never from the rules' generator.
+How to write one: ``docs/bots.md``.
 
 >>> import sheriff_core as sc
 >>> from sheriff_core.bots import make_player, play_game
@@ -38,9 +41,9 @@ from sheriff_core.engine.actions import (
     Market,
     Threaten,
 )
-from sheriff_core.engine.events import Event, Inspected, Passed, RoundStarted
-from sheriff_core.engine.game import Game
+from sheriff_core.engine.events import Inspected, Passed, RoundStarted
 from sheriff_core.engine.steps import ConfiscateChoice, Step
+from sheriff_core.engine.view import EventsSeen, SeatView, as_view
 from sheriff_core.rules.variants import Variant
 
 __all__ = [
@@ -160,7 +163,7 @@ KEEP = Market()
 class PublicLog:
     """What everybody at the table knows from the events so far, per seat.
 
-    Read from ``game.events`` incrementally; only public facts are used:
+    Read from the public events (``view.public_events``) incrementally:
     ``inspected`` events (the bag was opened in front of everyone),
     ``passed`` events' ``smuggled`` count (info["cards"] is never read),
     bribes, and who was Sheriff each round.
@@ -205,17 +208,15 @@ class PublicLog:
         self.fine_total = 0
         self.fine_cards = 0
 
-    def update(self, game: Game) -> PublicLog:
+    def update(self, view: SeatView) -> PublicLog:
         """Read the events since the last update (each event exactly once)."""
-        events = game.events
+        events = view.public_events
         end = len(events)
-        # Hot path (a Sheriff bot asks before most bags): skip the kinds this log
-        # ignores (most events: market, loaded, declared, drew, paid, ...) with one set
-        # lookup of the event's class.
-        for e in events[self._cursor : end]:
-            if type(e) not in _LOG_KINDS:
-                continue
-            if type(e) is Passed:
+        # Hot path (a Sheriff bot asks before most bags): only the kinds this log reads
+        # (most events are not: market, loaded, declared, drew, paid, ...), each read by
+        # its class and attributes.
+        for e in events.since(self._cursor, _LOG_KINDS):
+            if isinstance(e, Passed):
                 s = e.seat
                 self.bags[s] += 1
                 if e.smuggled:
@@ -231,7 +232,7 @@ class PublicLog:
                     self.cleared[s] += 1
                 else:
                     self.caught[s] += 1
-                    is_legal = goods_info(game.variant).is_legal
+                    is_legal = goods_info(view.variant).is_legal
                     for c in e.cards:
                         if not is_legal[c]:
                             break
@@ -254,24 +255,27 @@ class PublicLog:
 
 
 #: The event kinds :meth:`PublicLog.update` reads.
-_LOG_KINDS: frozenset[type[Event]] = frozenset((Passed, Inspected, RoundStarted))
+_LOG_KINDS: frozenset[str] = frozenset(c.kind for c in (Passed, Inspected, RoundStarted))
 
 
-_LOGS: weakref.WeakKeyDictionary[Game, PublicLog] = weakref.WeakKeyDictionary()
-_LAST_LOG: list[Any] = [None, None]  # the last game asked about, and its log
+# Keyed by the game's public events (one object per game, the same for every seat).
+_LOGS: weakref.WeakKeyDictionary[EventsSeen, PublicLog] = weakref.WeakKeyDictionary()
+_LAST_LOG: list[Any] = [None, None]  # the last game's public events, and its log
 
 
-def public_log(game: Game) -> PublicLog:
-    """The up-to-date :class:`PublicLog` of ``game`` (one per game, shared by its bots)."""
-    if _LAST_LOG[0] is game:
+def public_log(view: SeatView) -> PublicLog:
+    """The up-to-date :class:`PublicLog` of the game ``view`` looks at (one per game,
+    shared by its bots: it reads public events only)."""
+    key = view.public_events
+    if _LAST_LOG[0] is key:
         log = _LAST_LOG[1]
     else:
-        log = _LOGS.get(game)
+        log = _LOGS.get(key)
         if log is None:
-            log = _LOGS[game] = PublicLog(game.n)
-        _LAST_LOG[0], _LAST_LOG[1] = game, log
-    if log._cursor != len(game.events):
-        log.update(game)
+            log = _LOGS[key] = PublicLog(view.n)
+        _LAST_LOG[0], _LAST_LOG[1] = key, log
+    if log._cursor != len(key):
+        log.update(view)
     return log
 
 
@@ -311,9 +315,9 @@ class Bot:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.label()}>"
 
-    def debt(self, game: Game, seat: int) -> Action:
+    def debt(self, view: SeatView) -> Action:
         """Pay a debt in goods: the first minimal choice the engine lists."""
-        return game.debt_options(limit=1)[0]
+        return view.debt_options(limit=1)[0]
 
 
 class MerchantBot(Bot):
@@ -321,21 +325,21 @@ class MerchantBot(Bot):
 
     role = "merchant"
 
-    def market(self, game: Game, seat: int) -> Action:
+    def market(self, view: SeatView) -> Action:
         return KEEP
 
-    def load(self, game: Game, seat: int) -> Action:
+    def load(self, view: SeatView) -> Action:
         raise NotImplementedError
 
-    def declare(self, game: Game, seat: int) -> Action:
+    def declare(self, view: SeatView) -> Action:
         raise NotImplementedError
 
-    def respond(self, game: Game, seat: int) -> Action:
+    def respond(self, view: SeatView) -> Action:
         return Decline()
 
-    def exchange(self, game: Game, seat: int) -> Action:
+    def exchange(self, view: SeatView) -> Action:
         """Variants with tokens: take every token the stand pays for, then stop."""
-        for a in game.legal_actions():
+        for a in view.legal_actions():
             return a  # the engine lists the possible exchanges first, "done" last
         raise RuntimeError("no legal action at an exchange step")
 
@@ -345,86 +349,67 @@ class SheriffBot(Bot):
 
     role = "sheriff"
 
-    def starter(self, game: Game, seat: int) -> Action:
+    def starter(self, view: SeatView) -> Action:
         """Who starts the market (variants where the Sheriff chooses): the left neighbour."""
-        for k in range(1, game.n):
-            s = (seat + k) % game.n
-            a = ChooseStarter(s)
-            if game.can(a):
+        n, seat = view.n, view.seat
+        for k in range(1, n):
+            a = ChooseStarter((seat + k) % n)
+            if view.can(a):
                 return a
-        return next(iter(game.legal_actions()))
+        return next(iter(view.legal_actions()))
 
-    def pick(self, game: Game, seat: int) -> Action:
-        """Deal with the next bag: honour binding promises, else :meth:`decide`."""
-        # Walks game.merchant_order skipping game.resolved instead of building
-        # game.unresolved() (the same seats in the same order): this runs for every bag.
-        binding = game.binding
-        resolved = game.resolved
-        order = game.merchant_order
-        if binding:
-            for s in order:
-                if s in resolved:
-                    continue
-                promised = binding.get(s)
-                if promised == "inspect":
-                    return INSPECT[s]
-                if promised == "pass":
-                    return LET_PASS[s]
-        for s in order:
-            if s != seat and s not in resolved:
-                return self.decide(game, seat, s)
-        return LET_PASS[game.unresolved()[0]]
+    def pick(self, view: SeatView) -> Action:
+        """Deal with the next bag: first a bag the rules leave one way to settle (a
+        binding promise: ``view.forced``), else :meth:`decide` on the next bag."""
+        must = view.forced_bag()
+        if must is not None:
+            return must
+        waiting = view.unresolved()
+        seat = view.seat
+        for s in waiting:
+            if s != seat:
+                return self.decide(view, s)
+        return LET_PASS[waiting[0]]
 
-    def decide(self, game: Game, seat: int, merchant: int) -> Action:
+    def decide(self, view: SeatView, merchant: int) -> Action:
         """Threaten, Inspect or LetPass ``merchant``'s bag (no bribe on the table yet)."""
         return LET_PASS[merchant]
 
-    def vote(self, game: Game, seat: int) -> Action:
+    def vote(self, view: SeatView) -> Action:
         """A second Deputy's vote on the bag being decided: Inspect or LetPass only.
 
         Uses :meth:`negotiate` when a bribe negotiation is open, else :meth:`decide`;
-        a threat or a counter-offer becomes a vote to inspect.
+        a threat or a counter-offer becomes a vote to inspect; what the rules force
+        (``view.forced``) wins.
         """
-        assert game.vote is not None  # the vote step has a vote
-        m = game.vote.seat
-        a = (
-            self.negotiate(game, seat)
-            if game.negotiation is not None
-            else self.decide(game, seat, m)
-        )
+        vote = view.vote
+        assert vote is not None  # the vote step has a vote
+        m = vote.seat
+        a = self.negotiate(view) if view.negotiation is not None else self.decide(view, m)
         if type(a) is not LetPass and type(a) is not Inspect:
             a = INSPECT[m]
-        promised = game.binding.get(m)
-        if promised == "pass":
-            return LET_PASS[m]
-        if promised == "inspect":
-            return INSPECT[m]
-        return a
+        must = view.forced(m)
+        return a if must is None else must
 
-    def negotiate(self, game: Game, seat: int) -> Action:
+    def negotiate(self, view: SeatView) -> Action:
         """Answer the merchant in a negotiation (default: take any offer and let it pass)."""
-        assert game.negotiation is not None  # the negotiation step has one
-        m = game.negotiation.seat
-        return LET_PASS[m] if game.binding.get(m) != "inspect" else INSPECT[m]
+        neg = view.negotiation
+        assert neg is not None  # the negotiation step has one
+        m = neg.seat
+        must = view.forced(m)
+        return LET_PASS[m] if must is None else must
 
-    def confiscate(self, game: Game, seat: int) -> Action:
+    def confiscate(self, view: SeatView) -> Action:
         """Put the confiscated cards on the smallest discard pile, in the order given."""
-        due = game.pending[0]
+        due = view.pending[0]
         assert type(due) is ConfiscateChoice  # the confiscate step
         cards = due.cards
-        sizes = list(map(len, game.piles))
+        sizes = [len(p) for p in view.piles]
         return interned(Confiscate, sizes.index(min(sizes)), cards)  # the first of the smallest
 
 
-def _merchant_step(kind: str) -> Callable[[Player, Game, int], Action]:
-    def step(self: Player, game: Game, seat: int) -> Action:
-        return getattr(self.merchant, kind)(game, seat)
-
-    return step
-
-
 class Player:
-    """One seat's strategy: a merchant bot and a Sheriff bot, dispatched by ``game.step``.
+    """One seat's strategy: a merchant bot and a Sheriff bot, dispatched by the step due.
 
     Unknown steps (from variants this code predates) fall back to the first
     legal action the engine lists, so a new variant never makes a bot stall.
@@ -436,8 +421,8 @@ class Player:
         self.merchant = merchant
         self.sheriff = sheriff
         m, s = merchant, sheriff
-        #: The bot method for each step (read it, do not change it): ``by_step[step](game, seat)``.
-        self.by_step: dict[Step, Callable[[Game, int], Action]] = {
+        #: The bot method for each step (read it, do not change it): ``by_step[step](view)``.
+        self.by_step: dict[Step, Callable[[SeatView], Action]] = {
             Step.MARKET: m.market,
             Step.LOAD: m.load,
             Step.DECLARE: m.declare,
@@ -451,16 +436,17 @@ class Player:
             Step.EXCHANGE: m.exchange,
         }
 
-    def choose(self, game: Game) -> Action:
-        """The action for the seat to move (this player's seat)."""
-        return self.act(game, game.step, game.to_move)  # type: ignore[arg-type]
+    def choose(self, view: SeatView) -> Action:
+        """The action for this player's seat, given its view (a game is read as the
+        view of the seat to move: ``observe(game, game.to_move)``)."""
+        return self.act(as_view(view))
 
-    def act(self, game: Game, step: Step, seat: int) -> Action:
-        """:meth:`choose` when the caller already knows ``game.step`` and ``game.to_move``."""
-        fn = self.by_step.get(step)
+    def act(self, view: SeatView) -> Action:
+        """:meth:`choose` when the caller already holds the seat's view."""
+        fn = self.by_step.get(view.step)
         if fn is None:
-            return next(iter(game.legal_actions()))
-        return fn(game, seat)
+            return next(iter(view.legal_actions()))
+        return fn(view)
 
     def clone(self) -> Player:
         return Player(self.merchant.clone(), self.sheriff.clone())  # type: ignore[arg-type]

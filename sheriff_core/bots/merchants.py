@@ -26,6 +26,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sheriff_core.bots.base import (
     KEEP,
     GoodsInfo,
@@ -36,13 +38,13 @@ from sheriff_core.bots.base import (
     register,
 )
 from sheriff_core.engine.actions import Accept, Action, Declare, Decline, Load, Market, Offer
-from sheriff_core.engine.game import Game
+from sheriff_core.engine.view import SeatView
 from sheriff_core.rules.variants import Variant
 
 __all__ = ["HonestMerchant", "Smuggler", "Bluffer", "Briber", "AdaptiveMerchant"]
 
 
-def _counts(hand: list[str], info: GoodsInfo) -> dict[str, int]:
+def _counts(hand: Sequence[str], info: GoodsInfo) -> dict[str, int]:
     counts: dict[str, int] = {}
     is_legal = info.is_legal
     for c in hand:
@@ -51,7 +53,7 @@ def _counts(hand: list[str], info: GoodsInfo) -> dict[str, int]:
     return counts
 
 
-def _target_count(hand: list[str], info: GoodsInfo) -> tuple[str | None, int]:
+def _target_count(hand: Sequence[str], info: GoodsInfo) -> tuple[str | None, int]:
     """The legal good with the most copies in ``hand`` (ties: the more valuable) and
     its number of copies; (None, 0) when the hand holds no legal good."""
     # Every market and load asks this: one C-level list.count per legal good, most
@@ -65,16 +67,16 @@ def _target_count(hand: list[str], info: GoodsInfo) -> tuple[str | None, int]:
     return best, most
 
 
-def _target(hand: list[str], info: GoodsInfo) -> str | None:
+def _target(hand: Sequence[str], info: GoodsInfo) -> str | None:
     """The legal good with the most copies in ``hand`` (ties: the more valuable), or None."""
     return _target_count(hand, info)[0]
 
 
-def _market(game: Game, seat: int, info: GoodsInfo, keep_contraband: bool) -> Action:
+def _market(view: SeatView, info: GoodsInfo, keep_contraband: bool) -> Action:
     """Keep the target good (and contraband if asked); set the rest aside; take target
     cards from the top of the discard piles when the variant allows it."""
-    v = game.variant
-    hand = game.hands[seat]
+    v = view.variant
+    hand = view.hand
     target, copies = _target_count(hand, info)
     # Loops and C-level removes, not comprehensions (each builds a function object).
     if keep_contraband:
@@ -84,7 +86,7 @@ def _market(game: Game, seat: int, info: GoodsInfo, keep_contraband: bool) -> Ac
             if c != target and is_legal[c]:
                 aside.append(c)
     else:  # the hand without its `copies` target cards, in hand order
-        aside = hand[:]
+        aside = list(hand)
         if target is not None:
             for _ in range(copies):
                 aside.remove(target)
@@ -92,7 +94,7 @@ def _market(game: Game, seat: int, info: GoodsInfo, keep_contraband: bool) -> Ac
         return KEEP
     if len(aside) > v.set_aside_max:
         aside = aside[: v.set_aside_max]
-    piles = game.piles
+    piles = view.piles
     take: list[int] = []
     if v.draw_from_discards and target is not None:
         need = v.hand_size - len(hand) + len(aside)
@@ -105,7 +107,7 @@ def _market(game: Game, seat: int, info: GoodsInfo, keep_contraband: bool) -> Ac
     return interned(Market, tuple(aside), tuple(take), len(piles) - 1)
 
 
-def _cover(hand: list[str], info: GoodsInfo) -> tuple[str, list[str]]:
+def _cover(hand: Sequence[str], info: GoodsInfo) -> tuple[str, list[str]]:
     """(good to declare, cards of it in hand), most plentiful legal good first."""
     target, copies = _target_count(hand, info)
     if target is None:
@@ -113,41 +115,41 @@ def _cover(hand: list[str], info: GoodsInfo) -> tuple[str, list[str]]:
     return target, [target] * copies
 
 
-def _load(game: Game, seat: int, bag: tuple[str, ...] | list[str], declared: str) -> Action:
+def _load(view: SeatView, bag: tuple[str, ...] | list[str], declared: str) -> Action:
     """``Load(bag)``, topped up to the variant's ``bag_min`` when the strategy chose fewer
     cards (a house rule such as "bags of 4-5 cards"): the hand's other cards of the
     declared good first, then the lowest fines. With the bundled variants (``bag_min``
     1) every strategy already loads at least one card, so nothing changes there."""
-    need = game.variant.bag_min - len(bag)
+    need = view.variant.bag_min - len(bag)
     if need > 0:
-        rest = list(game.hands[seat])
+        rest = list(view.hand)
         for card in bag:
             rest.remove(card)
-        penalty = goods_info(game.variant).penalty
+        penalty = goods_info(view.variant).penalty
         rest.sort(key=lambda c: (c != declared, penalty[c]))
         bag = (*bag, *rest[:need])
     return interned(Load, tuple(bag))
 
 
-def _honest_load(bot: _Merchant, game: Game, seat: int, info: GoodsInfo) -> Action:
-    hand = game.hands[seat]
+def _honest_load(bot: _Merchant, view: SeatView, info: GoodsInfo) -> Action:
+    hand = view.hand
     good, copies = _target_count(hand, info)  # what _cover declares, without the list
     if good is not None:
-        cards = (good,) * min(copies, game.variant.bag_max)
+        cards = (good,) * min(copies, view.variant.bag_max)
     else:  # no legal good at all: forced to lie with the cheapest card
         good = info.legal[0]
         penalty = info.penalty
         cards = (min(hand, key=lambda c: penalty[c]),)
-    bot._plan[seat] = good
-    return _load(game, seat, cards, good)
+    bot._plan[view.seat] = good
+    return _load(view, cards, good)
 
 
-def _smuggle_load(bot: _Merchant, game: Game, seat: int, info: GoodsInfo, chance: float) -> Action:
+def _smuggle_load(bot: _Merchant, view: SeatView, info: GoodsInfo, chance: float) -> Action:
     """Add each contraband card (most valuable first) with probability ``chance``,
     then fill the bag with the declared good."""
-    hand = game.hands[seat]
+    hand = view.hand
     good, copies = _target_count(hand, info)
-    bag_max = game.variant.bag_max
+    bag_max = view.variant.bag_max
     is_legal = info.is_legal
     contraband: list[str] = []
     for c in hand:
@@ -158,16 +160,16 @@ def _smuggle_load(bot: _Merchant, game: Game, seat: int, info: GoodsInfo, chance
         # hand order), exactly like the key -value, so the same cards meet the same
         # draws below.
         contraband.sort(key=info.value.__getitem__, reverse=True)
-    # One draw per contraband card, even past bag_max: the sequence of game.players_rng
+    # One draw per contraband card, even past bag_max: the sequence of players_rng
     # draws is part of the seeded behaviour.
     if len(contraband) > 1:  # one call for k draws gives the same k numbers
-        draws = game.players_rng.random(len(contraband)).tolist()
+        draws = view.players_rng.random(len(contraband)).tolist()
         bag: list[str] = []
         for c, u in zip(contraband, draws, strict=True):
             if u < chance:
                 bag.append(c)
     elif contraband:
-        bag = contraband if game.players_rng.random() < chance else []
+        bag = contraband if view.players_rng.random() < chance else []
     else:
         bag = []
     del bag[bag_max:]
@@ -178,30 +180,30 @@ def _smuggle_load(bot: _Merchant, game: Game, seat: int, info: GoodsInfo, chance
     if not bag:
         penalty = info.penalty
         bag = [min(hand, key=lambda c: penalty[c])]
-    bot._plan[seat] = good
-    return _load(game, seat, bag, good)
+    bot._plan[view.seat] = good
+    return _load(view, bag, good)
 
 
-def _at_risk(game: Game, seat: int, info: GoodsInfo) -> int:
+def _at_risk(view: SeatView, info: GoodsInfo) -> int:
     """What an inspection would cost this merchant: fines plus the value of the
     cards that would be confiscated (0 for an honest bag)."""
-    good = game.declared[seat][0]
+    good = view.declared[view.seat][0]
     value, penalty = info.value, info.penalty
-    return sum(value[c] + penalty[c] for c in game.bags[seat] if c != good)
+    return sum(value[c] + penalty[c] for c in view.bag if c != good)
 
 
-def _bribe(game: Game, seat: int, info: GoodsInfo, scale: float) -> Action:
+def _bribe(view: SeatView, info: GoodsInfo, scale: float) -> Action:
     """Answer a threat: an honest bag declines; a lying one offers ``scale`` x the
     value at risk in gold, and accepts a Sheriff's demand worth no more than that."""
-    risk = _at_risk(game, seat, info)
+    risk = _at_risk(view, info)
     if risk == 0:
         return Decline()
-    neg = game.negotiation
+    neg = view.negotiation
     demand = neg.demand if neg is not None else None
     if demand is not None:
         cost = demand.gold + sum(info.value[c] for c in demand.stand)
         return Accept() if cost <= risk and not demand.bag else Decline()
-    gold = min(game.gold[seat], max(1, round(scale * risk)))
+    gold = min(view.gold[view.seat], max(1, round(scale * risk)))
     return Offer(gold) if gold > 0 else Decline()
 
 
@@ -210,11 +212,12 @@ class _Merchant(MerchantBot):
         super().__init__(**params)
         self._plan: dict[int, str] = {}
 
-    def declare(self, game: Game, seat: int) -> Action:
-        good = self._plan.get(seat)
+    def declare(self, view: SeatView) -> Action:
+        good = self._plan.get(view.seat)
+        bag = view.bag
         if good is None:
-            good = _cover(game.bags[seat], goods_info(game.variant))[0]
-        return interned(Declare, good, len(game.bags[seat]))
+            good = _cover(bag, goods_info(view.variant))[0]
+        return interned(Declare, good, len(bag))
 
 
 @register
@@ -229,11 +232,11 @@ class HonestMerchant(_Merchant):
     def __init__(self) -> None:
         super().__init__()
 
-    def market(self, game: Game, seat: int) -> Action:
-        return _market(game, seat, goods_info(game.variant), False)
+    def market(self, view: SeatView) -> Action:
+        return _market(view, goods_info(view.variant), False)
 
-    def load(self, game: Game, seat: int) -> Action:
-        return _honest_load(self, game, seat, goods_info(game.variant))
+    def load(self, view: SeatView) -> Action:
+        return _honest_load(self, view, goods_info(view.variant))
 
 
 @register
@@ -251,11 +254,11 @@ class Smuggler(_Merchant):
         super().__init__(risk=risk)
         self.risk = risk
 
-    def market(self, game: Game, seat: int) -> Action:
-        return _market(game, seat, goods_info(game.variant), self.risk > 0)
+    def market(self, view: SeatView) -> Action:
+        return _market(view, goods_info(view.variant), self.risk > 0)
 
-    def load(self, game: Game, seat: int) -> Action:
-        return _smuggle_load(self, game, seat, goods_info(game.variant), self.risk)
+    def load(self, view: SeatView) -> Action:
+        return _smuggle_load(self, view, goods_info(view.variant), self.risk)
 
 
 @register
@@ -273,22 +276,22 @@ class Bluffer(_Merchant):
         super().__init__(bluff=bluff)
         self.bluff = bluff
 
-    def market(self, game: Game, seat: int) -> Action:
-        return _market(game, seat, goods_info(game.variant), False)
+    def market(self, view: SeatView) -> Action:
+        return _market(view, goods_info(view.variant), False)
 
-    def load(self, game: Game, seat: int) -> Action:
-        info = goods_info(game.variant)
-        if game.players_rng.random() >= self.bluff:
-            return _honest_load(self, game, seat, info)
-        hand = game.hands[seat]
+    def load(self, view: SeatView) -> Action:
+        info = goods_info(view.variant)
+        if view.players_rng.random() >= self.bluff:
+            return _honest_load(self, view, info)
+        hand = view.hand
         counts = _counts(hand, info)
         if len(counts) < 2:
-            return _honest_load(self, game, seat, info)
+            return _honest_load(self, view, info)
         value = info.value
         first, second = sorted(counts, key=lambda c: (-counts[c], -value[c]))[:2]
         bag = [first] * counts[first] + [second] * counts[second]  # their cards in the hand
-        self._plan[seat] = first
-        return _load(game, seat, bag[: game.variant.bag_max], first)
+        self._plan[view.seat] = first
+        return _load(view, bag[: view.variant.bag_max], first)
 
 
 @register
@@ -306,14 +309,14 @@ class Briber(_Merchant):
         super().__init__(risk=risk, scale=scale)
         self.risk, self.scale = risk, scale
 
-    def market(self, game: Game, seat: int) -> Action:
-        return _market(game, seat, goods_info(game.variant), self.risk > 0)
+    def market(self, view: SeatView) -> Action:
+        return _market(view, goods_info(view.variant), self.risk > 0)
 
-    def load(self, game: Game, seat: int) -> Action:
-        return _smuggle_load(self, game, seat, goods_info(game.variant), self.risk)
+    def load(self, view: SeatView) -> Action:
+        return _smuggle_load(self, view, goods_info(view.variant), self.risk)
 
-    def respond(self, game: Game, seat: int) -> Action:
-        return _bribe(game, seat, goods_info(game.variant), self.scale)
+    def respond(self, view: SeatView) -> Action:
+        return _bribe(view, goods_info(view.variant), self.scale)
 
 
 #: Inspection thresholds already derived, by the numbers that determine them.
@@ -382,9 +385,9 @@ class AdaptiveMerchant(_Merchant):
         self.prior, self.base, self.scale = prior, base, scale
         self.threshold = threshold
 
-    def inspection_rate(self, game: Game) -> float:
+    def inspection_rate(self, view: SeatView) -> float:
         """Estimated chance that the current Sheriff opens a bag."""
-        log = public_log(game)
+        log = public_log(view)
         sheriff = log.sheriff
         if sheriff is None:
             opened, faced = sum(log.opened), sum(log.faced)
@@ -392,12 +395,12 @@ class AdaptiveMerchant(_Merchant):
             opened, faced = log.opened[sheriff], log.faced[sheriff]
         return (opened + self.prior * self.base) / (faced + self.prior)
 
-    def plan(self, game: Game, hand: list[str], info: GoodsInfo) -> tuple[list[str], float]:
+    def plan(self, view: SeatView, hand: Sequence[str], info: GoodsInfo) -> tuple[list[str], float]:
         """(contraband cards to smuggle, their threshold): the first ``j`` of the hand's
         contraband, most valuable first, with the highest threshold; ([], 0.0) when the
         hand holds none. The bag is completed with the declared good."""
         is_legal, value = info.is_legal, info.value
-        bag_max = game.variant.bag_max
+        bag_max = view.variant.bag_max
         contraband = sorted((c for c in hand if not is_legal[c]), key=lambda c: -value[c])
         contraband = contraband[:bag_max]
         if not contraband:
@@ -410,30 +413,30 @@ class AdaptiveMerchant(_Merchant):
         best, best_q = 0, -1.0
         for j in range(1, len(contraband) + 1):
             k = j + min(copies, bag_max - j)
-            q = _derived_threshold(game.variant, good, contraband[:j], k)
+            q = _derived_threshold(view.variant, good, contraband[:j], k)
             if q > best_q:
                 best, best_q = j, q
         return contraband[:best], best_q
 
-    def market(self, game: Game, seat: int) -> Action:
-        info = goods_info(game.variant)
-        threshold = self.plan(game, game.hands[seat], info)[1]
-        keep = self.inspection_rate(game) < threshold
-        return _market(game, seat, info, keep)
+    def market(self, view: SeatView) -> Action:
+        info = goods_info(view.variant)
+        threshold = self.plan(view, view.hand, info)[1]
+        keep = self.inspection_rate(view) < threshold
+        return _market(view, info, keep)
 
-    def load(self, game: Game, seat: int) -> Action:
-        info = goods_info(game.variant)
-        p = self.inspection_rate(game)
-        hand = game.hands[seat]
+    def load(self, view: SeatView) -> Action:
+        info = goods_info(view.variant)
+        p = self.inspection_rate(view)
+        hand = view.hand
         good, cards = _cover(hand, info)
-        smuggled, threshold = self.plan(game, hand, info)
-        bag_max = game.variant.bag_max
+        smuggled, threshold = self.plan(view, hand, info)
+        bag_max = view.variant.bag_max
         bag = list(smuggled) if p < threshold else []
         bag.extend(cards[: bag_max - len(bag)])
         if not bag:
             bag = [min(hand, key=lambda c: info.penalty[c])]
-        self._plan[seat] = good
-        return _load(game, seat, bag, good)
+        self._plan[view.seat] = good
+        return _load(view, bag, good)
 
-    def respond(self, game: Game, seat: int) -> Action:
-        return _bribe(game, seat, goods_info(game.variant), self.scale)
+    def respond(self, view: SeatView) -> Action:
+        return _bribe(view, goods_info(view.variant), self.scale)

@@ -1,8 +1,10 @@
 """Sheriff (and Deputy) strategies: which bags to open, which bribes to take.
 
-A Sheriff bot sees the declarations, the public record of earlier rounds
-(:class:`~sheriff_core.bots.base.PublicLog`) and any bribe on the table, never
-the bags' contents. Binding promises from earlier deals are always honoured.
+A Sheriff bot sees its seat's view: the declarations, the public record of earlier
+rounds (:class:`~sheriff_core.bots.base.PublicLog`) and any bribe on the table, never
+the bags' contents (a :class:`~sheriff_core.engine.view.ClosedBag` has no cards).
+What the rules force (a binding promise from an earlier deal) comes from the engine
+(``view.forced``) and always wins.
 
 =====================  =====================================================  ======================
 bot                    what it does                                           parameters
@@ -41,21 +43,21 @@ from sheriff_core.bots.base import (
     register,
 )
 from sheriff_core.engine.actions import Action, Offer
-from sheriff_core.engine.game import Game
+from sheriff_core.engine.view import SeatView
 
 __all__ = ["TrustingSheriff", "InspectingSheriff", "ThresholdSheriff", "BayesianSheriff"]
 
 
-def _settle(game: Game, merchant: int, inspect: bool) -> Action:
-    """Inspect or LetPass ``merchant``, unless a binding promise says otherwise."""
-    promised = game.binding.get(merchant)
-    if promised == "pass" or (promised is None and not inspect):
-        return LET_PASS[merchant]
-    return INSPECT[merchant]
+def _settle(view: SeatView, merchant: int, inspect: bool) -> Action:
+    """Inspect or LetPass ``merchant``, unless the rules force the other (``view.forced``)."""
+    must = view.forced(merchant)
+    if must is not None:
+        return must
+    return INSPECT[merchant] if inspect else LET_PASS[merchant]
 
 
-def _offer_on_table(game: Game) -> Offer | None:
-    neg = game.negotiation
+def _offer_on_table(view: SeatView) -> Offer | None:
+    neg = view.negotiation
     return None if neg is None else neg.merchant_offer
 
 
@@ -68,7 +70,7 @@ class TrustingSheriff(SheriffBot):
     def __init__(self) -> None:
         super().__init__()
 
-    def decide(self, game: Game, seat: int, merchant: int) -> Action:
+    def decide(self, view: SeatView, merchant: int) -> Action:
         return LET_PASS[merchant]
 
 
@@ -81,12 +83,13 @@ class InspectingSheriff(SheriffBot):
     def __init__(self) -> None:
         super().__init__()
 
-    def decide(self, game: Game, seat: int, merchant: int) -> Action:
+    def decide(self, view: SeatView, merchant: int) -> Action:
         return INSPECT[merchant]
 
-    def negotiate(self, game: Game, seat: int) -> Action:
-        assert game.negotiation is not None  # the negotiation step has one
-        return _settle(game, game.negotiation.seat, True)
+    def negotiate(self, view: SeatView) -> Action:
+        neg = view.negotiation
+        assert neg is not None  # the negotiation step has one
+        return _settle(view, neg.seat, True)
 
 
 @register
@@ -104,22 +107,23 @@ class ThresholdSheriff(SheriffBot):
         super().__init__(size=size, grudge=grudge, bribe=bribe)
         self.size, self.grudge, self.bribe = size, grudge, bribe
 
-    def suspicious(self, game: Game, merchant: int) -> bool:
-        if game.declared[merchant][1] >= self.size:
+    def suspicious(self, view: SeatView, merchant: int) -> bool:
+        if view.declared[merchant][1] >= self.size:
             return True
-        return self.grudge and public_log(game).caught[merchant] > 0
+        return self.grudge and public_log(view).caught[merchant] > 0
 
-    def decide(self, game: Game, seat: int, merchant: int) -> Action:
-        if not self.suspicious(game, merchant):
+    def decide(self, view: SeatView, merchant: int) -> Action:
+        if not self.suspicious(view, merchant):
             return LET_PASS[merchant]
         return INSPECT[merchant] if self.bribe is None else THREATEN[merchant]
 
-    def negotiate(self, game: Game, seat: int) -> Action:
-        assert game.negotiation is not None  # the negotiation step has one
-        merchant = game.negotiation.seat
-        offer = _offer_on_table(game)
+    def negotiate(self, view: SeatView) -> Action:
+        neg = view.negotiation
+        assert neg is not None  # the negotiation step has one
+        merchant = neg.seat
+        offer = _offer_on_table(view)
         enough = offer is not None and self.bribe is not None and offer.gold >= self.bribe
-        return _settle(game, merchant, not enough)
+        return _settle(view, merchant, not enough)
 
 
 @register
@@ -163,7 +167,7 @@ class BayesianSheriff(SheriffBot):
         self.a, self.b, self.signal = prior_lie, prior_honest, signal
         self.margin, self.threaten, self.explore = margin, threaten, explore
 
-    def belief(self, game: Game, merchant: int) -> float:
+    def belief(self, view: SeatView, merchant: int) -> float:
         """Posterior mean probability that ``merchant``'s bag lies (before any negotiation).
 
         Every resolved bag of this player counts (``n`` bags, ``o`` of them opened).
@@ -189,7 +193,7 @@ class BayesianSheriff(SheriffBot):
         which tends to ``λ / (λ + (1 - λ) ρ)`` for lie rate ``λ`` and inspection
         rate ``ρ``: 0.81 for λ = 0.3, ρ = 0.1.)
         """
-        log = public_log(game)
+        log = public_log(view)
         n, opened = log.bags[merchant], log.inspected[merchant]
         bluffs = log.bluffs[merchant]
         lies: float = log.caught[merchant] - bluffs + log.smuggled[merchant]
@@ -197,55 +201,56 @@ class BayesianSheriff(SheriffBot):
             lies += bluffs * n / opened
         return (self.a + lies) / (self.a + self.b + n)
 
-    def gain(self, game: Game, merchant: int, p: float) -> float:
+    def gain(self, view: SeatView, merchant: int, p: float) -> float:
         """Expected gold from opening the bag if it lies with probability ``p``."""
-        info = goods_info(game.variant)
-        log = public_log(game)
-        good, count = game.declared[merchant]
+        info = goods_info(view.variant)
+        log = public_log(view)
+        good, count = view.declared[merchant]
         prior_cards = 4
         per_card = (log.fine_total + 0.5 * info.contraband_penalty * prior_cards) / (
             log.fine_cards + prior_cards
         )
         return p * per_card * count - (1 - p) * count * info.penalty[good]
 
-    def decide(self, game: Game, seat: int, merchant: int) -> Action:
-        gain = self.gain(game, merchant, self.belief(game, merchant))
+    def decide(self, view: SeatView, merchant: int) -> Action:
+        gain = self.gain(view, merchant, self.belief(view, merchant))
         if gain <= self.margin:
-            if self.explore and game.players_rng.random() < self.explore:
-                return _settle(game, merchant, True)  # look anyway (a promise still binds)
+            if self.explore and view.players_rng.random() < self.explore:
+                return _settle(view, merchant, True)  # look anyway (the rules still bind)
             return LET_PASS[merchant]
         return THREATEN[merchant] if self.threaten else INSPECT[merchant]
 
-    def negotiate(self, game: Game, seat: int) -> Action:
-        assert game.negotiation is not None  # the negotiation step has one
-        merchant = game.negotiation.seat
-        p = self.belief(game, merchant)
+    def negotiate(self, view: SeatView) -> Action:
+        neg = view.negotiation
+        assert neg is not None  # the negotiation step has one
+        merchant = neg.seat
+        p = self.belief(view, merchant)
         odds = p / (1 - p) if p < 1 else math.inf
-        offer = _offer_on_table(game)
+        offer = _offer_on_table(view)
         if offer is None:  # the merchant declined (or refused our demand)
             odds /= self.signal
             q = odds / (1 + odds)
-            return _settle(game, merchant, self.gain(game, merchant, q) > self.margin)
+            return _settle(view, merchant, self.gain(view, merchant, q) > self.margin)
         odds *= self.signal
         q = odds / (1 + odds) if odds < math.inf else 1.0
-        gain = self.gain(game, merchant, q)
-        value = goods_info(game.variant).value
+        gain = self.gain(view, merchant, q)
+        value = goods_info(view.variant).value
         bribe = offer.gold + sum(value[c] for c in offer.stand)
         if bribe >= gain or gain <= self.margin:
-            return _settle(game, merchant, False)
+            return _settle(view, merchant, False)
         demand = math.ceil(gain)
         if (
-            game.binding.get(merchant) is None
-            and demand <= game.gold[merchant]
-            and not self._demanded(game, merchant)
+            view.forced(merchant) is None
+            and demand <= view.gold[merchant]
+            and not self._demanded(view, merchant)
         ):
             return Offer(demand)
-        return _settle(game, merchant, True)
+        return _settle(view, merchant, True)
 
     @staticmethod
-    def _demanded(game: Game, merchant: int) -> bool:
+    def _demanded(view: SeatView, merchant: int) -> bool:
         """Has this Sheriff already made a demand in the current negotiation?"""
-        events = game.events
+        events = view.events
         for i in range(len(events) - 1, -1, -1):
             e = events[i]
             if e.kind == "threatened" and e.seat == merchant:

@@ -32,11 +32,16 @@ from sheriff_core.engine.steps import (
     Step,
     Vote,
 )
+from sheriff_core.engine.view import ClosedBag, SeatView, StandSeen, observe
 
 __all__ = [
     "STEPS",
     "Accept",
     "Action",
+    "ClosedBag",
+    "SeatView",
+    "StandSeen",
+    "observe",
     "ChooseStarter",
     "Confiscate",
     "ConfiscateChoice",

@@ -47,24 +47,77 @@ class InspectionRules(GameState):
     # ------------------------------------------------------------ checks
 
     def _check_bag_choice(self, a: Threaten | Inspect | LetPass) -> None:
-        seat = a.seat
+        refusal = self._bag_refusal(a.seat, type(a))
+        if refusal is not None:
+            raise IllegalInspection(refusal)
+
+    def _bag_refusal(self, seat: int, kind: type[Threaten | Inspect | LetPass]) -> str | None:
+        """Why the rules refuse to ``kind`` (Threaten, Inspect, LetPass) ``seat``'s bag
+        now, or None: the one place these rules live (the checks and the queries
+        :meth:`forced_action` / :meth:`may_inspect` read it)."""
         # INSP-1: the bags are settled one at a time, each once, in the Sheriff's order
         if seat not in self.merchant_order or seat in self.resolved:
-            raise IllegalInspection(
-                f"seat {seat} has no bag waiting: bags still to settle are {self.unresolved()}"
-            )
+            return f"seat {seat} has no bag waiting: bags still to settle are {self.unresolved()}"
         # BRIBE-5: a promise about a bag of this inspection phase binds the Sheriff
         promised = self.binding.get(seat)
-        if promised == "inspect" and type(a) is not Inspect:
-            raise IllegalInspection(
+        if promised == "inspect" and kind is not Inspect:
+            return (
                 f"the Sheriff promised this round to inspect {self.name(seat)}'s bag: "
                 "the deal must be honoured (inspect it)"
             )
-        if promised == "pass" and type(a) is Inspect:
-            raise IllegalInspection(
+        if promised == "pass" and kind is Inspect:
+            return (
                 f"the Sheriff promised this round to let {self.name(seat)}'s bag pass: "
                 "the deal must be honoured (let it pass)"
             )
+        return None
+
+    # ------------------------------------------------------------ queries (for players)
+
+    def may_inspect(self, seat: int) -> bool:
+        """True if the rules allow inspecting ``seat``'s waiting bag now.
+
+        >>> from sheriff_core.engine.game import new_game
+        >>> g = new_game("classic", players=3, seed=0)
+        >>> g.may_inspect(1), g.may_inspect(0)  # seat 0 is the Sheriff: no bag
+        (True, False)
+        """
+        return self._bag_refusal(seat, Inspect) is None
+
+    def forced_action(self, seat: int) -> Inspect | LetPass | None:
+        """The one way the rules leave to settle ``seat``'s waiting bag (a binding
+        promise: inspect it, or let it pass), or None when inspecting and letting it
+        pass are both allowed (or neither: no bag of ``seat`` is waiting).
+
+        >>> from sheriff_core.engine.game import new_game
+        >>> g = new_game("classic", players=3, seed=0)
+        >>> g.forced_action(1) is None
+        True
+        >>> g.binding[1] = "pass"  # as a deal's promise leaves it
+        >>> g.forced_action(1)
+        LetPass(seat=1)
+        """
+        inspect = self._bag_refusal(seat, Inspect) is None
+        if inspect is (self._bag_refusal(seat, LetPass) is None):
+            return None
+        return Inspect(seat) if inspect else LetPass(seat)
+
+    def forced_bag(self) -> Inspect | LetPass | None:
+        """:meth:`forced_action` of the first waiting bag (in merchant order) that has
+        one, or None: what a Sheriff asks before choosing freely (one call per choice).
+
+        >>> from sheriff_core.engine.game import new_game
+        >>> new_game("classic", players=3, seed=0).forced_bag() is None
+        True
+        """
+        refusal = self._bag_refusal
+        resolved = self.resolved
+        for seat in self.merchant_order:
+            if seat not in resolved:
+                inspect = refusal(seat, Inspect) is None
+                if inspect is not (refusal(seat, LetPass) is None):
+                    return Inspect(seat) if inspect else LetPass(seat)
+        return None
 
     def _check_settle(self, a: Inspect | LetPass) -> None:
         # INSP-2, INSP-3: the bag under negotiation is settled first, by a final choice

@@ -153,10 +153,17 @@ REACHED = {
 }
 
 
+# A seed whose random-bot game reaches all of the above (3 unless listed). Deputies and
+# Disney moved when the random bot began to read its seat's view (issue 30: as the
+# Sheriff it no longer demands face-down stand cards), and seed 3 then missed a debt
+# and a reshuffle there.
+SEEDS = {"deputies": 6, "disney": 22}
+
+
 @pytest.mark.parametrize("variant", sc.variant_names())
 def test_a_replayable_game_is_restored_exactly_after_a_failure_anywhere(variant, plan):
     v = sc.load_variant(variant)
-    game = sc.new_game(v, players=v.max_players, seed=3)
+    game = sc.new_game(v, players=v.max_players, seed=SEEDS.get(variant, 3))
     assert game.replayable
     failures = play(game, plan, every=3)
     assert game.is_over and game.replayable

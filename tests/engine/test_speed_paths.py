@@ -13,6 +13,7 @@ import pytest
 import sheriff_core as sc
 from sheriff_core.bots.base import goods_info, interned
 from sheriff_core.engine.actions import Declare, Load, Market
+from sheriff_core.engine.view import observe
 from sheriff_core.rules.cards import split_bag
 
 
@@ -67,5 +68,5 @@ def test_the_merchants_market_choice_is_the_plain_rule():
         for keep in (False, True):
             plain = [c for c in hand if c != target and (not keep or info.is_legal[c])]
             plain = plain[: v.set_aside_max]
-            got = _market(g, seat, info, keep)
+            got = _market(observe(g, seat), info, keep)
             assert got == (Market(tuple(plain), (), 1) if plain else Market()), (hand, keep)

@@ -14,6 +14,7 @@ from sheriff_core.bots.base import INSPECT, LET_PASS, MerchantBot, SheriffBot, g
 from sheriff_core.bots.merchants import AdaptiveMerchant
 from sheriff_core.bots.sheriffs import BayesianSheriff
 from sheriff_core.engine.actions import Declare, Load, Market
+from sheriff_core.engine.view import EventsSeen, observe
 from sheriff_core.sim import play_seeded
 
 
@@ -28,17 +29,17 @@ class _Liar(MerchantBot):
         self.rate = rate
         self._declare: dict[int, str] = {}
 
-    def market(self, game, seat):
+    def market(self, view):
         """Keep one contraband card at most (a hand of contraband only would force lies)."""
-        info = goods_info(game.variant)
-        extra = [c for c in game.hands[seat] if not info.is_legal[c]][1:]
-        extra = extra[: game.variant.set_aside_max]
-        return Market(tuple(extra), (), len(game.piles) - 1) if extra else Market()
+        info = goods_info(view.variant)
+        extra = [c for c in view.hand if not info.is_legal[c]][1:]
+        extra = extra[: view.variant.set_aside_max]
+        return Market(tuple(extra), (), len(view.piles) - 1) if extra else Market()
 
-    def load(self, game, seat):
-        info = goods_info(game.variant)
-        hand = game.hands[seat]
-        rng = game.players_rng
+    def load(self, view):
+        info = goods_info(view.variant)
+        hand = view.hand
+        rng = view.players_rng
         legal = [c for c in hand if info.is_legal[c]]
         contraband = [c for c in hand if not info.is_legal[c]]
         lie, with_contraband = rng.random() < self.rate, rng.random() < 0.5
@@ -49,11 +50,11 @@ class _Liar(MerchantBot):
             declared = next(g for g in info.legal if g != card) if lie else card
         else:  # no legal card: forced to lie (counted in the realised rate)
             card, declared = hand[0], info.legal[0]
-        self._declare[seat] = declared
+        self._declare[view.seat] = declared
         return Load((card,))
 
-    def declare(self, game, seat):
-        return Declare(self._declare[seat], 1)
+    def declare(self, view):
+        return Declare(self._declare[view.seat], 1)
 
 
 class _Coin(SheriffBot):
@@ -65,8 +66,8 @@ class _Coin(SheriffBot):
         super().__init__(rate=rate)
         self.rate = rate
 
-    def decide(self, game, seat, merchant):
-        return INSPECT[merchant] if game.players_rng.random() < self.rate else LET_PASS[merchant]
+    def decide(self, view, merchant):
+        return INSPECT[merchant] if view.players_rng.random() < self.rate else LET_PASS[merchant]
 
 
 class _History:
@@ -76,6 +77,7 @@ class _History:
         self.n = games[0].n
         self.variant = games[0].variant
         self.events = [e for g in games for e in g.events]
+        self.public_events = EventsSeen(self.events)  # as everybody saw them
 
 
 def _long_record(lie_rate: float, inspect_rate: float, games: int):
@@ -123,7 +125,7 @@ def test_bayesian_signal_is_a_documented_setting():
 def _plan(hand, **params):
     game = sc.new_game("classic", players=3, seed=1)
     bot = AdaptiveMerchant(**params)
-    return bot.plan(game, hand, goods_info(game.variant))
+    return bot.plan(observe(game, 1), hand, goods_info(game.variant))
 
 
 def test_adaptive_threshold_is_the_one_bag_games():

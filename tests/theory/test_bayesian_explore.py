@@ -15,6 +15,7 @@ import pytest
 import sheriff_core as sc
 from sheriff_core.bots import make_bot, make_player
 from sheriff_core.bots.sheriffs import BayesianSheriff
+from sheriff_core.engine.view import EventsSeen
 from sheriff_core.sim import play_seeded
 
 GAMES = 120
@@ -27,6 +28,7 @@ class _Record:
         self.n = games[0].n
         self.variant = games[0].variant
         self.events = [e for g in games for e in g.events]
+        self.public_events = EventsSeen(self.events)  # as everybody saw them
 
 
 def _play(sheriff: str) -> tuple[_Record, list]:
