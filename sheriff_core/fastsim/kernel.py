@@ -863,6 +863,8 @@ def play_game(
     cpen = _contraband_penalty(vi, gi)
     for rnd in range(vi[V_ROUNDS]):
         sheriff = rnd % n
+        # the market starts at the Sheriff's left with either market_starter: a Sheriff who
+        # chooses names the left neighbour (SheriffBot.starter, no draw)
         for k in range(n - 1):
             order[k] = (sheriff + 1 + k) % n
         for k in range(n - 1):  # market

@@ -46,9 +46,10 @@ SHERIFF_KINDS: dict[type[Bot], int] = {
 }
 
 #: Variant fields the kernel plays only with this value (the rulebook's classic game).
+#: (``market_starter`` is not one: with either value the market starts at the Sheriff's
+#: left, because every Sheriff bot names its left neighbour, ``SheriffBot.starter``.)
 _FIXED: dict[str, Any] = {
     "sheriff_selection": "rotate",
-    "market_starter": "sheriff_left",
     "sheriffs_per_round": 1,
     "bag_min": 1,
     "tiebreaks": ("legal_goods", "contraband"),
