@@ -45,8 +45,11 @@ def why_not(
     :func:`~.tables.unsupported`.
 
     >>> import sheriff_core as sc
-    >>> why_not(sc.load_variant("classic"), ["adaptive"], ["bayesian"])[-1]
-    "merchant bot 'adaptive' (the kernel plays honest, smuggler, bluffer, briber)"
+    >>> from sheriff_core.bots.sheriffs import TrustingSheriff
+    >>> class Soft(TrustingSheriff):  # a subclass may change any method: refused
+    ...     name = "soft"
+    >>> why_not(sc.load_variant("classic"), ["adaptive"], [Soft()])[-1]
+    "sheriff bot 'soft' (the kernel plays trusting, always-inspect, threshold, bayesian)"
     """
     out = [] if available() else ["numba is not installed (pip install 'sheriff-core[fast]')"]
     return out + unsupported(variant, merchants, sheriffs)
@@ -104,6 +107,7 @@ def play_chunk(
         np.ascontiguousarray(cb.mkind[mi]),
         np.ascontiguousarray(cb.mparam[mi]),
         np.ascontiguousarray(cb.mscale[mi]),
+        np.ascontiguousarray(cb.madapt[mi]),
         np.ascontiguousarray(cb.skind[si]),
         np.ascontiguousarray(cb.sp[si]),
         out,

@@ -29,10 +29,14 @@ OK, EMPTY_HAND = 0, 1
 # gi[g]: per good code
 G_VALUE, G_PENALTY, G_LEGAL, G_KING, G_QUEEN, G_BONUS = 0, 1, 2, 3, 4, 5
 # merchant kinds and Sheriff kinds (tables.MERCHANT_KINDS / SHERIFF_KINDS)
-M_HONEST, M_SMUGGLER, M_BLUFFER, M_BRIBER = 0, 1, 2, 3
+M_HONEST, M_SMUGGLER, M_BLUFFER, M_BRIBER, M_ADAPTIVE = 0, 1, 2, 3, 4
+# the adaptive merchant's parameters: madapt[seat, A_*] (threshold < 0: derived per load)
+A_PRIOR, A_BASE, A_THRESHOLD = 0, 1, 2
 S_TRUSTING, S_INSPECT, S_THRESHOLD, S_BAYES = 0, 1, 2, 3
 # the public record (bots.base.PublicLog) per seat: plog[seat, L_*]
 L_BAGS, L_INSPECTED, L_CAUGHT, L_BLUFFS, L_SMUGGLED = 0, 1, 2, 3, 4
+L_FACED, L_OPENED = 5, 6  # as Sheriff: bags decided, bags inspected
+N_LOG = 7
 # out[seat, col]
 O_GOLD, O_VALUE, O_BONUS, O_TOTAL, O_RANK, O_LEGAL, O_CONTRA = 0, 1, 2, 3, 4, 5, 6
 O_BAGS, O_LIES, O_INSPECTED, O_CAUGHT, O_SMUGGLED = 7, 8, 9, 10, 11
@@ -307,17 +311,15 @@ def _honest_bag(vi, gi, by_rank, hand, hl, bag):
 
 
 @njit(cache=True)
-def _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bag, chance):
-    """merchants._smuggle_load: each contraband card (most valuable first) with ``chance``,
-    one draw per card (one ``random(k)`` call for k > 1, as the bot makes)."""
-    good, copies = _target(hand, hl, by_rank)
-    contra = np.empty(hl, dtype=np.int64)
+def _sorted_contraband(gi, hand, hl, contra):
+    """The hand's contraband (every good not legal) into ``contra``, most valuable first,
+    equal values in hand order (a stable sort, as the bots' ``sort``); how many."""
     cl = 0
     for j in range(hl):
         if not gi[hand[j], G_LEGAL]:
             contra[cl] = hand[j]
             cl += 1
-    # stable sort by value, highest first (insertion sort keeps equal values in hand order)
+    # insertion sort keeps equal values in hand order
     for j in range(1, cl):
         c = contra[j]
         t = j
@@ -325,6 +327,16 @@ def _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bag, chance):
             contra[t] = contra[t - 1]
             t -= 1
         contra[t] = c
+    return cl
+
+
+@njit(cache=True)
+def _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bag, chance):
+    """merchants._smuggle_load: each contraband card (most valuable first) with ``chance``,
+    one draw per card (one ``random(k)`` call for k > 1, as the bot makes)."""
+    good, copies = _target(hand, hl, by_rank)
+    contra = np.empty(hl, dtype=np.int64)
+    cl = _sorted_contraband(gi, hand, hl, contra)
     bl = 0
     bag_max = vi[V_BAG_MAX]
     if cl > 1:
@@ -342,6 +354,81 @@ def _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bag, chance):
     else:
         k = min(copies, bag_max - bl)
         for _j in range(k):
+            bag[bl] = good
+            bl += 1
+    if bl == 0:
+        bag[0] = _cheapest(hand, hl, gi)
+        bl = 1
+    return good, bl
+
+
+@njit(cache=True)
+def _threshold(vl, pl, tv, tp, k, j):
+    """merchants._derived_threshold: theory.inspection.inspection_threshold of the one-bag
+    game (inspection_game with ``j`` smuggled cards worth ``tv`` with fines ``tp`` in all,
+    declared as ``k`` of a good worth ``vl`` with penalty ``pl``), the same float steps."""
+    v_l, p_l = float(vl), float(pl)
+    v_c, p_c = tv / j, tp / j
+    a00 = k * v_l
+    a01 = k * v_l + k * p_l
+    a10 = j * v_c + (k - j) * v_l
+    a11 = (k - j) * v_l - j * p_c
+    g_pass, g_insp = a10 - a00, a11 - a01
+    if g_pass <= 0 and g_insp <= 0:
+        return 0.0
+    if g_pass >= 0 and g_insp >= 0:
+        return 1.0
+    return g_pass / (g_pass - g_insp)
+
+
+@njit(cache=True)
+def _adaptive_plan(vi, gi, by_rank, hand, hl, fixed, contra):
+    """AdaptiveMerchant.plan: (how many of ``contra``, the hand's contraband most valuable
+    first, it would smuggle; their threshold). ``fixed`` >= 0: the bot's own threshold."""
+    bag_max = vi[V_BAG_MAX]
+    cl = min(_sorted_contraband(gi, hand, hl, contra), bag_max)
+    if cl == 0:
+        return 0, 0.0
+    if fixed >= 0:
+        return cl, fixed
+    good, copies = _target(hand, hl, by_rank)
+    if good < 0:
+        good = vi[V_LEGAL0]
+    best, best_q = 0, -1.0
+    tv, tp = 0, 0
+    for j in range(1, cl + 1):
+        tv += gi[contra[j - 1], G_VALUE]
+        tp += gi[contra[j - 1], G_PENALTY]
+        k = j + min(copies, bag_max - j)
+        q = _threshold(gi[good, G_VALUE], gi[good, G_PENALTY], tv, tp, k, j)
+        if q > best_q:
+            best, best_q = j, q
+    return best, best_q
+
+
+@njit(cache=True)
+def _rate(plog, sheriff, prior, base):
+    """AdaptiveMerchant.inspection_rate: the current Sheriff's bags opened and faced,
+    with ``prior`` bags at rate ``base``."""
+    return (plog[sheriff, L_OPENED] + prior * base) / (plog[sheriff, L_FACED] + prior)
+
+
+@njit(cache=True)
+def _adaptive_bag(vi, gi, by_rank, hand, hl, bag, rate, fixed):
+    """AdaptiveMerchant.load: its planned contraband when ``rate`` is below the plan's
+    threshold, then its most plentiful legal good (declared), or the cheapest card."""
+    contra = np.empty(hl, dtype=np.int64)
+    j, q = _adaptive_plan(vi, gi, by_rank, hand, hl, fixed, contra)
+    bl = 0
+    if rate < q:
+        for t in range(j):
+            bag[t] = contra[t]
+        bl = j
+    good, copies = _target(hand, hl, by_rank)
+    if good < 0:
+        good = vi[V_LEGAL0]
+    else:
+        for _t in range(min(copies, vi[V_BAG_MAX] - bl)):
             bag[bl] = good
             bl += 1
     if bl == 0:
@@ -591,9 +678,10 @@ def _deal(rng, vi, deck, st, piles, plen, hands, hlen):
 
 
 @njit(cache=True)
-def _load(prng, vi, gi, by_rank, m, kind, param, hands, hlen, bags, blen, declared):
-    """The merchant bot's load (its plan is the good it declares) and loading._do_load.
-    False when the hand is empty (the bots' min() of nothing)."""
+def _load(prng, vi, gi, by_rank, m, kind, param, rate, fixed, hands, hlen, bags, blen, declared):
+    """The merchant bot's load (its plan is the good it declares) and loading._do_load
+    (``rate``, ``fixed``: the adaptive merchant's, see :func:`_adaptive_bag`). False when
+    the hand is empty (the bots' min() of nothing)."""
     hand, hl = hands[m], hlen[m]
     if hl == 0:
         return False
@@ -601,6 +689,8 @@ def _load(prng, vi, gi, by_rank, m, kind, param, hands, hlen, bags, blen, declar
         good, bl = _honest_bag(vi, gi, by_rank, hand, hl, bags[m])
     elif kind == M_SMUGGLER or kind == M_BRIBER:
         good, bl = _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bags[m], param)
+    elif kind == M_ADAPTIVE:
+        good, bl = _adaptive_bag(vi, gi, by_rank, hand, hl, bags[m], rate, fixed)
     else:
         good, bl = _bluff_bag(prng, vi, gi, by_rank, hand, hl, bags[m], param)
     for j in range(bl):
@@ -666,7 +756,7 @@ def _respond(gi, kind, scale, gold, good, bag, bl):
     """The merchant's answer to a threat: the gold it offers, 0 to decline. Only the
     briber offers (merchants._bribe, with no demand on the table): ``scale`` x the value at
     risk (fines and confiscated goods), at least 1, at most its gold; an honest bag declines."""
-    if kind != M_BRIBER:
+    if kind != M_BRIBER and kind != M_ADAPTIVE:
         return 0
     risk = _risk(gi, good, bag, bl)
     if risk == 0:
@@ -706,8 +796,8 @@ def _negotiate(gi, cpen, kind, sp, mkind, scale, gold, m, good, bag, bl, plog, t
         demand = np.int64(np.ceil(gain))
         if demand > gold[m]:
             return True, True, 0
-        if mkind == M_BRIBER and demand <= _risk(gi, good, bag, bl):
-            return False, True, demand  # the briber accepts
+        if (mkind == M_BRIBER or mkind == M_ADAPTIVE) and demand <= _risk(gi, good, bag, bl):
+            return False, True, demand  # the briber (or adaptive) accepts
         odds = p / (1 - p) if p < 1 else np.inf  # declined: as if no offer was made
     odds /= sp[2]
     q = odds / (1 + odds)
@@ -745,7 +835,9 @@ def _settle(
     else:
         inspect = choice == INSPECT
     plog[m, L_BAGS] += 1
+    plog[sheriff, L_FACED] += 1
     if inspect:
+        plog[sheriff, L_OPENED] += 1
         tally[1] += 1
         truthful, legal = True, True
         for j in range(bl):
@@ -835,7 +927,8 @@ def _contraband_penalty(vi, gi):
 
 @njit(cache=True)
 def play_game(
-    rng, prng, vi, gi, deck0, by_rank, cover_order, mkind, mparam, mscale, skind, sp, out, bout,
+    rng, prng, vi, gi, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
+    out, bout,
 ):  # fmt: skip
     """One game, first Sheriff seat 0, to the end; the per-seat rows into ``out``
     (:data:`N_OUT` columns) and, unless ``bout`` has no rows, one row per bag into ``bout``
@@ -859,7 +952,9 @@ def play_game(
     out[:, :] = 0
     order = np.empty(n - 1, dtype=np.int64)
     tally = np.zeros(6, dtype=np.int64)  # see _settle
-    plog = np.zeros((n, 5), dtype=np.int64)  # the public record (L_*)
+    plog = np.zeros((n, N_LOG), dtype=np.int64)  # the public record (L_*)
+    rate = np.zeros(n, dtype=np.float64)  # adaptive merchants: the Sheriff's inspection rate
+    contra = np.empty(2 * hand_size + total, dtype=np.int64)
     cpen = _contraband_penalty(vi, gi)
     for rnd in range(vi[V_ROUNDS]):
         sheriff = rnd % n
@@ -869,13 +964,20 @@ def play_game(
             order[k] = (sheriff + 1 + k) % n
         for k in range(n - 1):  # market
             m = order[k]
-            keep_contra = (mkind[m] == M_SMUGGLER or mkind[m] == M_BRIBER) and mparam[m] > 0
+            if mkind[m] == M_ADAPTIVE:  # the same rate at its load: no bag is settled before
+                ma = madapt[m]
+                rate[m] = _rate(plog, sheriff, ma[A_PRIOR], ma[A_BASE])
+                q = _adaptive_plan(vi, gi, by_rank, hands[m], hlen[m], ma[A_THRESHOLD], contra)[1]
+                keep_contra = rate[m] < q
+            else:
+                keep_contra = (mkind[m] == M_SMUGGLER or mkind[m] == M_BRIBER) and mparam[m] > 0
             _market(rng, vi, gi, by_rank, keep_contra, m, hands, hlen, deck, st, piles, plen)
         for k in range(n - 1):  # load
             m = order[k]
             if not _load(
-                prng, vi, gi, by_rank, m, mkind[m], mparam[m], hands, hlen, bags, blen, declared
-            ):
+                prng, vi, gi, by_rank, m, mkind[m], mparam[m], rate[m], madapt[m, A_THRESHOLD],
+                hands, hlen, bags, blen, declared,
+            ):  # fmt: skip
                 return EMPTY_HAND
         for k in range(n - 1):  # declare: the planned good, the bag's size
             m = order[k]
@@ -920,7 +1022,8 @@ def play_game(
 
 @njit(cache=True)
 def play_games(
-    words, vi, gi, deck0, by_rank, cover_order, mkind, mparam, mscale, skind, sp, out, bout,
+    words, vi, gi, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp, out,
+    bout,
 ):  # fmt: skip
     """Games ``g = 0, 1, ...``: ``words[g, 0]`` / ``words[g, 1]``: the seed words of the
     game's two generators (``game.rng``, ``game.players_rng``); the bots of game ``g``'s
@@ -945,6 +1048,7 @@ def play_games(
             mkind[g],
             mparam[g],
             mscale[g],
+            madapt[g],
             skind[g],
             sp[g],
             out[g * n : (g + 1) * n],

@@ -7,9 +7,12 @@ that the kernel does not play, so ``simulate(..., engine="fast")`` refuses it an
 >>> import sheriff_core as sc
 >>> unsupported(sc.load_variant("classic"), ["honest", "smuggler"], ["threshold"])
 []
->>> for reason in unsupported(sc.load_variant("classic"), ["adaptive"], ["bayesian"]):
+>>> from sheriff_core.bots.merchants import Smuggler
+>>> class Sly(Smuggler):  # a subclass may change any method: refused
+...     name = "sly"
+>>> for reason in unsupported(sc.load_variant("classic"), [Sly()], ["bayesian"]):
 ...     print(reason)
-merchant bot 'adaptive' (the kernel plays honest, smuggler, bluffer, briber)
+merchant bot 'sly' (the kernel plays honest, smuggler, bluffer, briber, adaptive)
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from sheriff_core.bots.base import Bot, BotSpec, make_bot
-from sheriff_core.bots.merchants import Bluffer, Briber, HonestMerchant, Smuggler
+from sheriff_core.bots.merchants import AdaptiveMerchant, Bluffer, Briber, HonestMerchant, Smuggler
 from sheriff_core.bots.sheriffs import (
     BayesianSheriff,
     InspectingSheriff,
@@ -34,8 +37,14 @@ from sheriff_core.rules.variants import Variant
 __all__ = ["unsupported", "compile_variant", "compile_bots", "CompiledVariant", "CompiledBots"]
 
 #: Merchant kinds of the kernel (kernel.M_*): the briber plays the smuggler's market and
-#: load, and offers gold when threatened (the others decline).
-MERCHANT_KINDS: dict[type[Bot], int] = {HonestMerchant: 0, Smuggler: 1, Bluffer: 2, Briber: 3}
+#: load, and offers gold when threatened, as the adaptive merchant does (the others decline).
+MERCHANT_KINDS: dict[type[Bot], int] = {
+    HonestMerchant: 0,
+    Smuggler: 1,
+    Bluffer: 2,
+    Briber: 3,
+    AdaptiveMerchant: 4,
+}
 #: Sheriff kinds (kernel.S_*): threshold with ``bribe`` threatens and never demands;
 #: bayesian threatens and demands at most once (after an offer it finds too small).
 SHERIFF_KINDS: dict[type[Bot], int] = {
@@ -80,7 +89,8 @@ def unsupported(
         bot = make_bot(spec, "merchant")
         if type(bot) not in MERCHANT_KINDS:
             out.append(
-                f"merchant bot {bot.label()!r} (the kernel plays honest, smuggler, bluffer, briber)"
+                f"merchant bot {bot.label()!r} "
+                "(the kernel plays honest, smuggler, bluffer, briber, adaptive)"
             )
     for spec in sheriffs:
         bot = make_bot(spec, "sheriff")
@@ -160,7 +170,8 @@ class CompiledBots:
 
     mkind: np.ndarray
     mparam: np.ndarray  # risk (smuggler, briber) or bluff (bluffer)
-    mscale: np.ndarray  # the briber's scale
+    mscale: np.ndarray  # the briber's (or adaptive merchant's) scale
+    madapt: np.ndarray  # float64[spec, 3]: the adaptive merchant's prior, base, threshold
     skind: np.ndarray
     sp: np.ndarray  # float64[spec, 6]: see _sheriff_params
 
@@ -179,9 +190,18 @@ def compile_bots(merchants: Sequence[BotSpec], sheriffs: Sequence[BotSpec]) -> C
             [getattr(b, "bluff", getattr(b, "risk", 0.0)) for b in ms], dtype=np.float64
         ),
         mscale=np.array([getattr(b, "scale", 0.0) for b in ms], dtype=np.float64),
+        madapt=np.array([_adaptive_params(b) for b in ms], dtype=np.float64).reshape(len(ms), 3),
         skind=np.array([SHERIFF_KINDS[type(b)] for b in ss], dtype=np.int64),
         sp=np.array([_sheriff_params(b) for b in ss], dtype=np.float64).reshape(len(ss), 6),
     )
+
+
+def _adaptive_params(bot: Bot) -> list[float]:
+    """An adaptive merchant's prior, base and threshold (-1: None, derived per load);
+    zeros for the other merchants."""
+    if isinstance(bot, AdaptiveMerchant):
+        return [bot.prior, bot.base, -1.0 if bot.threshold is None else bot.threshold]
+    return [0.0] * 3
 
 
 def _sheriff_params(bot: Bot) -> list[float]:

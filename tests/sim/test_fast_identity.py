@@ -175,25 +175,31 @@ def test_workers_and_chunks_give_the_same_frame() -> None:
     assert fast.equals(sc.simulate("classic", **kw))
 
 
+class _Sly(Smuggler):
+    """A subclass of a bot the kernel plays: it may change any method, so it is refused."""
+
+    name = "sly"
+
+
 def test_fast_refuses_by_name_what_it_does_not_play() -> None:
     with pytest.raises(ValueError) as err:
-        sc.simulate("deputies", players=6, games=2, engine="fast", merchants="adaptive")
+        sc.simulate("deputies", players=6, games=2, engine="fast", merchants=_Sly())
     text = str(err.value)
-    assert "sheriff_selection='deputy_deck'" in text and "'adaptive'" in text
-    with pytest.raises(ValueError, match="merchant bot 'random'"):
-        sc.simulate("classic", games=2, engine="fast", merchants=["honest", "random"])
+    assert "sheriff_selection='deputy_deck'" in text and "merchant bot 'sly'" in text
+    with pytest.raises(ValueError, match="merchant bot 'sly'"):
+        sc.simulate("classic", games=2, engine="fast", merchants=["honest", _Sly()])
     with pytest.raises(ValueError, match="engine must be one of"):
         sc.simulate("classic", games=2, engine="compiled")
 
 
 def test_auto_falls_back_to_checked_and_says_why() -> None:
-    kw = dict(players=4, games=3, seed=1, merchants=["adaptive", "honest"])
+    kw = dict(players=4, games=3, seed=1, merchants=[_Sly(), "honest"])
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         auto = sc.simulate("classic", engine="auto", **kw)
     assert auto.equals(sc.simulate("classic", **kw))
     assert len(caught) == 1 and caught[0].category is sim.FastEngineFallback
-    assert "'adaptive'" in str(caught[0].message)
+    assert "'sly'" in str(caught[0].message)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a run the kernel plays: no warning
         sc.simulate("classic", engine="auto", players=4, games=3, seed=1)

@@ -36,3 +36,27 @@ def test_second_edition_identical(players: int) -> None:
     assert v.market_starter == "sheriff_chooses" and unsupported(v, ["honest"], ["threshold"]) == []
     per_player, per_bag = _same_tables(v, players=players, games=120, seed=40 + players)
     assert (per_player["fines_paid"] > 0).any() and per_bag["inspected"].any()
+
+
+@pytest.mark.parametrize(
+    "variant, merchants, sheriffs",
+    [
+        # the derived threshold per load (theory.inspection) against a Sheriff whose rate
+        # it reads; bribes when threatened (threshold:bribe) and a bayesian's demands
+        ("classic", ["adaptive", "honest", "smuggler", "bluffer"], "threshold"),
+        ("classic", ["adaptive", "adaptive:prior=1,base=0.1,scale=1", "briber"], "bayesian"),
+        ("summary-sheet", ["adaptive", "briber", "honest"], ["threshold:bribe=2", "trusting"]),
+        ("second-edition", ["adaptive:threshold=0.4", "adaptive:threshold=1"], "always-inspect"),
+    ],
+)
+def test_adaptive_merchant_identical(variant: str, merchants: list, sheriffs: object) -> None:
+    """The fifth merchant: the public record of each Sheriff (bags faced and opened) read
+    at the market and the load, the plan of AdaptiveMerchant.plan with the one-bag
+    threshold per load, and the briber's answer to threats."""
+    assert unsupported(sc.load_variant(variant), merchants, sim.bot_list(sheriffs, "sheriff")) == []
+    per_player, per_bag = _same_tables(
+        variant, players=4, games=120, seed=11, merchants=merchants, sheriffs=sheriffs
+    )
+    mine = per_bag[per_bag["strategy"].str.startswith("adaptive")]
+    assert (~mine["truthful"]).any() and mine["truthful"].any()  # it smuggles, and not always
+    assert (mine["contraband"] > 0).any()
