@@ -97,7 +97,7 @@ def play_chunk(
     out = np.zeros((games * n, k.N_OUT), dtype=np.int64)
     per_game_bags = int(cv.vi[7]) * (n - 1) if bags else 0  # rounds x merchants
     bout = np.zeros((games * per_game_bags, k.N_BAG), dtype=np.int64)
-    bad = k.play_games(
+    bad, status = k.play_games(
         words,
         cv.vi,
         cv.gi,
@@ -114,9 +114,13 @@ def play_chunk(
         bout,
     )
     if bad >= 0:
+        why = (
+            "a merchant has no card left to load (the deck, discard piles and hand are empty)"
+            if status == k.EMPTY_HAND
+            else f"a merchant holds fewer cards than bag_min={variant.bag_min} (no legal load)"
+        )
         raise RuntimeError(
-            f"game {first + bad}: a merchant has no card left to load (the deck, discard piles "
-            "and hand are empty); the checked engine cannot play this game either"
+            f"game {first + bad}: {why}; the checked engine cannot play this game either"
         )
     cols = _player_columns(out, games, n)
     cols["slot"] = np.ascontiguousarray(slots).reshape(-1)

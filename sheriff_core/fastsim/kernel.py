@@ -23,11 +23,16 @@ from numba import njit
 V_HAND, V_PILES, V_PILE_SETUP, V_ASIDE_MAX, V_BAG_MAX, V_KEEP = 0, 1, 2, 3, 4, 5
 V_GOLD, V_ROUNDS, V_FROM_DISCARDS, V_LEGAL0, V_DEBT_ANY, V_NGOODS = 6, 7, 8, 9, 10, 11
 V_DISCARD_FIRST = 12  # market_order "discard-then-draw"
+V_BAG_MIN, V_NTB, V_TB = 13, 14, 15  # bag_min; the tie-breaks: how many, then TB_* codes
+N_VI = 18
+TB_LEGAL, TB_CONTRA = 0, 1  # tie-break codes: most legal goods, most contraband
 #: play_game's results: the game was played; a merchant had no card to load (the checked
 #: engine fails there too: its bots take min() of an empty hand).
-OK, EMPTY_HAND = 0, 1
+OK, EMPTY_HAND, SHORT_HAND = 0, 1, 2  # SHORT_HAND: fewer cards than bag_min
 # gi[g]: per good code
 G_VALUE, G_PENALTY, G_LEGAL, G_KING, G_QUEEN, G_BONUS = 0, 1, 2, 3, 4, 5
+G_AS, G_AS_N = 6, 7  # a royal good counts as G_AS_N of good G_AS for King/Queen (-1: none)
+N_GI = 8
 # merchant kinds and Sheriff kinds (tables.MERCHANT_KINDS / SHERIFF_KINDS)
 M_HONEST, M_SMUGGLER, M_BLUFFER, M_BRIBER, M_ADAPTIVE = 0, 1, 2, 3, 4
 # the adaptive merchant's parameters: madapt[seat, A_*] (threshold < 0: derived per load)
@@ -591,31 +596,49 @@ def _pay(vi, gi, cover_order, payer, payee, amount, gold, stands, paid, recv):
 
 
 @njit(cache=True)
-def _score(vi, gi, gold, stands, out):
-    """scoring.score_rows (goods bonuses, tie-breaks: legal goods, then contraband)."""
+def _bonus_counts(gi, stands):
+    """scoring._bonus_counts per seat and good: the copies of each bonus good (legal, counted
+    by goods) on the stand, plus ``G_AS_N`` for each royal good counting as it."""
     n, ng = stands.shape[0], stands.shape[1]
-    bonus = np.zeros(n, dtype=np.int64)
+    counts = np.zeros((n, ng), dtype=np.int64)
+    for s in range(n):
+        for g in range(ng):
+            c = stands[s, g]
+            if c == 0:
+                continue
+            if gi[g, G_BONUS]:
+                counts[s, g] += c
+            elif gi[g, G_AS] >= 0 and gi[gi[g, G_AS], G_BONUS]:
+                counts[s, gi[g, G_AS]] += gi[g, G_AS_N] * c
+    return counts
+
+
+@njit(cache=True)
+def _award(gi, counts, bonus):
+    """scoring.award_bonuses: per bonus good, the King (ties: King + Queen split, rounded
+    down, no Queen) and the Queen (ties: the Queen split), added to ``bonus``."""
+    n, ng = counts.shape[0], counts.shape[1]
     for g in range(ng):
         if not gi[g, G_BONUS]:
             continue
         top = 0
         for s in range(n):
-            top = max(top, stands[s, g])
+            top = max(top, counts[s, g])
         if top == 0:
             continue
         kings = 0
         for s in range(n):
-            if stands[s, g] == top:
+            if counts[s, g] == top:
                 kings += 1
         if kings > 1:
             share = (gi[g, G_KING] + gi[g, G_QUEEN]) // kings
             for s in range(n):
-                if stands[s, g] == top:
+                if counts[s, g] == top:
                     bonus[s] += share
             continue
         second = 0
         for s in range(n):
-            c = stands[s, g]
+            c = counts[s, g]
             if c == top:
                 bonus[s] += gi[g, G_KING]
             elif c > second:
@@ -624,11 +647,20 @@ def _score(vi, gi, gold, stands, out):
             continue
         queens = 0
         for s in range(n):
-            if stands[s, g] == second:
+            if counts[s, g] == second:
                 queens += 1
         for s in range(n):
-            if stands[s, g] == second:
+            if counts[s, g] == second:
                 bonus[s] += gi[g, G_QUEEN] // queens
+
+
+@njit(cache=True)
+def _score(vi, gi, gold, stands, out):
+    """scoring.score_rows: goods, gold, King/Queen bonuses (royal goods counting as several
+    of their good), the rank by total then the variant's tie-breaks."""
+    n, ng = stands.shape[0], stands.shape[1]
+    bonus = np.zeros(n, dtype=np.int64)
+    _award(gi, _bonus_counts(gi, stands), bonus)
     for s in range(n):
         value = legal = cards = 0
         for g in range(ng):
@@ -643,18 +675,23 @@ def _score(vi, gi, gold, stands, out):
         out[s, O_TOTAL] = gold[s] + value + bonus[s]
         out[s, O_LEGAL] = legal
         out[s, O_CONTRA] = cards - legal
+    _rank(vi, out)
+
+
+@njit(cache=True)
+def _rank(vi, out):
+    """The rank: 1 + the players whose (total, tie-breaks...) is greater (equal: shared)."""
+    n = out.shape[0]
     for s in range(n):
         better = 0
         for o in range(n):
-            if (
-                out[o, O_TOTAL] > out[s, O_TOTAL]
-                or (out[o, O_TOTAL] == out[s, O_TOTAL] and out[o, O_LEGAL] > out[s, O_LEGAL])
-                or (
-                    out[o, O_TOTAL] == out[s, O_TOTAL]
-                    and out[o, O_LEGAL] == out[s, O_LEGAL]
-                    and out[o, O_CONTRA] > out[s, O_CONTRA]
-                )
-            ):
+            d = out[o, O_TOTAL] - out[s, O_TOTAL]
+            t = 0
+            while d == 0 and t < vi[V_NTB]:
+                col = O_LEGAL if vi[V_TB + t] == TB_LEGAL else O_CONTRA
+                d = out[o, col] - out[s, col]
+                t += 1
+            if d > 0:
                 better += 1
         out[s, O_RANK] = 1 + better
 
@@ -679,12 +716,13 @@ def _deal(rng, vi, deck, st, piles, plen, hands, hlen):
 
 @njit(cache=True)
 def _load(prng, vi, gi, by_rank, m, kind, param, rate, fixed, hands, hlen, bags, blen, declared):
-    """The merchant bot's load (its plan is the good it declares) and loading._do_load
-    (``rate``, ``fixed``: the adaptive merchant's, see :func:`_adaptive_bag`). False when
-    the hand is empty (the bots' min() of nothing)."""
+    """The merchant bot's load (its plan is the good it declares), topped up to ``bag_min``
+    (merchants._load), and loading._do_load (``rate``, ``fixed``: the adaptive merchant's,
+    see :func:`_adaptive_bag`). :data:`EMPTY_HAND` when the hand is empty (the bots' min()
+    of nothing), :data:`SHORT_HAND` when it cannot fill ``bag_min`` (an illegal load)."""
     hand, hl = hands[m], hlen[m]
     if hl == 0:
-        return False
+        return EMPTY_HAND
     if kind == M_HONEST:
         good, bl = _honest_bag(vi, gi, by_rank, hand, hl, bags[m])
     elif kind == M_SMUGGLER or kind == M_BRIBER:
@@ -695,8 +733,36 @@ def _load(prng, vi, gi, by_rank, m, kind, param, rate, fixed, hands, hlen, bags,
         good, bl = _bluff_bag(prng, vi, gi, by_rank, hand, hl, bags[m], param)
     for j in range(bl):
         hl = _remove_first(hand, hl, bags[m, j])
+    need = vi[V_BAG_MIN] - bl
+    if need > 0:
+        if hl < need:
+            return SHORT_HAND
+        _top_up(gi, hand, hl, good, need, bags[m], bl)
+        for j in range(bl, bl + need):
+            hl = _remove_first(hand, hl, bags[m, j])
+        bl += need
     hlen[m], blen[m], declared[m] = hl, bl, good
-    return True
+    return OK
+
+
+@njit(cache=True)
+def _top_up(gi, rest, rl, good, need, bag, bl):
+    """merchants._load's top-up: ``need`` cards of ``rest`` (the hand without the bag) into
+    ``bag[bl:]``, the declared good first, then the lowest fines (a stable sort)."""
+    order = np.empty(rl, dtype=np.int64)
+    for j in range(rl):
+        c = rest[j]
+        key = (c != good) * (1 << 40) + gi[c, G_PENALTY]
+        t = j
+        while t > 0:
+            o = rest[order[t - 1]]
+            if (o != good) * (1 << 40) + gi[o, G_PENALTY] <= key:
+                break
+            order[t] = order[t - 1]
+            t -= 1
+        order[t] = j
+    for j in range(need):
+        bag[bl + j] = rest[order[j]]
 
 
 @njit(cache=True)
@@ -926,6 +992,51 @@ def _contraband_penalty(vi, gi):
 
 
 @njit(cache=True)
+def _markets(
+    rng, vi, gi, by_rank, order, sheriff, mkind, mparam, madapt, plog, rate, contra,
+    hands, hlen, deck, st, piles, plen,
+):  # fmt: skip
+    """The market phase: each merchant in ``order`` keeps contraband or not (the smuggling
+    bots when they may smuggle; the adaptive merchant when the Sheriff's rate, kept in
+    ``rate`` for its load, is below its plan's threshold), then :func:`_market`."""
+    for k in range(order.shape[0]):
+        m = order[k]
+        if mkind[m] == M_ADAPTIVE:  # the same rate at its load: no bag is settled before
+            ma = madapt[m]
+            rate[m] = _rate(plog, sheriff, ma[A_PRIOR], ma[A_BASE])
+            q = _adaptive_plan(vi, gi, by_rank, hands[m], hlen[m], ma[A_THRESHOLD], contra)[1]
+            keep_contra = rate[m] < q
+        else:
+            keep_contra = (mkind[m] == M_SMUGGLER or mkind[m] == M_BRIBER) and mparam[m] > 0
+        _market(rng, vi, gi, by_rank, keep_contra, m, hands, hlen, deck, st, piles, plen)
+
+
+@njit(cache=True)
+def _bags(
+    prng, vi, gi, cover_order, cpen, rnd, order, sh, mkind, mscale, skind, sp,
+    bags, blen, declared, stands, gold, piles, plen, money, out, plog, tally, brows,
+):  # fmt: skip
+    """The Sheriff ``sh`` deals with each bag in ``order`` (SheriffBot.pick); the round's
+    bag rows into ``brows`` unless it has no rows."""
+    for k in range(order.shape[0]):
+        m = order[k]
+        good, bl = declared[m], blen[m]
+        choice = _decide(prng, gi, cpen, skind[sh], sp[sh], m, bl, good, plog, tally)
+        if brows.shape[0] > 0:  # before the bag is emptied
+            _bag_row(gi, brows[k], rnd, m, sh, good, bags[m], bl)
+        inspected, offered, bribe, pays, smuggled = _settle(
+            vi, gi, cover_order, cpen, m, sh, good, bags[m], bl, choice, skind[sh], sp[sh],
+            mkind[m], mscale[m], stands, gold, piles, plen, money, out, plog, tally,
+        )  # fmt: skip
+        if brows.shape[0] > 0:
+            row = brows[k]
+            row[B_THREATENED], row[B_INSPECTED] = choice == THREATEN, inspected
+            row[B_OFFERED], row[B_BRIBE] = offered, bribe
+            row[B_PAYS], row[B_SMUGGLED] = pays, smuggled
+        blen[m] = 0
+
+
+@njit(cache=True)
 def play_game(
     rng, prng, vi, gi, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
     out, bout,
@@ -933,7 +1044,7 @@ def play_game(
     """One game, first Sheriff seat 0, to the end; the per-seat rows into ``out``
     (:data:`N_OUT` columns) and, unless ``bout`` has no rows, one row per bag into ``bout``
     (:data:`N_BAG` columns, rounds x (players - 1) rows). ``deck0``: the unshuffled deck
-    (build_deck's order). Returns :data:`OK` or :data:`EMPTY_HAND`."""
+    (build_deck's order). Returns :data:`OK`, :data:`EMPTY_HAND` or :data:`SHORT_HAND`."""
     want_bags = bout.shape[0] > 0
     n, hand_size, total = out.shape[0], vi[V_HAND], deck0.shape[0]
     deck = deck0.copy()
@@ -962,23 +1073,18 @@ def play_game(
         # chooses names the left neighbour (SheriffBot.starter, no draw)
         for k in range(n - 1):
             order[k] = (sheriff + 1 + k) % n
-        for k in range(n - 1):  # market
-            m = order[k]
-            if mkind[m] == M_ADAPTIVE:  # the same rate at its load: no bag is settled before
-                ma = madapt[m]
-                rate[m] = _rate(plog, sheriff, ma[A_PRIOR], ma[A_BASE])
-                q = _adaptive_plan(vi, gi, by_rank, hands[m], hlen[m], ma[A_THRESHOLD], contra)[1]
-                keep_contra = rate[m] < q
-            else:
-                keep_contra = (mkind[m] == M_SMUGGLER or mkind[m] == M_BRIBER) and mparam[m] > 0
-            _market(rng, vi, gi, by_rank, keep_contra, m, hands, hlen, deck, st, piles, plen)
+        _markets(
+            rng, vi, gi, by_rank, order, sheriff, mkind, mparam, madapt, plog, rate, contra,
+            hands, hlen, deck, st, piles, plen,
+        )  # fmt: skip
         for k in range(n - 1):  # load
             m = order[k]
-            if not _load(
+            status = _load(
                 prng, vi, gi, by_rank, m, mkind[m], mparam[m], rate[m], madapt[m, A_THRESHOLD],
                 hands, hlen, bags, blen, declared,
-            ):  # fmt: skip
-                return EMPTY_HAND
+            )  # fmt: skip
+            if status != OK:
+                return status
         for k in range(n - 1):  # declare: the planned good, the bag's size
             m = order[k]
             out[m, O_BAGS] += 1
@@ -986,22 +1092,11 @@ def play_game(
                 if bags[m, j] != declared[m]:
                     out[m, O_LIES] += 1
                     break
-        for k in range(n - 1):  # the Sheriff deals with each bag in order
-            m, sh = order[k], sheriff
-            good, bl = declared[m], blen[m]
-            choice = _decide(prng, gi, cpen, skind[sh], sp[sh], m, bl, good, plog, tally)
-            if want_bags:  # before the bag is emptied
-                _bag_row(gi, bout[rnd * (n - 1) + k], rnd, m, sh, good, bags[m], bl)
-            inspected, offered, bribe, pays, smuggled = _settle(
-                vi, gi, cover_order, cpen, m, sh, good, bags[m], bl, choice, skind[sh], sp[sh],
-                mkind[m], mscale[m], stands, gold, piles, plen, money, out, plog, tally,
-            )  # fmt: skip
-            if want_bags:
-                row = bout[rnd * (n - 1) + k]
-                row[B_THREATENED], row[B_INSPECTED] = choice == THREATEN, inspected
-                row[B_OFFERED], row[B_BRIBE] = offered, bribe
-                row[B_PAYS], row[B_SMUGGLED] = pays, smuggled
-            blen[m] = 0
+        _bags(
+            prng, vi, gi, cover_order, cpen, rnd, order, sheriff, mkind, mscale, skind, sp,
+            bags, blen, declared, stands, gold, piles, plen, money, out, plog, tally,
+            bout[rnd * (n - 1) : (rnd + 1) * (n - 1)] if want_bags else bout,
+        )  # fmt: skip
         if rnd + 1 == vi[V_ROUNDS]:
             break
         for k in range(1, n + 1):  # draw back up, from the Sheriff's left
@@ -1029,7 +1124,8 @@ def play_games(
     game's two generators (``game.rng``, ``game.players_rng``); the bots of game ``g``'s
     seats in row ``g`` of ``mkind`` ... ``sp``; its rows at ``out[g * n : (g + 1) * n]``
     and, if ``bout`` has rows, its bags at ``bout[g * b : (g + 1) * b]`` (``b`` = rounds x
-    (n - 1)). Returns the first game that is not :data:`OK` (its index), or -1."""
+    (n - 1)). Returns the first game that is not :data:`OK` (its index) and its status, or
+    (-1, OK)."""
     games, n = mkind.shape[0], mkind.shape[1]
     b = vi[V_ROUNDS] * (n - 1) if bout.shape[0] > 0 else 0
     rng = np.zeros(6, dtype=np.uint64)
@@ -1055,5 +1151,5 @@ def play_games(
             bout[g * b : (g + 1) * b],
         )
         if status != OK:
-            return g
-    return -1
+            return g, status
+    return -1, OK

@@ -60,9 +60,11 @@ SHERIFF_KINDS: dict[type[Bot], int] = {
 _FIXED: dict[str, Any] = {
     "sheriff_selection": "rotate",
     "sheriffs_per_round": 1,
-    "bag_min": 1,
-    "tiebreaks": ("legal_goods", "contraband"),
 }
+
+
+#: The tie-breaks the kernel plays, as its codes (kernel.TB_*).
+_TIEBREAKS = {"legal_goods": 0, "contraband": 1}
 
 
 def unsupported(
@@ -78,13 +80,12 @@ def unsupported(
         out.append(f"variant field tokens ({', '.join(variant.tokens)}): no token exchanges")
     if variant.debt_order not in ("legal_first", "any"):
         out.append(f"variant field debt_order={variant.debt_order!r}")
-    for name, good in variant.goods.items():
-        if good.counts_as is not None:
-            out.append(f"good {name!r} counts_as {good.counts_as} (royal goods)")
+    for t in variant.tiebreaks:
+        if t not in _TIEBREAKS:
+            out.append(f"tie-break {t!r} (the kernel breaks ties by {', '.join(_TIEBREAKS)})")
     for name, bonus in variant.bonuses.items():
-        good = variant.goods.get(name)
-        if bonus.counts != "goods" or good is None or good.kind != "legal":
-            out.append(f"bonus {name!r} counts {bonus.counts!r} (the kernel counts legal goods)")
+        if bonus.counts != "goods":
+            out.append(f"bonus {name!r} counts {bonus.counts!r} (the kernel counts goods)")
     for spec in merchants:
         bot = make_bot(spec, "merchant")
         if type(bot) not in MERCHANT_KINDS:
@@ -106,8 +107,8 @@ def unsupported(
 class CompiledVariant:
     """A variant's rules for one player count, as the kernel's arrays (see kernel.V_*, G_*)."""
 
-    vi: np.ndarray  # int64[13]
-    gi: np.ndarray  # int64[goods, 6]
+    vi: np.ndarray  # int64[18]: kernel.V_*
+    gi: np.ndarray  # int64[goods, 8]: kernel.G_*
     deck0: np.ndarray  # int64[cards]: build_deck's order, as good codes
     by_rank: np.ndarray  # legal good codes, highest rank first (GoodsInfo.by_rank)
     cover_order: np.ndarray  # every good code, most valuable first, ties by name
@@ -125,17 +126,23 @@ def compile_variant(variant: Variant, players: int) -> CompiledVariant:
     code = {name: i for i, name in enumerate(goods)}
     legal = [n for n in goods if variant.goods[n].kind == "legal"]
     rank = sorted(legal, key=lambda n: (variant.goods[n].value, -legal.index(n)))
-    gi = np.zeros((len(goods), 6), dtype=np.int64)
+    gi = np.zeros((len(goods), 8), dtype=np.int64)
     for name, g in variant.goods.items():
         b = variant.bonuses.get(name)
+        # a bonus counts a legal good's cards (and royal goods counting as it); a bonus
+        # named after a good of another kind is never won (scoring._bonus_counts)
+        counted = b is not None and g.kind == "legal"
         gi[code[name]] = (
             g.value,
             g.penalty,
             g.kind == "legal",
-            b.king if b else 0,
-            b.queen if b else 0,
-            b is not None,
+            b.king if counted else 0,
+            b.queen if counted else 0,
+            counted,
+            -1 if g.kind == "legal" or g.counts_as is None else code[g.counts_as[0]],
+            0 if g.counts_as is None else g.counts_as[1],
         )
+    tiebreaks = [_TIEBREAKS[t] for t in variant.tiebreaks] + [0] * 3
     vi = np.array(
         [
             variant.hand_size,
@@ -151,6 +158,9 @@ def compile_variant(variant: Variant, players: int) -> CompiledVariant:
             variant.debt_order == "any",
             len(goods),
             variant.market_order == "discard-then-draw",
+            variant.bag_min,
+            len(variant.tiebreaks),
+            *tiebreaks[:3],
         ],
         dtype=np.int64,
     )

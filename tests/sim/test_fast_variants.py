@@ -60,3 +60,106 @@ def test_adaptive_merchant_identical(variant: str, merchants: list, sheriffs: ob
     mine = per_bag[per_bag["strategy"].str.startswith("adaptive")]
     assert (~mine["truthful"]).any() and mine["truthful"].any()  # it smuggles, and not always
     assert (mine["contraband"] > 0).any()
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_royal_goods_identical(players: int) -> None:
+    """classic-royal: royal goods are loaded, kept at the market and smuggled as contraband
+    by the bots, paid in debts as contraband, and count as 2-3 of their legal good for
+    King and Queen."""
+    v = sc.load_variant("classic-royal")
+    assert unsupported(v, list(sim.DEFAULT_MERCHANTS) + ["adaptive"], ["bayesian"]) == []
+    merchants = ["smuggler:risk=0.9", "adaptive", "briber", "honest", "bluffer"][:players]
+    _same_tables(
+        v,
+        players=players,
+        games=100,
+        seed=60 + players,
+        merchants=merchants,
+        sheriffs=["trusting", "threshold"],
+    )
+
+
+def test_royal_goods_decide_bonuses_in_these_games() -> None:
+    """Royal goods reach the stands in such games and change who gets a bonus: the
+    bonuses differ from those of the same stands without their royal goods."""
+    from sheriff_core.bots import make_player
+    from sheriff_core.scoring import score_rows
+
+    v = sc.load_variant("classic-royal")
+    royal = {n for n, g in v.goods.items() if g.kind == "royal"}
+    changed = 0
+    merchants = ["smuggler:risk=0.9", "adaptive", "briber", "honest"]
+    for i, ss in enumerate(sim.game_seeds(64, 0, 20)):
+        lineup = [
+            make_player(merchants[(s + i) % 4], ["trusting", "threshold"][(s + i) % 2])
+            for s in range(4)
+        ]
+        game = sim.play_seeded(v, 4, ss, lineup)
+        gold = {str(s): 0 for s in range(4)}
+        full = score_rows(v, {str(s): st for s, st in enumerate(game.stands)}, gold)
+        plain = score_rows(
+            v, {str(s): [c for c in st if c not in royal] for s, st in enumerate(game.stands)}, gold
+        )
+        changed += [r["bonus"] for r in full] != [r["bonus"] for r in plain]
+    assert changed >= 3
+
+
+def test_score_is_score_rows() -> None:
+    """kernel._score against scoring.score_rows on random stands: King and Queen with ties
+    (the split rounded down), royal goods counting as several, the tie-breaks in any
+    order (none at all included), ranks shared only on a full tie."""
+    import numpy as np
+
+    from sheriff_core.fastsim import kernel
+    from sheriff_core.fastsim.tables import compile_variant
+    from sheriff_core.rules.house import house_rule
+    from sheriff_core.scoring import score_rows
+
+    rng = np.random.default_rng(27)
+    variants = [
+        sc.load_variant("classic-royal"),
+        house_rule("classic-royal", {"scoring.tiebreaks": ["contraband", "legal_goods"]}),
+        house_rule("classic", {"scoring.tiebreaks": [], "bonuses.Cheese.queen": 7}),
+        house_rule("classic", {"goods.Pepper.kind": "legal", "removed.3.Bread": 0}),
+    ]
+    for v in variants:
+        cv = compile_variant(v, 4)
+        goods = list(v.goods)
+        for _ in range(250):
+            n = int(rng.integers(2, 6))
+            stands = rng.integers(0, 3, (n, len(goods))) * (rng.random((n, len(goods))) < 0.5)
+            gold = rng.integers(0, 6, n)
+            out = np.zeros((n, kernel.N_OUT), dtype=np.int64)
+            kernel._score(cv.vi, cv.gi, gold.astype(np.int64), stands.astype(np.int64), out)
+            names = [f"p{s}" for s in range(n)]
+            rows = score_rows(
+                v,
+                {p: [g for g, k in zip(goods, stands[s], strict=True) for _ in range(k)]
+                 for s, p in enumerate(names)},
+                {p: int(gold[s]) for s, p in enumerate(names)},
+            )  # fmt: skip
+            want = [[r["gold"], r["goods_value"], r["bonus"], r["total"], r["rank"]] for r in rows]
+            cols = [kernel.O_GOLD, kernel.O_VALUE, kernel.O_BONUS, kernel.O_TOTAL, kernel.O_RANK]
+            assert out[:, cols].tolist() == want, (v.name, stands.tolist(), gold.tolist())
+
+
+@pytest.mark.parametrize(
+    "parent, changes, players",
+    [
+        # bags of 3-5: the bots' top-up (the declared good first, then the lowest fines)
+        ("classic", {"round.bag_min": 3}, 4),
+        ("second-edition", {"round.bag_min": 2, "round.bag_max": 3}, 3),
+        # tie-breaks in another order, and none
+        ("classic", {"scoring.tiebreaks": ["contraband"], "setup.starting_gold": 0}, 5),
+        ("classic-royal", {"scoring.tiebreaks": [], "goods.Crossbow.kind": "legal"}, 4),
+        # a royal good with no counts_as, a contraband good counting as a legal one
+        ("classic-royal", {"goods.Silk.kind": "royal", "goods.Crossbow.value": 1}, 3),
+    ],
+)
+def test_house_rules_beyond_classic_identical(parent: str, changes: dict, players: int) -> None:
+    from sheriff_core.rules.house import house_rule
+
+    v = house_rule(parent, changes)
+    assert unsupported(v, sim.DEFAULT_MERCHANTS, ["threshold"]) == []
+    _same_tables(v, players=players, games=60, seed=8)
