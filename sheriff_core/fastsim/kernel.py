@@ -24,11 +24,12 @@ V_HAND, V_PILES, V_PILE_SETUP, V_ASIDE_MAX, V_BAG_MAX, V_KEEP = 0, 1, 2, 3, 4, 5
 V_GOLD, V_ROUNDS, V_FROM_DISCARDS, V_LEGAL0, V_DEBT_ANY, V_NGOODS = 6, 7, 8, 9, 10, 11
 V_DISCARD_FIRST = 12  # market_order "discard-then-draw"
 V_BAG_MIN, V_NTB, V_TB = 13, 14, 15  # bag_min; the tie-breaks: how many, then TB_* codes
-N_VI = 18
+V_CHOOSES = 18  # market_starter "sheriff_chooses" (a starter action in the log)
+N_VI = 19
 TB_LEGAL, TB_CONTRA = 0, 1  # tie-break codes: most legal goods, most contraband
 #: play_game's results: the game was played; a merchant had no card to load (the checked
 #: engine fails there too: its bots take min() of an empty hand).
-OK, EMPTY_HAND, SHORT_HAND = 0, 1, 2  # SHORT_HAND: fewer cards than bag_min
+OK, EMPTY_HAND, SHORT_HAND, LOG_FULL = 0, 1, 2, 3  # SHORT_HAND: fewer cards than bag_min
 # gi[g]: per good code
 G_VALUE, G_PENALTY, G_LEGAL, G_KING, G_QUEEN, G_BONUS = 0, 1, 2, 3, 4, 5
 G_AS, G_AS_N = 6, 7  # a royal good counts as G_AS_N of good G_AS for King/Queen (-1: none)
@@ -55,6 +56,10 @@ B_INSPECTED, B_OFFERED, B_BRIBE, B_PAYS, B_SMUGGLED = 8, 9, 10, 11, 12  # _settl
 N_BAG = 13
 # the Sheriff bot's decide
 PASS, INSPECT, THREATEN = 0, 1, 2
+# the action log (lg: lg[0] the next free index, -1 once full; then records of a K_* code
+# and its fields, see fastsim.actions_of): the engine's actions, in the order applied
+K_STARTER, K_MARKET, K_LOAD, K_DECLARE, K_THREATEN, K_INSPECT, K_PASS = 1, 2, 3, 4, 5, 6, 7
+K_OFFER, K_ACCEPT, K_DECLINE, K_CONFISCATE, K_DEBT = 8, 9, 10, 11, 12
 
 # ----------------------------------------------------------------------------- numpy's PCG64
 # A generator's state: uint64[6] = state (high, low), increment (high, low), has_uint32,
@@ -247,7 +252,28 @@ def _cheapest(hand, hl, gi):
 
 
 @njit(cache=True)
-def _market(rng, vi, gi, by_rank, keep_contra, seat, hands, hlen, deck, st, piles, plen):
+def _put(lg, v):
+    """Append ``v`` to the action log ``lg`` (``lg[0]``: where; -1 once it is full)."""
+    i = lg[0]
+    if i < 0:
+        return
+    if i >= lg.shape[0]:
+        lg[0] = -1
+        return
+    lg[i] = v
+    lg[0] = i + 1
+
+
+@njit(cache=True)
+def _put_seat(lg, kind, seat):
+    """A one-field record (starter, threaten, inspect, pass, offer)."""
+    if lg.shape[0] > 0:
+        _put(lg, kind)
+        _put(lg, seat)
+
+
+@njit(cache=True)
+def _market(rng, vi, gi, by_rank, keep_contra, seat, hands, hlen, deck, st, piles, plen, lg):
     """merchants._market (the bot) then market._do_market (the set-aside cards go on the
     last pile after the draw, or before it with "discard-then-draw")."""
     hand_size = vi[V_HAND]
@@ -281,6 +307,15 @@ def _market(rng, vi, gi, by_rank, keep_contra, seat, hands, hlen, deck, st, pile
                     depth -= 1
         for j in range(al):
             hl = _remove_first(hand, hl, aside[j])
+    if lg.shape[0] > 0:  # Market(aside, take, the last pile) or Market() ("market keep")
+        _put(lg, K_MARKET)
+        _put(lg, npiles - 1 if al > 0 else 0)
+        _put(lg, al)
+        _put(lg, tl)
+        for j in range(al):
+            _put(lg, aside[j])
+        for j in range(tl):
+            _put(lg, take[j])
     first = vi[V_DISCARD_FIRST] != 0 and al > 0
     if first:
         p = npiles - 1
@@ -498,9 +533,16 @@ def _bluff_bag(prng, vi, gi, by_rank, hand, hl, bag, bluff):
 
 @njit(cache=True)
 def _first_cover(pool, need, gi, cover_order, chosen):
-    """payments._minimal_covers(limit=1): the first minimal set of ``pool`` (copies per
-    good) worth at least ``need`` (``need`` > 0), goods tried most valuable first (ties: by
-    name), most copies first; written to ``chosen`` (copies per good). False if none.
+    """payments._minimal_covers(limit=1): see :func:`_nth_cover`."""
+    return _nth_cover(pool, need, gi, cover_order, chosen, 0)
+
+
+@njit(cache=True)
+def _nth_cover(pool, need, gi, cover_order, chosen, skip):
+    """payments._minimal_covers: the minimal set of ``pool`` (copies per good) worth at
+    least ``need`` (``need`` > 0) that comes after ``skip`` others, goods tried most
+    valuable first (ties: by name), most copies first; written to ``chosen`` (copies per
+    good). False if there is none (``skip`` 1: is there a second, a choice for the debtor?).
 
     The recursion ``rec(i, total)`` of the checked engine, unrolled: level ``i`` tries
     ``takes[i]`` = copies .. 0 of good ``cover_order[i]``; ``total``: levels below ``i``."""
@@ -526,11 +568,13 @@ def _first_cover(pool, need, gi, cover_order, chosen):
                     if lowest < 0 or v < lowest:
                         lowest = v
             if here - lowest < need:
-                for t in range(chosen.shape[0]):
-                    chosen[t] = 0
-                for t in range(i + 1):
-                    chosen[cover_order[t]] = takes[t]
-                return True
+                if skip == 0:
+                    for t in range(chosen.shape[0]):
+                        chosen[t] = 0
+                    for t in range(i + 1):
+                        chosen[cover_order[t]] = takes[t]
+                    return True
+                skip -= 1
         # the next candidate at this level, backing up where none is left
         while True:
             takes[i] -= 1
@@ -543,9 +587,10 @@ def _first_cover(pool, need, gi, cover_order, chosen):
 
 
 @njit(cache=True)
-def _pay(vi, gi, cover_order, payer, payee, amount, gold, stands, paid, recv):
+def _pay(vi, gi, cover_order, payer, payee, amount, gold, stands, paid, recv, lg):
     """payments._pay for one Sheriff: gold first, then goods from the stand, the debt
-    choice being the first minimal one (Bot.debt); ``paid``/``recv`` add the gold and the
+    choice being the first minimal one (Bot.debt; logged as PayDebt when the engine asks,
+    i.e. when there are two minimal ones or more); ``paid``/``recv`` add the gold and the
     goods' value (the fines or compensation columns)."""
     coins = min(gold[payer], amount)
     gold[payer] -= coins
@@ -583,7 +628,18 @@ def _pay(vi, gi, cover_order, payer, payee, amount, gold, stands, paid, recv):
         pool_value += pool[g] * gi[g, G_VALUE]
     if pool_value > need:
         chosen = np.zeros(ng, dtype=np.int64)
-        _first_cover(pool, need, gi, cover_order, chosen)
+        if lg.shape[0] > 0 and _nth_cover(pool, need, gi, cover_order, chosen, 1):
+            _first_cover(pool, need, gi, cover_order, chosen)
+            _put(lg, K_DEBT)
+            _put(lg, forced.sum() + chosen.sum())
+            for g in range(ng):
+                for _ in range(forced[g]):
+                    _put(lg, g)
+            for t in range(ng):
+                for _ in range(chosen[cover_order[t]]):
+                    _put(lg, cover_order[t])
+        else:
+            _first_cover(pool, need, gi, cover_order, chosen)
         pool = chosen
     value = 0
     for g in range(ng):
@@ -715,7 +771,9 @@ def _deal(rng, vi, deck, st, piles, plen, hands, hlen):
 
 
 @njit(cache=True)
-def _load(prng, vi, gi, by_rank, m, kind, param, rate, fixed, hands, hlen, bags, blen, declared):
+def _load(
+    prng, vi, gi, by_rank, m, kind, param, rate, fixed, hands, hlen, bags, blen, declared, lg,
+):  # fmt: skip
     """The merchant bot's load (its plan is the good it declares), topped up to ``bag_min``
     (merchants._load), and loading._do_load (``rate``, ``fixed``: the adaptive merchant's,
     see :func:`_adaptive_bag`). :data:`EMPTY_HAND` when the hand is empty (the bots' min()
@@ -742,6 +800,11 @@ def _load(prng, vi, gi, by_rank, m, kind, param, rate, fixed, hands, hlen, bags,
             hl = _remove_first(hand, hl, bags[m, j])
         bl += need
     hlen[m], blen[m], declared[m] = hl, bl, good
+    if lg.shape[0] > 0:
+        _put(lg, K_LOAD)
+        _put(lg, bl)
+        for j in range(bl):
+            _put(lg, bags[m, j])
     return OK
 
 
@@ -845,29 +908,51 @@ def _risk(gi, good, bag, bl):
 def _negotiate(gi, cpen, kind, sp, mkind, scale, gold, m, good, bag, bl, plog, tally):
     """A threat answered (the merchant bot's respond) and settled (the Sheriff bot's
     negotiate, a bayesian's one demand and the briber's accept or decline of it).
-    Returns (inspect, the merchant offered, the bribe paid if the bag passes)."""
+    Returns (inspect, the merchant's offer (0: declined), the bribe paid if the bag
+    passes, the Sheriff's demand (0: none))."""
     offer = _respond(gi, mkind, scale, gold[m], good, bag, bl)
     if kind == S_THRESHOLD:
         if offer > 0 and offer >= sp[2]:
-            return False, True, offer
-        return True, offer > 0, 0
+            return False, offer, offer, 0
+        return True, offer, 0, 0
     p = _belief(plog, m, sp[0], sp[1])
     odds = p / (1 - p) if p < 1 else np.inf
+    demand = 0
     if offer > 0:
         odds *= sp[2]
         q = odds / (1 + odds) if odds < np.inf else 1.0
         gain = _gain(gi, cpen, tally, q, bl, good)
         if offer >= gain or gain <= sp[3]:
-            return False, True, offer
+            return False, offer, offer, 0
         demand = np.int64(np.ceil(gain))
         if demand > gold[m]:
-            return True, True, 0
+            return True, offer, 0, 0
         if (mkind == M_BRIBER or mkind == M_ADAPTIVE) and demand <= _risk(gi, good, bag, bl):
-            return False, True, demand  # the briber (or adaptive) accepts
+            return False, offer, demand, demand  # the briber (or adaptive) accepts
         odds = p / (1 - p) if p < 1 else np.inf  # declined: as if no offer was made
     odds /= sp[2]
     q = odds / (1 + odds)
-    return _gain(gi, cpen, tally, q, bl, good) > sp[3], offer > 0, 0
+    return _gain(gi, cpen, tally, q, bl, good) > sp[3], offer, 0, demand
+
+
+@njit(cache=True)
+def _log_choice(lg, m, choice, inspect, offer, paid, demand):
+    """The actions of a bag's settling: the Sheriff's choice; after a threat the
+    merchant's offer or decline, the Sheriff's demand and the merchant's accept (the bag
+    passes) or decline; then the Sheriff's inspect or pass."""
+    if choice == THREATEN:
+        _put_seat(lg, K_THREATEN, m)
+        if offer > 0:
+            _put_seat(lg, K_OFFER, offer)
+        else:
+            _put(lg, K_DECLINE)
+        if demand > 0:
+            _put_seat(lg, K_OFFER, demand)
+            if paid == demand:
+                _put(lg, K_ACCEPT)
+                return
+            _put(lg, K_DECLINE)
+    _put_seat(lg, K_INSPECT if inspect else K_PASS, m)
 
 
 @njit(cache=True)
@@ -887,19 +972,22 @@ def _bag_row(gi, row, rnd, m, sheriff, good, bag, bl):
 @njit(cache=True)
 def _settle(
     vi, gi, cover, cpen, m, sheriff, good, bag, bl, choice, skind, sp, mkind, scale,
-    stands, gold, piles, plen, money, out, plog, tally,
+    stands, gold, piles, plen, money, out, plog, tally, lg,
 ):  # fmt: skip
     """The Sheriff's choice carried out (a threat negotiated first): inspection._pass_bag
     (with the bribe taken) or _do_inspect; the public record updated. ``tally``: bags
     passed, opened, bribes, bribe gold, fines of caught bags, their declared cards.
     Returns the bag row's inspected, offered, bribe, merchant_pays, smuggled."""
-    offered, paid = False, 0
+    offer, paid, demand = 0, 0, 0
     if choice == THREATEN:
-        inspect, offered, paid = _negotiate(
+        inspect, offer, paid, demand = _negotiate(
             gi, cpen, skind, sp, mkind, scale, gold, m, good, bag, bl, plog, tally
         )
     else:
         inspect = choice == INSPECT
+    offered = offer > 0
+    if lg.shape[0] > 0:
+        _log_choice(lg, m, choice, inspect, offer, paid, demand)
     plog[m, L_BAGS] += 1
     plog[sheriff, L_FACED] += 1
     if inspect:
@@ -910,7 +998,7 @@ def _settle(
             truthful = truthful and bag[j] == good
             legal = legal and gi[bag[j], G_LEGAL] != 0
         pays = _inspect(
-            vi, gi, cover, m, sheriff, good, bag, bl, stands, gold, piles, plen, money, out
+            vi, gi, cover, m, sheriff, good, bag, bl, stands, gold, piles, plen, money, out, lg
         )
         plog[m, L_INSPECTED] += 1
         if not truthful:
@@ -947,10 +1035,14 @@ def _let_pass(gi, m, bag, bl, stands, out):
 
 
 @njit(cache=True)
-def _inspect(vi, gi, cover_order, m, sheriff, good, bag, bl, stands, gold, piles, plen, money, out):
+def _inspect(
+    vi, gi, cover_order, m, sheriff, good, bag, bl, stands, gold, piles, plen, money, out, lg,
+):  # fmt: skip
     """inspection._do_inspect for one Sheriff, and the Sheriff bot's confiscate (the first
-    smallest pile, in bag order); ``money``: fines paid/received, compensation
-    paid/received per seat. Returns what the merchant pays (< 0: the Sheriff pays)."""
+    smallest pile, in bag order; an action when the engine asks: several piles, or
+    several goods that could be taken back from the one pile); ``money``: fines
+    paid/received, compensation paid/received per seat. Returns what the merchant pays
+    (< 0: the Sheriff pays)."""
     out[m, O_INSPECTED] += 1
     pays = 0
     nconf = 0
@@ -968,16 +1060,37 @@ def _inspect(vi, gi, cover_order, m, sheriff, good, bag, bl, stands, gold, piles
         for p in range(1, plen.shape[0]):
             if plen[p] < plen[smallest]:
                 smallest = p
+        if lg.shape[0] > 0 and _asks_where(vi, bag, nconf, plen.shape[0]):
+            _put(lg, K_CONFISCATE)
+            _put(lg, smallest)
+            _put(lg, nconf)
+            for j in range(nconf):
+                _put(lg, bag[j])
         for j in range(nconf):
             piles[smallest, plen[smallest]] = bag[j]
             plen[smallest] += 1
     else:
         pays = -gi[good, G_PENALTY] * bl
     if pays > 0:
-        _pay(vi, gi, cover_order, m, sheriff, pays, gold, stands, money[0], money[1])
+        _pay(vi, gi, cover_order, m, sheriff, pays, gold, stands, money[0], money[1], lg)
     elif pays < 0:
-        _pay(vi, gi, cover_order, sheriff, m, -pays, gold, stands, money[2], money[3])
+        _pay(vi, gi, cover_order, sheriff, m, -pays, gold, stands, money[2], money[3], lg)
     return pays
+
+
+@njit(cache=True)
+def _asks_where(vi, cards, nc, npiles):
+    """Does the engine ask where the confiscated ``cards[:nc]`` go (a confiscate step)?
+    With several discard piles, or with one that merchants may take from and more than
+    one good among the cards."""
+    if npiles > 1:
+        return True
+    if not vi[V_FROM_DISCARDS]:
+        return False
+    for j in range(1, nc):
+        if cards[j] != cards[0]:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -994,7 +1107,7 @@ def _contraband_penalty(vi, gi):
 @njit(cache=True)
 def _markets(
     rng, vi, gi, by_rank, order, sheriff, mkind, mparam, madapt, plog, rate, contra,
-    hands, hlen, deck, st, piles, plen,
+    hands, hlen, deck, st, piles, plen, lg,
 ):  # fmt: skip
     """The market phase: each merchant in ``order`` keeps contraband or not (the smuggling
     bots when they may smuggle; the adaptive merchant when the Sheriff's rate, kept in
@@ -1008,13 +1121,13 @@ def _markets(
             keep_contra = rate[m] < q
         else:
             keep_contra = (mkind[m] == M_SMUGGLER or mkind[m] == M_BRIBER) and mparam[m] > 0
-        _market(rng, vi, gi, by_rank, keep_contra, m, hands, hlen, deck, st, piles, plen)
+        _market(rng, vi, gi, by_rank, keep_contra, m, hands, hlen, deck, st, piles, plen, lg)
 
 
 @njit(cache=True)
 def _bags(
     prng, vi, gi, cover_order, cpen, rnd, order, sh, mkind, mscale, skind, sp,
-    bags, blen, declared, stands, gold, piles, plen, money, out, plog, tally, brows,
+    bags, blen, declared, stands, gold, piles, plen, money, out, plog, tally, brows, lg,
 ):  # fmt: skip
     """The Sheriff ``sh`` deals with each bag in ``order`` (SheriffBot.pick); the round's
     bag rows into ``brows`` unless it has no rows."""
@@ -1026,7 +1139,7 @@ def _bags(
             _bag_row(gi, brows[k], rnd, m, sh, good, bags[m], bl)
         inspected, offered, bribe, pays, smuggled = _settle(
             vi, gi, cover_order, cpen, m, sh, good, bags[m], bl, choice, skind[sh], sp[sh],
-            mkind[m], mscale[m], stands, gold, piles, plen, money, out, plog, tally,
+            mkind[m], mscale[m], stands, gold, piles, plen, money, out, plog, tally, lg,
         )  # fmt: skip
         if brows.shape[0] > 0:
             row = brows[k]
@@ -1037,14 +1150,32 @@ def _bags(
 
 
 @njit(cache=True)
+def _declares(order, bags, blen, declared, out, lg):
+    """The declarations, in order: the planned good, the bag's size (counted as a lie
+    when a card is not that good)."""
+    for k in range(order.shape[0]):
+        m = order[k]
+        out[m, O_BAGS] += 1
+        for j in range(blen[m]):
+            if bags[m, j] != declared[m]:
+                out[m, O_LIES] += 1
+                break
+        if lg.shape[0] > 0:
+            _put(lg, K_DECLARE)
+            _put(lg, declared[m])
+            _put(lg, blen[m])
+
+
+@njit(cache=True)
 def play_game(
     rng, prng, vi, gi, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
-    out, bout,
+    out, bout, lg,
 ):  # fmt: skip
     """One game, first Sheriff seat 0, to the end; the per-seat rows into ``out``
     (:data:`N_OUT` columns) and, unless ``bout`` has no rows, one row per bag into ``bout``
-    (:data:`N_BAG` columns, rounds x (players - 1) rows). ``deck0``: the unshuffled deck
-    (build_deck's order). Returns :data:`OK`, :data:`EMPTY_HAND` or :data:`SHORT_HAND`."""
+    (:data:`N_BAG` columns, rounds x (players - 1) rows); unless ``lg`` is empty, its
+    actions into ``lg`` (see :func:`_put`). ``deck0``: the unshuffled deck (build_deck's
+    order). Returns :data:`OK`, :data:`EMPTY_HAND` or :data:`SHORT_HAND`."""
     want_bags = bout.shape[0] > 0
     n, hand_size, total = out.shape[0], vi[V_HAND], deck0.shape[0]
     deck = deck0.copy()
@@ -1073,29 +1204,25 @@ def play_game(
         # chooses names the left neighbour (SheriffBot.starter, no draw)
         for k in range(n - 1):
             order[k] = (sheriff + 1 + k) % n
+        if vi[V_CHOOSES]:
+            _put_seat(lg, K_STARTER, order[0])
         _markets(
             rng, vi, gi, by_rank, order, sheriff, mkind, mparam, madapt, plog, rate, contra,
-            hands, hlen, deck, st, piles, plen,
+            hands, hlen, deck, st, piles, plen, lg,
         )  # fmt: skip
         for k in range(n - 1):  # load
             m = order[k]
             status = _load(
                 prng, vi, gi, by_rank, m, mkind[m], mparam[m], rate[m], madapt[m, A_THRESHOLD],
-                hands, hlen, bags, blen, declared,
+                hands, hlen, bags, blen, declared, lg,
             )  # fmt: skip
             if status != OK:
                 return status
-        for k in range(n - 1):  # declare: the planned good, the bag's size
-            m = order[k]
-            out[m, O_BAGS] += 1
-            for j in range(blen[m]):
-                if bags[m, j] != declared[m]:
-                    out[m, O_LIES] += 1
-                    break
+        _declares(order, bags, blen, declared, out, lg)
         _bags(
             prng, vi, gi, cover_order, cpen, rnd, order, sheriff, mkind, mscale, skind, sp,
             bags, blen, declared, stands, gold, piles, plen, money, out, plog, tally,
-            bout[rnd * (n - 1) : (rnd + 1) * (n - 1)] if want_bags else bout,
+            bout[rnd * (n - 1) : (rnd + 1) * (n - 1)] if want_bags else bout, lg,
         )  # fmt: skip
         if rnd + 1 == vi[V_ROUNDS]:
             break
@@ -1118,19 +1245,23 @@ def play_game(
 @njit(cache=True)
 def play_games(
     words, vi, gi, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp, out,
-    bout,
+    bout, alog,
 ):  # fmt: skip
     """Games ``g = 0, 1, ...``: ``words[g, 0]`` / ``words[g, 1]``: the seed words of the
     game's two generators (``game.rng``, ``game.players_rng``); the bots of game ``g``'s
     seats in row ``g`` of ``mkind`` ... ``sp``; its rows at ``out[g * n : (g + 1) * n]``
     and, if ``bout`` has rows, its bags at ``bout[g * b : (g + 1) * b]`` (``b`` = rounds x
-    (n - 1)). Returns the first game that is not :data:`OK` (its index) and its status, or
-    (-1, OK)."""
+    (n - 1)); if ``alog`` has columns, its actions in ``alog[g]`` (:func:`_put`; too few
+    columns: :data:`LOG_FULL`). Returns the first game that is not :data:`OK` (its index)
+    and its status, or (-1, OK)."""
     games, n = mkind.shape[0], mkind.shape[1]
     b = vi[V_ROUNDS] * (n - 1) if bout.shape[0] > 0 else 0
     rng = np.zeros(6, dtype=np.uint64)
     prng = np.zeros(6, dtype=np.uint64)
     for g in range(games):
+        lg = alog[g]
+        if lg.shape[0] > 0:
+            lg[0] = 1
         _pcg_seed(rng, words[g, 0])
         _pcg_seed(prng, words[g, 1])
         status = play_game(
@@ -1149,7 +1280,10 @@ def play_games(
             sp[g],
             out[g * n : (g + 1) * n],
             bout[g * b : (g + 1) * b],
+            lg,
         )
+        if status == OK and lg.shape[0] > 0 and lg[0] < 0:
+            status = LOG_FULL
         if status != OK:
             return g, status
     return -1, OK

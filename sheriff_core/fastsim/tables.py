@@ -107,7 +107,7 @@ def unsupported(
 class CompiledVariant:
     """A variant's rules for one player count, as the kernel's arrays (see kernel.V_*, G_*)."""
 
-    vi: np.ndarray  # int64[18]: kernel.V_*
+    vi: np.ndarray  # int64[19]: kernel.V_*
     gi: np.ndarray  # int64[goods, 8]: kernel.G_*
     deck0: np.ndarray  # int64[cards]: build_deck's order, as good codes
     by_rank: np.ndarray  # legal good codes, highest rank first (GoodsInfo.by_rank)
@@ -161,6 +161,7 @@ def compile_variant(variant: Variant, players: int) -> CompiledVariant:
             variant.bag_min,
             len(variant.tiebreaks),
             *tiebreaks[:3],
+            variant.market_starter == "sheriff_chooses",
         ],
         dtype=np.int64,
     )
