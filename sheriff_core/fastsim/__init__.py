@@ -27,6 +27,7 @@ from sheriff_core.engine.actions import (
     ChooseStarter,
     Confiscate,
     Declare,
+    Exchange,
     Inspect,
     LetPass,
     Load,
@@ -132,7 +133,7 @@ def actions_of(variant: Variant, log: np.ndarray) -> list[str]:
     records of a ``kernel.K_*`` code and its fields) as the engine's action texts."""
     from sheriff_core.fastsim import kernel as k
 
-    goods = list(variant.goods)
+    goods, tokens = list(variant.goods), list(variant.tokens)
     out: list[str] = []
     i, end = 1, int(log[0])
     while i < end:
@@ -155,6 +156,9 @@ def actions_of(variant: Variant, log: np.ndarray) -> list[str]:
         elif kind == k.K_DECLARE:
             out.append(str(Declare(goods[int(log[i + 1])], int(log[i + 2]))))
             i += 3
+        elif kind == k.K_EXCHANGE:
+            out.append(str(Exchange(tokens[int(log[i + 1])])))
+            i += 2
         elif kind in (k.K_ACCEPT, k.K_DECLINE):
             out.append("accept" if kind == k.K_ACCEPT else "decline")
             i += 1
@@ -200,6 +204,7 @@ def _run(
         words,
         cv.vi,
         cv.gi,
+        cv.ti,
         cv.deck0,
         cv.by_rank,
         cv.cover_order,

@@ -26,7 +26,10 @@ V_DISCARD_FIRST = 12  # market_order "discard-then-draw"
 V_BAG_MIN, V_NTB, V_TB = 13, 14, 15  # bag_min; the tie-breaks: how many, then TB_* codes
 V_CHOOSES = 18  # market_starter "sheriff_chooses" (a starter action in the log)
 N_VI = 19
-TB_LEGAL, TB_CONTRA = 0, 1  # tie-break codes: most legal goods, most contraband
+TB_LEGAL, TB_CONTRA, TB_TOKENS = 0, 1, 2  # tie-breaks: most legal goods, contraband, tokens
+# ti[t]: per token kind (variant.tokens order): the good it takes, how many, its value, the
+# supply for this player count, its King/Queen bonus (T_BONUS: has one)
+T_GOOD, T_PER, T_VALUE, T_SUPPLY, T_KING, T_QUEEN, T_BONUS = 0, 1, 2, 3, 4, 5, 6
 #: play_game's results: the game was played; a merchant had no card to load (the checked
 #: engine fails there too: its bots take min() of an empty hand).
 OK, EMPTY_HAND, SHORT_HAND, LOG_FULL = 0, 1, 2, 3  # SHORT_HAND: fewer cards than bag_min
@@ -48,7 +51,8 @@ O_GOLD, O_VALUE, O_BONUS, O_TOTAL, O_RANK, O_LEGAL, O_CONTRA = 0, 1, 2, 3, 4, 5,
 O_BAGS, O_LIES, O_INSPECTED, O_CAUGHT, O_SMUGGLED = 7, 8, 9, 10, 11
 O_FPAID, O_FRECV, O_CPAID, O_CRECV, O_PASSED, O_OPENED = 12, 13, 14, 15, 16, 17
 O_BPAID, O_BRECV, O_BRIBES, O_BRIBE_GOLD = 18, 19, 20, 21
-N_OUT = 22
+O_TOKENS = 22  # tokens held (the "tokens" tie-break; not a column of the table)
+N_OUT = 23
 # bags[row, col]: one row per bag, in the order they are settled (simulate_bags)
 B_ROUND, B_SEAT, B_SHERIFF, B_GOOD, B_COUNT, B_CONTRA = 0, 1, 2, 3, 4, 5
 B_TRUTHFUL, B_THREATENED = 6, 7
@@ -59,7 +63,7 @@ PASS, INSPECT, THREATEN = 0, 1, 2
 # the action log (lg: lg[0] the next free index, -1 once full; then records of a K_* code
 # and its fields, see fastsim.actions_of): the engine's actions, in the order applied
 K_STARTER, K_MARKET, K_LOAD, K_DECLARE, K_THREATEN, K_INSPECT, K_PASS = 1, 2, 3, 4, 5, 6, 7
-K_OFFER, K_ACCEPT, K_DECLINE, K_CONFISCATE, K_DEBT = 8, 9, 10, 11, 12
+K_OFFER, K_ACCEPT, K_DECLINE, K_CONFISCATE, K_DEBT, K_EXCHANGE = 8, 9, 10, 11, 12, 13
 
 # ----------------------------------------------------------------------------- numpy's PCG64
 # A generator's state: uint64[6] = state (high, low), increment (high, low), has_uint32,
@@ -670,12 +674,13 @@ def _bonus_counts(gi, stands):
 
 
 @njit(cache=True)
-def _award(gi, counts, bonus):
-    """scoring.award_bonuses: per bonus good, the King (ties: King + Queen split, rounded
-    down, no Queen) and the Queen (ties: the Queen split), added to ``bonus``."""
+def _award(has, king, queen, counts, bonus):
+    """scoring.award_bonuses: per column ``g`` of ``counts`` with a bonus (``has[g]``: a
+    good or a token), the King (ties: King + Queen split, rounded down, no Queen) and the
+    Queen (ties: the Queen split), added to ``bonus``."""
     n, ng = counts.shape[0], counts.shape[1]
     for g in range(ng):
-        if not gi[g, G_BONUS]:
+        if not has[g]:
             continue
         top = 0
         for s in range(n):
@@ -687,7 +692,7 @@ def _award(gi, counts, bonus):
             if counts[s, g] == top:
                 kings += 1
         if kings > 1:
-            share = (gi[g, G_KING] + gi[g, G_QUEEN]) // kings
+            share = (king[g] + queen[g]) // kings
             for s in range(n):
                 if counts[s, g] == top:
                     bonus[s] += share
@@ -696,7 +701,7 @@ def _award(gi, counts, bonus):
         for s in range(n):
             c = counts[s, g]
             if c == top:
-                bonus[s] += gi[g, G_KING]
+                bonus[s] += king[g]
             elif c > second:
                 second = c
         if second == 0:
@@ -707,16 +712,19 @@ def _award(gi, counts, bonus):
                 queens += 1
         for s in range(n):
             if counts[s, g] == second:
-                bonus[s] += gi[g, G_QUEEN] // queens
+                bonus[s] += queen[g] // queens
 
 
 @njit(cache=True)
-def _score(vi, gi, gold, stands, out):
-    """scoring.score_rows: goods, gold, King/Queen bonuses (royal goods counting as several
-    of their good), the rank by total then the variant's tie-breaks."""
+def _score(vi, gi, ti, gold, stands, toks, out):
+    """scoring.score_rows: goods, gold, tokens (``toks``: held per seat and kind), King/
+    Queen bonuses (royal goods counting as several of their good; tokens' bonuses by
+    tokens held), the rank by total then the variant's tie-breaks."""
     n, ng = stands.shape[0], stands.shape[1]
     bonus = np.zeros(n, dtype=np.int64)
-    _award(gi, _bonus_counts(gi, stands), bonus)
+    _award(gi[:, G_BONUS], gi[:, G_KING], gi[:, G_QUEEN], _bonus_counts(gi, stands), bonus)
+    if ti.shape[0] > 0:
+        _award(ti[:, T_BONUS], ti[:, T_KING], ti[:, T_QUEEN], toks, bonus)
     for s in range(n):
         value = legal = cards = 0
         for g in range(ng):
@@ -727,8 +735,13 @@ def _score(vi, gi, gold, stands, out):
                 legal += c
         out[s, O_GOLD] = gold[s]
         out[s, O_VALUE] = value
+        tv = 0
+        out[s, O_TOKENS] = 0
+        for t in range(ti.shape[0]):
+            tv += toks[s, t] * ti[t, T_VALUE]
+            out[s, O_TOKENS] += toks[s, t]
         out[s, O_BONUS] = bonus[s]
-        out[s, O_TOTAL] = gold[s] + value + bonus[s]
+        out[s, O_TOTAL] = gold[s] + value + bonus[s] + tv
         out[s, O_LEGAL] = legal
         out[s, O_CONTRA] = cards - legal
     _rank(vi, out)
@@ -744,7 +757,8 @@ def _rank(vi, out):
             d = out[o, O_TOTAL] - out[s, O_TOTAL]
             t = 0
             while d == 0 and t < vi[V_NTB]:
-                col = O_LEGAL if vi[V_TB + t] == TB_LEGAL else O_CONTRA
+                tb = vi[V_TB + t]
+                col = O_LEGAL if tb == TB_LEGAL else O_CONTRA if tb == TB_CONTRA else O_TOKENS
                 d = out[o, col] - out[s, col]
                 t += 1
             if d > 0:
@@ -1128,6 +1142,7 @@ def _markets(
 def _bags(
     prng, vi, gi, cover_order, cpen, rnd, order, sh, mkind, mscale, skind, sp,
     bags, blen, declared, stands, gold, piles, plen, money, out, plog, tally, brows, lg,
+    ti, toks, supply,
 ):  # fmt: skip
     """The Sheriff ``sh`` deals with each bag in ``order`` (SheriffBot.pick); the round's
     bag rows into ``brows`` unless it has no rows."""
@@ -1147,6 +1162,27 @@ def _bags(
             row[B_OFFERED], row[B_BRIBE] = offered, bribe
             row[B_PAYS], row[B_SMUGGLED] = pays, smuggled
         blen[m] = 0
+        if ti.shape[0] > 0:
+            _exchange(ti, m, stands, toks, supply, lg)
+
+
+@njit(cache=True)
+def _exchange(ti, m, stands, toks, supply, lg):
+    """After merchant ``m``'s bag (the exchange window, variants with tokens): the bots'
+    exchange takes the first token (variant order) the stand pays for while there is one
+    (MerchantBot.exchange: the engine lists the exchanges first); the goods leave the game."""
+    took = True
+    while took:
+        took = False
+        for t in range(ti.shape[0]):
+            good, per = ti[t, T_GOOD], ti[t, T_PER]
+            if supply[t] > 0 and stands[m, good] >= per:
+                stands[m, good] -= per
+                toks[m, t] += 1
+                supply[t] -= 1
+                _put_seat(lg, K_EXCHANGE, t)
+                took = True
+                break
 
 
 @njit(cache=True)
@@ -1168,8 +1204,8 @@ def _declares(order, bags, blen, declared, out, lg):
 
 @njit(cache=True)
 def play_game(
-    rng, prng, vi, gi, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
-    out, bout, lg,
+    rng, prng, vi, gi, ti, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind,
+    sp, out, bout, lg,
 ):  # fmt: skip
     """One game, first Sheriff seat 0, to the end; the per-seat rows into ``out``
     (:data:`N_OUT` columns) and, unless ``bout`` has no rows, one row per bag into ``bout``
@@ -1198,6 +1234,8 @@ def play_game(
     rate = np.zeros(n, dtype=np.float64)  # adaptive merchants: the Sheriff's inspection rate
     contra = np.empty(2 * hand_size + total, dtype=np.int64)
     cpen = _contraband_penalty(vi, gi)
+    toks = np.zeros((n, ti.shape[0]), dtype=np.int64)  # tokens held per seat and kind
+    supply = ti[:, T_SUPPLY].copy()
     for rnd in range(vi[V_ROUNDS]):
         sheriff = rnd % n
         # the market starts at the Sheriff's left with either market_starter: a Sheriff who
@@ -1223,6 +1261,7 @@ def play_game(
             prng, vi, gi, cover_order, cpen, rnd, order, sheriff, mkind, mscale, skind, sp,
             bags, blen, declared, stands, gold, piles, plen, money, out, plog, tally,
             bout[rnd * (n - 1) : (rnd + 1) * (n - 1)] if want_bags else bout, lg,
+            ti, toks, supply,
         )  # fmt: skip
         if rnd + 1 == vi[V_ROUNDS]:
             break
@@ -1233,7 +1272,7 @@ def play_game(
                 hlen[seat] += _draw(
                     rng, deck, st, piles, plen, vi[V_KEEP], missing, hands[seat], hlen[seat]
                 )
-    _score(vi, gi, gold, stands, out)
+    _score(vi, gi, ti, gold, stands, toks, out)
     for s in range(n):
         out[s, O_FPAID], out[s, O_FRECV] = money[0, s], money[1, s]
         out[s, O_CPAID], out[s, O_CRECV] = money[2, s], money[3, s]
@@ -1244,8 +1283,8 @@ def play_game(
 
 @njit(cache=True)
 def play_games(
-    words, vi, gi, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp, out,
-    bout, alog,
+    words, vi, gi, ti, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
+    out, bout, alog,
 ):  # fmt: skip
     """Games ``g = 0, 1, ...``: ``words[g, 0]`` / ``words[g, 1]``: the seed words of the
     game's two generators (``game.rng``, ``game.players_rng``); the bots of game ``g``'s
@@ -1269,6 +1308,7 @@ def play_games(
             prng,
             vi,
             gi,
+            ti,
             deck0,
             by_rank,
             cover_order,

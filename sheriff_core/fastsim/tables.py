@@ -63,8 +63,8 @@ _FIXED: dict[str, Any] = {
 }
 
 
-#: The tie-breaks the kernel plays, as its codes (kernel.TB_*).
-_TIEBREAKS = {"legal_goods": 0, "contraband": 1}
+#: The tie-breaks, as the kernel's codes (kernel.TB_*).
+_TIEBREAKS = {"legal_goods": 0, "contraband": 1, "tokens": 2}
 
 
 def unsupported(
@@ -76,16 +76,11 @@ def unsupported(
         have = getattr(variant, name)
         if have != want:
             out.append(f"variant field {name}={have!r} (the kernel plays {want!r})")
-    if variant.tokens:
-        out.append(f"variant field tokens ({', '.join(variant.tokens)}): no token exchanges")
     if variant.debt_order not in ("legal_first", "any"):
         out.append(f"variant field debt_order={variant.debt_order!r}")
-    for t in variant.tiebreaks:
-        if t not in _TIEBREAKS:
-            out.append(f"tie-break {t!r} (the kernel breaks ties by {', '.join(_TIEBREAKS)})")
-    for name, bonus in variant.bonuses.items():
-        if bonus.counts != "goods":
-            out.append(f"bonus {name!r} counts {bonus.counts!r} (the kernel counts goods)")
+    if "tokens" in variant.tiebreaks and not variant.tokens:
+        # the checked engine fails on it too (score_rows has no tokens column to compare)
+        out.append("tie-break 'tokens' in a variant without tokens")
     for spec in merchants:
         bot = make_bot(spec, "merchant")
         if type(bot) not in MERCHANT_KINDS:
@@ -109,6 +104,7 @@ class CompiledVariant:
 
     vi: np.ndarray  # int64[19]: kernel.V_*
     gi: np.ndarray  # int64[goods, 8]: kernel.G_*
+    ti: np.ndarray  # int64[tokens, 7]: kernel.T_*
     deck0: np.ndarray  # int64[cards]: build_deck's order, as good codes
     by_rank: np.ndarray  # legal good codes, highest rank first (GoodsInfo.by_rank)
     cover_order: np.ndarray  # every good code, most valuable first, ties by name
@@ -131,7 +127,7 @@ def compile_variant(variant: Variant, players: int) -> CompiledVariant:
         b = variant.bonuses.get(name)
         # a bonus counts a legal good's cards (and royal goods counting as it); a bonus
         # named after a good of another kind is never won (scoring._bonus_counts)
-        counted = b is not None and g.kind == "legal"
+        counted = b is not None and g.kind == "legal" and b.counts == "goods"
         gi[code[name]] = (
             g.value,
             g.penalty,
@@ -143,6 +139,19 @@ def compile_variant(variant: Variant, players: int) -> CompiledVariant:
             0 if g.counts_as is None else g.counts_as[1],
         )
     tiebreaks = [_TIEBREAKS[t] for t in variant.tiebreaks] + [0] * 3
+    ti = np.zeros((len(variant.tokens), 7), dtype=np.int64)
+    for t, (name, tok) in enumerate(variant.tokens.items()):
+        b = variant.bonuses.get(name)
+        counted = b is not None and b.counts == "tokens"
+        ti[t] = (
+            code[tok.good],
+            tok.per_token,
+            tok.value,
+            tok.supply_for(players),
+            b.king if counted else 0,
+            b.queen if counted else 0,
+            counted,
+        )
     vi = np.array(
         [
             variant.hand_size,
@@ -169,6 +178,7 @@ def compile_variant(variant: Variant, players: int) -> CompiledVariant:
     return CompiledVariant(
         vi=vi,
         gi=gi,
+        ti=ti,
         deck0=np.array([code[c] for c in build_deck(variant, players)], dtype=np.int64),
         by_rank=np.array([code[n] for n in reversed(rank)], dtype=np.int64),
         cover_order=np.array([code[n] for n in cover], dtype=np.int64),

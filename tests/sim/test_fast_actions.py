@@ -47,6 +47,8 @@ DEMANDS = (["briber:scale=0.2", "adaptive:scale=0.1"], ["bayesian"])
         ("classic-royal", 4, None, {"confiscate", "decline"}),
         ("classic-royal", 5, None, {"confiscate", "decline"}),
         ("classic", 4, DEMANDS, {"accept", "decline"}),
+        ("disney", 4, None, {"exchange", "starter"}),
+        ("disney", 3, DEMANDS, {"exchange", "accept"}),
         # little gold: debts paid in goods, where the engine asks which (pay-debt)
         (("classic", {"round.bag_min": 2, "setup.starting_gold": 3}), 4, None, {"pay-debt"}),
     ],

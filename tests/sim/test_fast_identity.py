@@ -314,7 +314,8 @@ def test_the_command_line_takes_the_engine(tmp_path) -> None:
     assert outs["fast"] == outs["checked"]
     assert (
         main(
-            ["simulate", "--variant", "disney", "--games", "5", "--no-progress", "--engine", "fast"]
+            ["simulate", "--variant", "deputies", "--players", "6", "--games", "5"]
+            + ["--no-progress", "--engine", "fast"]
         )
         == 2
     )

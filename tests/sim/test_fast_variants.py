@@ -106,9 +106,10 @@ def test_royal_goods_decide_bonuses_in_these_games() -> None:
 
 
 def test_score_is_score_rows() -> None:
-    """kernel._score against scoring.score_rows on random stands: King and Queen with ties
-    (the split rounded down), royal goods counting as several, the tie-breaks in any
-    order (none at all included), ranks shared only on a full tie."""
+    """kernel._score against scoring.score_rows on random stands (and tokens): King and
+    Queen with ties (the split rounded down), royal goods counting as several, tokens'
+    values and bonuses, the tie-breaks in any order (none at all included), ranks shared
+    only on a full tie."""
     import numpy as np
 
     from sheriff_core.fastsim import kernel
@@ -122,6 +123,8 @@ def test_score_is_score_rows() -> None:
         house_rule("classic-royal", {"scoring.tiebreaks": ["contraband", "legal_goods"]}),
         house_rule("classic", {"scoring.tiebreaks": [], "bonuses.Cheese.queen": 7}),
         house_rule("classic", {"goods.Pepper.kind": "legal", "removed.3.Bread": 0}),
+        sc.load_variant("disney"),
+        house_rule("disney", {"scoring.tiebreaks": ["contraband", "tokens"]}),
     ]
     for v in variants:
         cv = compile_variant(v, 4)
@@ -130,14 +133,18 @@ def test_score_is_score_rows() -> None:
             n = int(rng.integers(2, 6))
             stands = rng.integers(0, 3, (n, len(goods))) * (rng.random((n, len(goods))) < 0.5)
             gold = rng.integers(0, 6, n)
+            toks = rng.integers(0, 3, (n, len(v.tokens)))
             out = np.zeros((n, kernel.N_OUT), dtype=np.int64)
-            kernel._score(cv.vi, cv.gi, gold.astype(np.int64), stands.astype(np.int64), out)
+            args = (gold.astype(np.int64), stands.astype(np.int64), toks.astype(np.int64), out)
+            kernel._score(cv.vi, cv.gi, cv.ti, *args)
             names = [f"p{s}" for s in range(n)]
             rows = score_rows(
                 v,
                 {p: [g for g, k in zip(goods, stands[s], strict=True) for _ in range(k)]
                  for s, p in enumerate(names)},
                 {p: int(gold[s]) for s, p in enumerate(names)},
+                {p: {t: int(k) for t, k in zip(v.tokens, toks[s], strict=True)}
+                 for s, p in enumerate(names)},
             )  # fmt: skip
             want = [[r["gold"], r["goods_value"], r["bonus"], r["total"], r["rank"]] for r in rows]
             cols = [kernel.O_GOLD, kernel.O_VALUE, kernel.O_BONUS, kernel.O_TOTAL, kernel.O_RANK]
@@ -163,3 +170,70 @@ def test_house_rules_beyond_classic_identical(parent: str, changes: dict, player
     v = house_rule(parent, changes)
     assert unsupported(v, sim.DEFAULT_MERCHANTS, ["threshold"]) == []
     _same_tables(v, players=players, games=60, seed=8)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_disney_identical(players: int) -> None:
+    """Disney: after each bag its merchant exchanges goods for Villager tokens (the first
+    token the stand pays for, while there is one and the supply lasts; no Otto with 3
+    players); King Richard's Gold and Silver by tokens held; ties broken by tokens."""
+    v = sc.load_variant("disney")
+    assert unsupported(v, ["adaptive", "briber"], ["bayesian"]) == []
+    merchants = ["honest", "adaptive", "briber", "smuggler", "bluffer"]
+    _same_tables(v, players=players, games=100, seed=70 + players, merchants=merchants)
+
+
+def test_disney_games_exchange_and_score_tokens() -> None:
+    """Such games do exchange tokens and award bonuses for them; with a supply of one Mouse
+    (the first house rule below) the supply runs out and a stand that pays for a Mouse
+    gets none."""
+    from sheriff_core.bots import make_player
+    from sheriff_core.rules.house import house_rule
+
+    merchants = ["honest", "adaptive", "briber", "smuggler"]
+    for v in (sc.load_variant("disney"), house_rule("disney", {"tokens.Mouse.supply": 1})):
+        exchanged = bonus = refused = 0
+        for i, ss in enumerate(sim.game_seeds(74, 0, 10)):
+            lineup = [make_player(merchants[(s + i) % 4], "threshold") for s in range(4)]
+            game = sim.play_seeded(v, 4, ss, lineup)
+            exchanged += sum(e.kind == "exchanged" for e in game.events)
+            bonus += sum(r["bonus"] for r in game.score_rows())
+            refused += game.token_supply["Mouse"] == 0 and any(
+                st.count("Cheese") >= 3 for st in game.stands
+            )
+        assert exchanged >= 50 and bonus > 0
+    assert refused >= 1
+
+
+@pytest.mark.parametrize(
+    "changes, players",
+    [
+        # tokens that cost 2 goods, worth more, scarce; ties broken by tokens then contraband
+        (
+            {
+                "tokens.Rabbit.per_token": 2,
+                "tokens.Owl.value": 30,
+                "tokens.Mouse.supply": 1,
+                "scoring.tiebreaks": ["tokens", "contraband"],
+            },
+            4,
+        ),
+        # a dearer token; bonuses changed; discard piles as in classic
+        (
+            {
+                "tokens.Otto.per_token": 4,
+                "bonuses.Rabbit.king": 50,
+                "setup.discard_piles": 2,
+                "round.market_order": "draw-then-discard",
+                "round.draw_from_discards": True,
+            },
+            5,
+        ),
+    ],
+)
+def test_disney_house_rules_identical(changes: dict, players: int) -> None:
+    from sheriff_core.rules.house import house_rule
+
+    v = house_rule("disney", changes)
+    assert unsupported(v, sim.DEFAULT_MERCHANTS, ["threshold"]) == []
+    _same_tables(v, players=players, games=60, seed=12)
