@@ -73,7 +73,7 @@ def engine_for(variant: Variant) -> tuple[str, str]:
     engine, many times faster), else ``("checked", <the reasons>)``.
 
     >>> import sheriff_core as sc
-    >>> engine_for(sc.load_variant("disney"))  # doctest: +ELLIPSIS
+    >>> engine_for(sc.load_variant("deputies"))  # doctest: +ELLIPSIS
     ('checked', 'played by the rules engine (the compiled simulator does not play ... yet)')
     """
     from sheriff_core.fastsim import why_not

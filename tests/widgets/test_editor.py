@@ -334,7 +334,7 @@ def test_measure_it_says_which_simulator_played_and_both_give_the_same_result() 
         "classic", editor.variant, games=100, seed=2, progress=False, engine="checked"
     )
     pd.testing.assert_frame_equal(result.table, checked.table)
-    disney = VariantEditor("disney", games=100)
-    disney.control("starting gold").value = 30
-    disney.measure()
-    assert "played by the rules engine" in disney.measure_status.value
+    deputies = VariantEditor("deputies", games=100)
+    deputies.control("starting gold").value = 30
+    deputies.measure()
+    assert "played by the rules engine" in deputies.measure_status.value
