@@ -197,7 +197,7 @@ def _run(
     slots = (seat + index) % n if rotate else np.broadcast_to(seat, (games, n))
     mi, si = slots % len(cb.mkind), slots % len(cb.skind)
     out = np.zeros((games * n, k.N_OUT), dtype=np.int64)
-    per_game_bags = int(cv.vi[7]) * (n - 1) if bags else 0  # rounds x merchants
+    per_game_bags = int(cv.vi[k.V_ROUNDS] * (n - cv.vi[k.V_NSH])) if bags else 0  # x merchants
     bout = np.zeros((games * per_game_bags, k.N_BAG), dtype=np.int64)
     alog = np.zeros((games, cap), dtype=np.int64)
     bad, status = k.play_games(
@@ -221,11 +221,14 @@ def _run(
     if status == k.LOG_FULL:
         return {}, None, None
     if bad >= 0:
-        why = (
-            "a merchant has no card left to load (the deck, discard piles and hand are empty)"
-            if status == k.EMPTY_HAND
-            else f"a merchant holds fewer cards than bag_min={variant.bag_min} (no legal load)"
-        )
+        why = {
+            k.EMPTY_HAND: "a merchant has no card left to load (the deck, discard piles and "
+            "hand are empty)",
+            k.SHORT_HAND: f"a merchant holds fewer cards than bag_min={variant.bag_min} "
+            "(no legal load)",
+            k.DECK_SHORT: f"the deputy deck of {players} cards cannot deal "
+            f"{variant.sheriffs_per_round} Deputies a round",
+        }[status]
         raise RuntimeError(
             f"game {first + bad}: {why}; the checked engine cannot play this game either"
         )

@@ -25,7 +25,8 @@ V_GOLD, V_ROUNDS, V_FROM_DISCARDS, V_LEGAL0, V_DEBT_ANY, V_NGOODS = 6, 7, 8, 9, 
 V_DISCARD_FIRST = 12  # market_order "discard-then-draw"
 V_BAG_MIN, V_NTB, V_TB = 13, 14, 15  # bag_min; the tie-breaks: how many, then TB_* codes
 V_CHOOSES = 18  # market_starter "sheriff_chooses" (a starter action in the log)
-N_VI = 19
+V_DEPUTY, V_NSH = 19, 20  # sheriff_selection "deputy_deck"; sheriffs_per_round (1 or 2)
+N_VI = 21
 TB_LEGAL, TB_CONTRA, TB_TOKENS = 0, 1, 2  # tie-breaks: most legal goods, contraband, tokens
 # ti[t]: per token kind (variant.tokens order): the good it takes, how many, its value, the
 # supply for this player count, its King/Queen bonus (T_BONUS: has one)
@@ -33,6 +34,7 @@ T_GOOD, T_PER, T_VALUE, T_SUPPLY, T_KING, T_QUEEN, T_BONUS = 0, 1, 2, 3, 4, 5, 6
 #: play_game's results: the game was played; a merchant had no card to load (the checked
 #: engine fails there too: its bots take min() of an empty hand).
 OK, EMPTY_HAND, SHORT_HAND, LOG_FULL = 0, 1, 2, 3  # SHORT_HAND: fewer cards than bag_min
+DECK_SHORT = 4  # the deputy deck ran out within a round (the engine fails there too)
 # gi[g]: per good code
 G_VALUE, G_PENALTY, G_LEGAL, G_KING, G_QUEEN, G_BONUS = 0, 1, 2, 3, 4, 5
 G_AS, G_AS_N = 6, 7  # a royal good counts as G_AS_N of good G_AS for King/Queen (-1: none)
@@ -591,16 +593,20 @@ def _nth_cover(pool, need, gi, cover_order, chosen, skip):
 
 
 @njit(cache=True)
-def _pay(vi, gi, cover_order, payer, payee, amount, gold, stands, paid, recv, lg):
-    """payments._pay for one Sheriff: gold first, then goods from the stand, the debt
-    choice being the first minimal one (Bot.debt; logged as PayDebt when the engine asks,
-    i.e. when there are two minimal ones or more); ``paid``/``recv`` add the gold and the
-    goods' value (the fines or compensation columns)."""
+def _pay(vi, gi, cover_order, payer, payee, amount, gold, stands, paid, recv, lg, loot, goods_to):
+    """payments._pay: gold first (``payee`` -1: into the Deputies' Loot, ``loot[0]``), then
+    goods from the stand to ``goods_to``, the debt choice being the first minimal one
+    (Bot.debt; logged as PayDebt when the engine asks, i.e. when there are two minimal
+    ones or more); ``paid``/``recv`` add the gold and the goods' value (the fines or
+    compensation columns; gold into the Loot is nobody's)."""
     coins = min(gold[payer], amount)
     gold[payer] -= coins
-    gold[payee] += coins
     paid[payer] += coins
-    recv[payee] += coins
+    if payee >= 0:
+        gold[payee] += coins
+        recv[payee] += coins
+    else:
+        loot[0] += coins
     rest = amount - coins
     if rest == 0:
         return
@@ -649,10 +655,10 @@ def _pay(vi, gi, cover_order, payer, payee, amount, gold, stands, paid, recv, lg
     for g in range(ng):
         k = forced[g] + pool[g]
         stands[payer, g] -= k
-        stands[payee, g] += k
+        stands[goods_to, g] += k
         value += k * gi[g, G_VALUE]
     paid[payer] += value
-    recv[payee] += value
+    recv[goods_to] += value
 
 
 @njit(cache=True)
@@ -985,53 +991,93 @@ def _bag_row(gi, row, rnd, m, sheriff, good, bag, bl):
 
 @njit(cache=True)
 def _settle(
-    vi, gi, cover, cpen, m, sheriff, good, bag, bl, choice, skind, sp, mkind, scale,
-    stands, gold, piles, plen, money, out, plog, tally, lg,
+    prng, vi, gi, cover, cpen, m, shs, ns, good, bag, bl, choice, skind, sp, mkind, scale,
+    stands, gold, piles, plen, money, out, plog, tally, loot, lg,
 ):  # fmt: skip
-    """The Sheriff's choice carried out (a threat negotiated first): inspection._pass_bag
-    (with the bribe taken) or _do_inspect; the public record updated. ``tally``: bags
-    passed, opened, bribes, bribe gold, fines of caught bags, their declared cards.
+    """The Sheriff's choice carried out (a threat negotiated first; with two Deputies the
+    second one's vote, :func:`_second_vote`): inspection._pass_bag (with the bribe taken,
+    into the Loot for two Deputies) or _do_inspect; the public record updated. ``tally``:
+    bags passed, opened, bribes, bribe gold, fines of caught bags, their declared cards.
     Returns the bag row's inspected, offered, bribe, merchant_pays, smuggled."""
+    lead = shs[0]
     offer, paid, demand = 0, 0, 0
     if choice == THREATEN:
         inspect, offer, paid, demand = _negotiate(
-            gi, cpen, skind, sp, mkind, scale, gold, m, good, bag, bl, plog, tally
+            gi, cpen, skind[lead], sp[lead], mkind, scale, gold, m, good, bag, bl, plog, tally
         )
     else:
         inspect = choice == INSPECT
-    offered = offer > 0
     if lg.shape[0] > 0:
         _log_choice(lg, m, choice, inspect, offer, paid, demand)
+    insp = np.empty(2, dtype=np.int64)  # who inspects
+    insp[0], ni = lead, 1
+    if ns == 2 and not (demand > 0 and paid == demand):  # an accepted demand: no vote
+        table = offer if demand == 0 else 0  # the merchant's offer still on the table
+        second = _second_vote(prng, gi, cpen, skind[shs[1]], sp[shs[1]], m, choice, table,
+                              bl, good, plog, tally)  # fmt: skip
+        _put_seat(lg, K_INSPECT if second else K_PASS, m)
+        if second and inspect:
+            insp[1], ni = shs[1], 2
+        elif second:
+            insp[0], inspect = shs[1], True  # they disagree: it inspects alone
     plog[m, L_BAGS] += 1
-    plog[sheriff, L_FACED] += 1
+    for j in range(ns):
+        plog[shs[j], L_FACED] += 1
     if inspect:
-        plog[sheriff, L_OPENED] += 1
+        for j in range(ni):
+            plog[insp[j], L_OPENED] += 1
         tally[1] += 1
         truthful, legal = True, True
         for j in range(bl):
             truthful = truthful and bag[j] == good
             legal = legal and gi[bag[j], G_LEGAL] != 0
-        pays = _inspect(
-            vi, gi, cover, m, sheriff, good, bag, bl, stands, gold, piles, plen, money, out, lg
-        )
+        pays = _inspect(vi, gi, m, good, bag, bl, stands, piles, plen, out, lg)
+        _fines(vi, gi, cover, m, pays, insp, ni, shs, ns, gold, stands, money, lg, loot)
         plog[m, L_INSPECTED] += 1
         if not truthful:
             plog[m, L_CAUGHT] += 1
             plog[m, L_BLUFFS] += legal
             tally[4] += pays
             tally[5] += bl
-        return True, offered, 0, pays, 0
+        return True, offer > 0, 0, pays, 0
     tally[0] += 1
-    if paid > 0:  # the bribe: gold from the merchant to the Sheriff
+    if paid > 0:  # the bribe: gold from the merchant to the Sheriff (two: the Loot)
         gold[m] -= paid
-        gold[sheriff] += paid
         out[m, O_BPAID] += paid
-        out[sheriff, O_BRECV] += paid
+        if ns == 1:
+            gold[lead] += paid
+            out[lead, O_BRECV] += paid
+        else:
+            loot[0] += paid
         tally[2] += 1
         tally[3] += paid
     smuggled = _let_pass(gi, m, bag, bl, stands, out)
     plog[m, L_SMUGGLED] += smuggled > 0
-    return False, offered, paid, 0, smuggled
+    return False, offer > 0, paid, 0, smuggled
+
+
+@njit(cache=True)
+def _second_vote(prng, gi, cpen, kind, sp, m, choice, table, bl, good, plog, tally):
+    """SheriffBot.vote of the second Deputy: inspect (True) or let pass. After a threat
+    (the negotiation still open) its negotiate with ``table`` the merchant's offer (0:
+    none), else its decide; anything but a pass is a vote to inspect."""
+    if choice != THREATEN:
+        return _decide(prng, gi, cpen, kind, sp, m, bl, good, plog, tally) != PASS
+    if kind == S_TRUSTING:
+        return False
+    if kind == S_INSPECT:
+        return True
+    if kind == S_THRESHOLD:
+        return not (table > 0 and sp[2] >= 0 and table >= sp[2])
+    p = _belief(plog, m, sp[0], sp[1])
+    odds = p / (1 - p) if p < 1 else np.inf
+    if table == 0:
+        odds /= sp[2]
+        return _gain(gi, cpen, tally, odds / (1 + odds), bl, good) > sp[3]
+    odds *= sp[2]
+    q = odds / (1 + odds) if odds < np.inf else 1.0
+    gain = _gain(gi, cpen, tally, q, bl, good)
+    return not (table >= gain or gain <= sp[3])
 
 
 @njit(cache=True)
@@ -1049,14 +1095,12 @@ def _let_pass(gi, m, bag, bl, stands, out):
 
 
 @njit(cache=True)
-def _inspect(
-    vi, gi, cover_order, m, sheriff, good, bag, bl, stands, gold, piles, plen, money, out, lg,
-):  # fmt: skip
-    """inspection._do_inspect for one Sheriff, and the Sheriff bot's confiscate (the first
-    smallest pile, in bag order; an action when the engine asks: several piles, or
-    several goods that could be taken back from the one pile); ``money``: fines
-    paid/received, compensation paid/received per seat. Returns what the merchant pays
-    (< 0: the Sheriff pays)."""
+def _inspect(vi, gi, m, good, bag, bl, stands, piles, plen, out, lg):
+    """inspection._do_inspect up to the payments (:func:`_fines`): the declared goods onto
+    the stand, the rest confiscated by the Sheriff bot's confiscate (the first smallest
+    pile, in bag order; an action when the engine asks: several piles, or several goods
+    that could be taken back from the one pile). Returns what the merchant pays (< 0:
+    the Sheriff pays)."""
     out[m, O_INSPECTED] += 1
     pays = 0
     nconf = 0
@@ -1085,11 +1129,47 @@ def _inspect(
             plen[smallest] += 1
     else:
         pays = -gi[good, G_PENALTY] * bl
-    if pays > 0:
-        _pay(vi, gi, cover_order, m, sheriff, pays, gold, stands, money[0], money[1], lg)
-    elif pays < 0:
-        _pay(vi, gi, cover_order, sheriff, m, -pays, gold, stands, money[2], money[3], lg)
     return pays
+
+
+@njit(cache=True)
+def _fines(vi, gi, cover, m, pays, insp, ni, shs, ns, gold, stands, money, lg, loot):
+    """inspection._do_inspect's payments (``money``: fines paid/received, compensation
+    paid/received per seat): one inspector (``insp[0]``) takes the fine or pays the
+    compensation; two Deputies put the fine in the Loot (goods for a debt to the Deputy
+    on the merchant's left) and each pays half the compensation, the odd coin by the one
+    on the left, who pays first."""
+    if ni == 1:
+        if pays > 0:
+            _pay(
+                vi, gi, cover, m, insp[0], pays, gold, stands, money[0], money[1], lg, loot, insp[0]
+            )
+        elif pays < 0:
+            _pay(vi, gi, cover, insp[0], m, -pays, gold, stands, money[2], money[3], lg, loot, m)
+        return
+    left = _left_sheriff(m, shs, ns, gold.shape[0])
+    if pays > 0:
+        _pay(vi, gi, cover, m, -1, pays, gold, stands, money[0], money[1], lg, loot, left)
+    elif pays < 0:
+        owed = -pays
+        other = insp[1] if insp[0] == left else insp[0]
+        share = (owed + 1) // 2
+        if share:
+            _pay(vi, gi, cover, left, m, share, gold, stands, money[2], money[3], lg, loot, m)
+        share = owed // 2
+        if share:
+            _pay(vi, gi, cover, other, m, share, gold, stands, money[2], money[3], lg, loot, m)
+
+
+@njit(cache=True)
+def _left_sheriff(seat, shs, ns, n):
+    """GameState.left_sheriff: the first Sheriff or Deputy clockwise from ``seat``."""
+    for k in range(1, n):
+        s = (seat + k) % n
+        for j in range(ns):
+            if shs[j] == s:
+                return s
+    return shs[0]
 
 
 @njit(cache=True)
@@ -1140,12 +1220,13 @@ def _markets(
 
 @njit(cache=True)
 def _bags(
-    prng, vi, gi, cover_order, cpen, rnd, order, sh, mkind, mscale, skind, sp,
+    prng, vi, gi, cover_order, cpen, rnd, order, shs, ns, mkind, mscale, skind, sp,
     bags, blen, declared, stands, gold, piles, plen, money, out, plog, tally, brows, lg,
-    ti, toks, supply,
+    ti, toks, supply, loot,
 ):  # fmt: skip
-    """The Sheriff ``sh`` deals with each bag in ``order`` (SheriffBot.pick); the round's
-    bag rows into ``brows`` unless it has no rows."""
+    """The Sheriff (the first of ``shs``) deals with each bag in ``order``
+    (SheriffBot.pick); the round's bag rows into ``brows`` unless it has no rows."""
+    sh = shs[0]
     for k in range(order.shape[0]):
         m = order[k]
         good, bl = declared[m], blen[m]
@@ -1153,8 +1234,8 @@ def _bags(
         if brows.shape[0] > 0:  # before the bag is emptied
             _bag_row(gi, brows[k], rnd, m, sh, good, bags[m], bl)
         inspected, offered, bribe, pays, smuggled = _settle(
-            vi, gi, cover_order, cpen, m, sh, good, bags[m], bl, choice, skind[sh], sp[sh],
-            mkind[m], mscale[m], stands, gold, piles, plen, money, out, plog, tally, lg,
+            prng, vi, gi, cover_order, cpen, m, shs, ns, good, bags[m], bl, choice, skind, sp,
+            mkind[m], mscale[m], stands, gold, piles, plen, money, out, plog, tally, loot, lg,
         )  # fmt: skip
         if brows.shape[0] > 0:
             row = brows[k]
@@ -1203,6 +1284,44 @@ def _declares(order, bags, blen, declared, out, lg):
 
 
 @njit(cache=True)
+def _round_start(rng, vi, rnd, n, shs, ddeck, order):
+    """rounds._start_round: the round's Sheriff (rotating from seat 0) or Deputies (dealt
+    from the deputy deck, a new one shuffled when it is empty: ``Generator.permutation(n)``,
+    arange(n) shuffled), then the merchants clockwise from the first one's left into
+    ``order``. False when the deck runs out within the round (the engine fails too)."""
+    ns = vi[V_NSH]
+    if vi[V_DEPUTY]:
+        for j in range(ns):
+            if j == 0 and ddeck[n] == 0:
+                for i in range(n):
+                    ddeck[i] = i
+                _shuffle(rng, ddeck[:n])
+                ddeck[n] = n
+            if ddeck[n] == 0:
+                return False
+            ddeck[n] -= 1
+            shs[j] = ddeck[ddeck[n]]
+    else:
+        shs[0] = rnd % n
+    k = 0
+    for i in range(1, n):
+        s = (shs[0] + i) % n
+        if s != shs[0] and (ns == 1 or s != shs[1]):
+            order[k] = s
+            k += 1
+    return True
+
+
+@njit(cache=True)
+def _split(loot, shs, ns, gold):
+    """rounds._end_round's Loot split: each Deputy an equal share, the odd coins kept."""
+    share = loot[0] // ns
+    for j in range(ns):
+        gold[shs[j]] += share
+    loot[0] -= share * ns
+
+
+@njit(cache=True)
 def play_game(
     rng, prng, vi, gi, ti, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind,
     sp, out, bout, lg,
@@ -1236,19 +1355,21 @@ def play_game(
     cpen = _contraband_penalty(vi, gi)
     toks = np.zeros((n, ti.shape[0]), dtype=np.int64)  # tokens held per seat and kind
     supply = ti[:, T_SUPPLY].copy()
+    shs = np.zeros(2, dtype=np.int64)  # the round's Sheriff (or two Deputies, the leader first)
+    ns, nm = vi[V_NSH], n - vi[V_NSH]  # Sheriffs and merchants per round
+    ddeck = np.zeros(n + 1, dtype=np.int64)  # the deputy deck: ddeck[:ddeck[n]], top last
+    loot = np.zeros(1, dtype=np.int64)  # the Deputies' shared Loot
     for rnd in range(vi[V_ROUNDS]):
-        sheriff = rnd % n
-        # the market starts at the Sheriff's left with either market_starter: a Sheriff who
-        # chooses names the left neighbour (SheriffBot.starter, no draw)
-        for k in range(n - 1):
-            order[k] = (sheriff + 1 + k) % n
-        if vi[V_CHOOSES]:
+        if not _round_start(rng, vi, rnd, n, shs, ddeck, order):
+            return DECK_SHORT
+        sheriff = shs[0]
+        if vi[V_CHOOSES]:  # the Sheriff bots name the first merchant (SheriffBot.starter)
             _put_seat(lg, K_STARTER, order[0])
         _markets(
-            rng, vi, gi, by_rank, order, sheriff, mkind, mparam, madapt, plog, rate, contra,
-            hands, hlen, deck, st, piles, plen, lg,
+            rng, vi, gi, by_rank, order[:nm], sheriff, mkind, mparam, madapt, plog, rate,
+            contra, hands, hlen, deck, st, piles, plen, lg,
         )  # fmt: skip
-        for k in range(n - 1):  # load
+        for k in range(nm):  # load
             m = order[k]
             status = _load(
                 prng, vi, gi, by_rank, m, mkind[m], mparam[m], rate[m], madapt[m, A_THRESHOLD],
@@ -1256,13 +1377,14 @@ def play_game(
             )  # fmt: skip
             if status != OK:
                 return status
-        _declares(order, bags, blen, declared, out, lg)
+        _declares(order[:nm], bags, blen, declared, out, lg)
         _bags(
-            prng, vi, gi, cover_order, cpen, rnd, order, sheriff, mkind, mscale, skind, sp,
+            prng, vi, gi, cover_order, cpen, rnd, order[:nm], shs, ns, mkind, mscale, skind, sp,
             bags, blen, declared, stands, gold, piles, plen, money, out, plog, tally,
-            bout[rnd * (n - 1) : (rnd + 1) * (n - 1)] if want_bags else bout, lg,
-            ti, toks, supply,
+            bout[rnd * nm : (rnd + 1) * nm] if want_bags else bout, lg, ti, toks, supply, loot,
         )  # fmt: skip
+        if ns > 1 and loot[0] > 0:  # rounds._end_round: the Loot split, the odd coin kept
+            _split(loot, shs, ns, gold)
         if rnd + 1 == vi[V_ROUNDS]:
             break
         for k in range(1, n + 1):  # draw back up, from the Sheriff's left
@@ -1294,7 +1416,7 @@ def play_games(
     columns: :data:`LOG_FULL`). Returns the first game that is not :data:`OK` (its index)
     and its status, or (-1, OK)."""
     games, n = mkind.shape[0], mkind.shape[1]
-    b = vi[V_ROUNDS] * (n - 1) if bout.shape[0] > 0 else 0
+    b = vi[V_ROUNDS] * (n - vi[V_NSH]) if bout.shape[0] > 0 else 0
     rng = np.zeros(6, dtype=np.uint64)
     prng = np.zeros(6, dtype=np.uint64)
     for g in range(games):

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -54,15 +53,6 @@ SHERIFF_KINDS: dict[type[Bot], int] = {
     BayesianSheriff: 3,
 }
 
-#: Variant fields the kernel plays only with this value (the rulebook's classic game).
-#: (``market_starter`` is not one: with either value the market starts at the Sheriff's
-#: left, because every Sheriff bot names its left neighbour, ``SheriffBot.starter``.)
-_FIXED: dict[str, Any] = {
-    "sheriff_selection": "rotate",
-    "sheriffs_per_round": 1,
-}
-
-
 #: The tie-breaks, as the kernel's codes (kernel.TB_*).
 _TIEBREAKS = {"legal_goods": 0, "contraband": 1, "tokens": 2}
 
@@ -72,10 +62,6 @@ def unsupported(
 ) -> list[str]:
     """Each thing of a run the kernel does not play, named (empty: it plays it all)."""
     out = []
-    for name, want in _FIXED.items():
-        have = getattr(variant, name)
-        if have != want:
-            out.append(f"variant field {name}={have!r} (the kernel plays {want!r})")
     if variant.debt_order not in ("legal_first", "any"):
         out.append(f"variant field debt_order={variant.debt_order!r}")
     if "tokens" in variant.tiebreaks and not variant.tokens:
@@ -102,7 +88,7 @@ def unsupported(
 class CompiledVariant:
     """A variant's rules for one player count, as the kernel's arrays (see kernel.V_*, G_*)."""
 
-    vi: np.ndarray  # int64[19]: kernel.V_*
+    vi: np.ndarray  # int64[21]: kernel.V_*
     gi: np.ndarray  # int64[goods, 8]: kernel.G_*
     ti: np.ndarray  # int64[tokens, 7]: kernel.T_*
     deck0: np.ndarray  # int64[cards]: build_deck's order, as good codes
@@ -139,6 +125,7 @@ def compile_variant(variant: Variant, players: int) -> CompiledVariant:
             0 if g.counts_as is None else g.counts_as[1],
         )
     tiebreaks = [_TIEBREAKS[t] for t in variant.tiebreaks] + [0] * 3
+    deputies = variant.sheriff_selection == "deputy_deck"
     ti = np.zeros((len(variant.tokens), 7), dtype=np.int64)
     for t, (name, tok) in enumerate(variant.tokens.items()):
         b = variant.bonuses.get(name)
@@ -171,6 +158,8 @@ def compile_variant(variant: Variant, players: int) -> CompiledVariant:
             len(variant.tiebreaks),
             *tiebreaks[:3],
             variant.market_starter == "sheriff_chooses",
+            deputies,
+            variant.sheriffs_per_round if deputies else 1,  # rotate: one Sheriff a round
         ],
         dtype=np.int64,
     )

@@ -182,10 +182,14 @@ class _Sly(Smuggler):
 
 
 def test_fast_refuses_by_name_what_it_does_not_play() -> None:
+    from sheriff_core.rules.house import house_rule
+
+    # the tie-break "tokens" in a variant without tokens (the checked engine fails on it)
+    v = house_rule("classic", {"scoring.tiebreaks": ["tokens"]})
     with pytest.raises(ValueError) as err:
-        sc.simulate("deputies", players=6, games=2, engine="fast", merchants=_Sly())
+        sc.simulate(v, players=4, games=2, engine="fast", merchants=_Sly())
     text = str(err.value)
-    assert "sheriff_selection='deputy_deck'" in text and "merchant bot 'sly'" in text
+    assert "tie-break 'tokens'" in text and "merchant bot 'sly'" in text
     with pytest.raises(ValueError, match="merchant bot 'sly'"):
         sc.simulate("classic", games=2, engine="fast", merchants=["honest", _Sly()])
     with pytest.raises(ValueError, match="engine must be one of"):
@@ -312,9 +316,12 @@ def test_the_command_line_takes_the_engine(tmp_path) -> None:
         )
         outs[engine] = out.read_text()
     assert outs["fast"] == outs["checked"]
+    from sheriff_core.rules.house import save_house_rule
+
+    odd = save_house_rule(tmp_path / "odd.toml", "classic", {"scoring.tiebreaks": ["tokens"]})
     assert (
         main(
-            ["simulate", "--variant", "deputies", "--players", "6", "--games", "5"]
+            ["simulate", "--variant", str(odd), "--games", "5"]
             + ["--no-progress", "--engine", "fast"]
         )
         == 2

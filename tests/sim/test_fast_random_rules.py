@@ -1,7 +1,7 @@
 """Random house rules, the compiled kernel against the checked engine (slow-marked).
 
 Thirty house rules drawn over the fields the variant editor offers (numbers near their
-value, every choice, the tie-breaks), on every bundled parent the kernel plays, each with a
+value, every choice, the tie-breaks, the Sheriffs' selection), on every bundled parent, each with a
 random line-up of the registered bots and their parameters: both tables of 40 games equal
 (``DataFrame.equals``), or both engines refuse to finish the same run.
 """
@@ -18,13 +18,13 @@ from sheriff_core.errors import VariantError  # noqa: E402
 from sheriff_core.fastsim.tables import unsupported  # noqa: E402
 from sheriff_core.rules.house import editable_fields, house_rule  # noqa: E402
 
-PARENTS = ("classic", "summary-sheet", "second-edition", "classic-royal", "disney")
+PARENTS = ("classic", "summary-sheet", "second-edition", "classic-royal", "disney", "deputies")
 
 
 def _random_rule(rng: np.random.Generator) -> tuple[str, dict]:
     parent = PARENTS[int(rng.integers(len(PARENTS)))]
     fields = [
-        f for f in editable_fields(parent) if not f.path.startswith(("players.", "sheriffs."))
+        f for f in editable_fields(parent) if not f.path.startswith("players.")
     ]
     changes: dict = {}
     for i in rng.choice(len(fields), size=int(rng.integers(1, 5)), replace=False):
@@ -77,7 +77,10 @@ def test_random_house_rules_identical() -> None:
         assert unsupported(v, merchants, sheriffs) == [] or "tokens" in v.tiebreaks, changes
         if unsupported(v, merchants, sheriffs):
             continue
-        players = int(rng.integers(3, 6))
+        # a player count the variant allows (deputy decks: one the loader accepted)
+        players = int(rng.integers(max(3, v.min_players), min(6, v.max_players) + 1))
+        if v.sheriff_selection == "deputy_deck":
+            players = v.max_players
         kw = dict(players=players, games=40, seed=int(rng.integers(1000)), progress=False)
         kw.update(merchants=merchants, sheriffs=sheriffs)
         try:

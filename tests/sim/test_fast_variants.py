@@ -237,3 +237,63 @@ def test_disney_house_rules_identical(changes: dict, players: int) -> None:
     v = house_rule("disney", changes)
     assert unsupported(v, sim.DEFAULT_MERCHANTS, ["threshold"]) == []
     _same_tables(v, players=players, games=60, seed=12)
+
+
+@pytest.mark.parametrize(
+    "merchants, sheriffs",
+    [
+        (list(sim.DEFAULT_MERCHANTS), ["threshold"]),
+        # threats and offers voted on by the second Deputy, bayesian demands, the Loot
+        (["briber", "adaptive", "honest"], ["bayesian", "threshold:bribe=2", "trusting"]),
+        (["briber:scale=0.2", "smuggler", "bluffer"], ["bayesian:explore=0.2", "always-inspect"]),
+    ],
+)
+def test_deputies_identical(merchants: list, sheriffs: list) -> None:
+    """Deputies: two Deputies a round from the deputy deck (rng.permutation when it is
+    empty), the leader deciding and negotiating, the second voting (its decide, or its
+    negotiate while a threat is open); agreed bribes and fines into the Loot (goods to the
+    Deputy on the merchant's left), compensation halved, the Loot split at the round's end;
+    disagreement: the one who wants to inspect does it alone."""
+    v = sc.load_variant("deputies")
+    assert unsupported(v, merchants, sheriffs) == []
+    per_player, per_bag = _same_tables(
+        v, players=6, games=80, seed=21, merchants=merchants, sheriffs=sheriffs
+    )
+    assert per_bag["inspected"].any() and (~per_bag["inspected"]).any()
+    assert len(per_bag) == 80 * 9 * 4  # 9 rounds, 4 merchants a round
+
+
+def test_deputies_games_vote_disagree_and_split_the_loot() -> None:
+    """Such games have votes both ways, lone inspections, bribes into the Loot and splits."""
+    from sheriff_core.bots import make_player
+
+    v = sc.load_variant("deputies")
+    merchants, sheriffs = ["briber", "adaptive", "honest"], ["bayesian", "threshold:bribe=2"]
+    kinds: dict[str, int] = {}
+    alone = 0
+    for i, ss in enumerate(sim.game_seeds(21, 0, 10)):
+        lineup = [make_player(merchants[(s + i) % 3], sheriffs[(s + i) % 2]) for s in range(6)]
+        game = sim.play_seeded(v, 6, ss, lineup)
+        for e in game.events:
+            kinds[e.kind] = kinds.get(e.kind, 0) + 1
+            alone += e.kind == "inspected" and len(e.info["inspectors"]) == 1
+    assert kinds["vote"] > 100 and kinds["loot_split"] > 5 and alone > 5
+
+
+@pytest.mark.parametrize(
+    "changes, players",
+    [
+        # one Sheriff a round drawn from the deputy deck; two passes of the deck
+        ({"sheriffs.per_round": 1, "sheriffs.deck_passes": 2}, 6),
+        # two discard piles (the confiscate step), little gold (debts in goods to the left)
+        ({"setup.discard_piles": 2, "setup.starting_gold": 5, "round.bag_min": 2}, 6),
+        # four players: two Deputies and two merchants
+        ({"players.min": 4, "players.max": 4}, 4),
+    ],
+)
+def test_deputies_house_rules_identical(changes: dict, players: int) -> None:
+    from sheriff_core.rules.house import house_rule
+
+    v = house_rule("deputies", changes)
+    assert unsupported(v, sim.DEFAULT_MERCHANTS, ["threshold"]) == []
+    _same_tables(v, players=players, games=40, seed=13, sheriffs=["threshold:bribe=1", "bayesian"])
