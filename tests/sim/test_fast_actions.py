@@ -49,8 +49,12 @@ DEMANDS = (["briber:scale=0.2", "adaptive:scale=0.1"], ["bayesian"])
         ("classic", 4, DEMANDS, {"accept", "decline"}),
         ("disney", 4, None, {"exchange", "starter"}),
         ("deputies", 6, None, {"starter"}),
-        (("deputies", {"setup.discard_piles": 2, "setup.starting_gold": 4}), 6, None,
-         {"confiscate", "pay-debt"}),  # fmt: skip
+        (
+            ("deputies", {"setup.discard_piles": 2, "setup.starting_gold": 4}),
+            6,
+            None,
+            {"confiscate", "pay-debt"},
+        ),  # fmt: skip
         ("disney", 3, DEMANDS, {"exchange", "accept"}),
         # little gold: debts paid in goods, where the engine asks which (pay-debt)
         (("classic", {"round.bag_min": 2, "setup.starting_gold": 3}), 4, None, {"pay-debt"}),

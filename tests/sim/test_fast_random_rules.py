@@ -23,9 +23,7 @@ PARENTS = ("classic", "summary-sheet", "second-edition", "classic-royal", "disne
 
 def _random_rule(rng: np.random.Generator) -> tuple[str, dict]:
     parent = PARENTS[int(rng.integers(len(PARENTS)))]
-    fields = [
-        f for f in editable_fields(parent) if not f.path.startswith("players.")
-    ]
+    fields = [f for f in editable_fields(parent) if not f.path.startswith("players.")]
     changes: dict = {}
     for i in rng.choice(len(fields), size=int(rng.integers(1, 5)), replace=False):
         f = fields[int(i)]
