@@ -1,5 +1,7 @@
-"""The compiled game loop (numba): whole games of a rotating-Sheriff variant between the
-supported bots, drawing exactly what the checked engine's two generators would draw.
+"""The compiled game loop (numba): whole games of any variant (a rotating Sheriff or
+Deputies from a deck; tokens, royal goods) between the registered bots, drawing exactly
+what the checked engine's two generators would draw, and optionally logging the actions
+the engine would be given (:func:`_put`).
 
 Everything the kernel knows about the variant comes in as arrays (see
 :func:`sheriff_core.fastsim.tables.compile_variant`): cards are good codes in the variant's
