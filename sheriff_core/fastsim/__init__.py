@@ -22,11 +22,25 @@ from collections.abc import Sequence
 import numpy as np
 
 from sheriff_core.bots.base import BotSpec
+from sheriff_core.engine.actions import (
+    Action,
+    ChooseStarter,
+    Confiscate,
+    Declare,
+    Exchange,
+    Inspect,
+    LetPass,
+    Load,
+    Market,
+    Offer,
+    PayDebt,
+    Threaten,
+)
 from sheriff_core.engine.game import players_seed
 from sheriff_core.fastsim.tables import compile_bots, compile_variant, unsupported
 from sheriff_core.rules.variants import Variant
 
-__all__ = ["available", "unsupported", "play_chunk", "why_not"]
+__all__ = ["available", "unsupported", "play_chunk", "game_actions", "why_not"]
 
 
 def available() -> bool:
@@ -45,8 +59,11 @@ def why_not(
     :func:`~.tables.unsupported`.
 
     >>> import sheriff_core as sc
-    >>> why_not(sc.load_variant("classic"), ["adaptive"], ["bayesian"])[-1]
-    "merchant bot 'adaptive' (the kernel plays honest, smuggler, bluffer, briber)"
+    >>> from sheriff_core.bots.sheriffs import TrustingSheriff
+    >>> class Soft(TrustingSheriff):  # a subclass may change any method: refused
+    ...     name = "soft"
+    >>> why_not(sc.load_variant("classic"), ["adaptive"], [Soft()])[-1]
+    "sheriff bot 'soft' (the kernel plays trusting, always-inspect, threshold, bayesian)"
     """
     out = [] if available() else ["numba is not installed (pip install 'sheriff-core[fast]')"]
     return out + unsupported(variant, merchants, sheriffs)
@@ -76,6 +93,94 @@ def play_chunk(
     ...     print(per_seat["slot"].tolist(), len(per_bag["round"]), per_bag["inspected"].sum())
     [0, 1, 2, 1, 2, 0] 36 0
     """
+    cols, bag_cols, _ = _run(variant, players, seeds, first, merchants, sheriffs, rotate, bags, 0)
+    return cols, bag_cols
+
+
+def game_actions(
+    variant: Variant,
+    players: int,
+    seeds: Sequence[np.random.SeedSequence],
+    merchants: Sequence[BotSpec],
+    sheriffs: Sequence[BotSpec],
+    rotate: bool = True,
+    first: int = 0,
+) -> list[list[str]]:
+    """The kernel's games ``first, first + 1, ...`` (one per seed, seats as
+    :func:`play_chunk` gives them) as the engine's actions in their text form
+    (:func:`sheriff_core.engine.actions.parse_action` reads them back), one list per
+    game, in the order the engine applies them: replayed with ``game.apply`` on
+    ``new_game(variant, players, seed, first_sheriff=0)`` they play the same game.
+
+    >>> import sheriff_core as sc
+    >>> from sheriff_core.sim import game_seeds
+    >>> if available():
+    ...     texts = game_actions(sc.load_variant("second-edition"), 3, game_seeds(0, 0, 1),
+    ...                          ["honest"], ["trusting"])[0]
+    ...     print(texts[:2], texts[-1])
+    ['starter 1', 'market set-aside Pepper,Chickens,Cheese pile 0'] pass 1
+    """
+    cap = 64 * variant.rounds(players) * players * (variant.hand_size + variant.bag_max + 8)
+    while True:
+        got = _run(variant, players, seeds, first, merchants, sheriffs, rotate, False, cap)
+        if got[2] is not None:
+            return [actions_of(variant, row) for row in got[2]]
+        cap *= 4  # a game's log did not fit: play again with room for it
+
+
+def actions_of(variant: Variant, log: np.ndarray) -> list[str]:
+    """One game's action log from the kernel (``kernel._put``: ``log[0]`` its end, then
+    records of a ``kernel.K_*`` code and its fields) as the engine's action texts."""
+    from sheriff_core.fastsim import kernel as k
+
+    goods, tokens = list(variant.goods), list(variant.tokens)
+    out: list[str] = []
+    i, end = 1, int(log[0])
+    while i < end:
+        kind = int(log[i])
+        if kind == k.K_MARKET:
+            pile, na, nt = (int(x) for x in log[i + 1 : i + 4])
+            aside = tuple(goods[c] for c in log[i + 4 : i + 4 + na])
+            take = tuple(int(p) for p in log[i + 4 + na : i + 4 + na + nt])
+            out.append(str(Market(aside, take, pile)))
+            i += 4 + na + nt
+        elif kind in (k.K_LOAD, k.K_DEBT):
+            nc = int(log[i + 1])
+            cards = tuple(goods[c] for c in log[i + 2 : i + 2 + nc])
+            out.append(str(Load(cards) if kind == k.K_LOAD else PayDebt(cards)))
+            i += 2 + nc
+        elif kind == k.K_CONFISCATE:
+            pile, nc = int(log[i + 1]), int(log[i + 2])
+            out.append(str(Confiscate(pile, tuple(goods[c] for c in log[i + 3 : i + 3 + nc]))))
+            i += 3 + nc
+        elif kind == k.K_DECLARE:
+            out.append(str(Declare(goods[int(log[i + 1])], int(log[i + 2]))))
+            i += 3
+        elif kind == k.K_EXCHANGE:
+            out.append(str(Exchange(tokens[int(log[i + 1])])))
+            i += 2
+        elif kind in (k.K_ACCEPT, k.K_DECLINE):
+            out.append("accept" if kind == k.K_ACCEPT else "decline")
+            i += 1
+        else:  # one integer: a seat, or an offer's gold
+            out.append(str(_ONE_FIELD[kind](int(log[i + 1]))))
+            i += 2
+    return out
+
+
+def _run(
+    variant: Variant,
+    players: int,
+    seeds: Sequence[np.random.SeedSequence],
+    first: int,
+    merchants: Sequence[BotSpec],
+    sheriffs: Sequence[BotSpec],
+    rotate: bool,
+    bags: bool,
+    cap: int,
+) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray] | None, np.ndarray | None]:
+    """:func:`play_chunk`, and with ``cap`` > 0 each game's action log in ``cap`` integers
+    (None when one did not fit)."""
     from sheriff_core.fastsim import kernel as k
 
     cv = compile_variant(variant, players)
@@ -92,33 +197,45 @@ def play_chunk(
     slots = (seat + index) % n if rotate else np.broadcast_to(seat, (games, n))
     mi, si = slots % len(cb.mkind), slots % len(cb.skind)
     out = np.zeros((games * n, k.N_OUT), dtype=np.int64)
-    per_game_bags = int(cv.vi[7]) * (n - 1) if bags else 0  # rounds x merchants
+    per_game_bags = int(cv.vi[k.V_ROUNDS] * (n - cv.vi[k.V_NSH])) if bags else 0  # x merchants
     bout = np.zeros((games * per_game_bags, k.N_BAG), dtype=np.int64)
-    bad = k.play_games(
+    alog = np.zeros((games, cap), dtype=np.int64)
+    bad, status = k.play_games(
         words,
         cv.vi,
         cv.gi,
+        cv.ti,
         cv.deck0,
         cv.by_rank,
         cv.cover_order,
         np.ascontiguousarray(cb.mkind[mi]),
         np.ascontiguousarray(cb.mparam[mi]),
         np.ascontiguousarray(cb.mscale[mi]),
+        np.ascontiguousarray(cb.madapt[mi]),
         np.ascontiguousarray(cb.skind[si]),
         np.ascontiguousarray(cb.sp[si]),
         out,
         bout,
+        alog,
     )
+    if status == k.LOG_FULL:
+        return {}, None, None
     if bad >= 0:
+        why = {
+            k.EMPTY_HAND: "a merchant has no card left to load (the deck, discard piles and "
+            "hand are empty)",
+            k.SHORT_HAND: f"a merchant holds fewer cards than bag_min={variant.bag_min} "
+            "(no legal load)",
+            k.DECK_SHORT: f"the deputy deck of {players} cards cannot deal "
+            f"{variant.sheriffs_per_round} Deputies a round",
+        }[status]
         raise RuntimeError(
-            f"game {first + bad}: a merchant has no card left to load (the deck, discard piles "
-            "and hand are empty); the checked engine cannot play this game either"
+            f"game {first + bad}: {why}; the checked engine cannot play this game either"
         )
     cols = _player_columns(out, games, n)
     cols["slot"] = np.ascontiguousarray(slots).reshape(-1)
-    if not bags:
-        return cols, None
-    return cols, _bag_columns(bout, first, games, per_game_bags)
+    bag_cols = _bag_columns(bout, first, games, per_game_bags) if bags else None
+    return cols, bag_cols, alog if cap else None
 
 
 def _player_columns(out: np.ndarray, games: int, n: int) -> dict[str, np.ndarray]:
@@ -187,3 +304,13 @@ def _bag_columns(bout: np.ndarray, first: int, games: int, per_game: int) -> dic
     ):
         bag_cols[name] = bout[:, c]
     return bag_cols
+
+
+#: The log's one-field records (kernel.K_*), as the engine's actions.
+_ONE_FIELD: dict[int, type[Action]] = {
+    1: ChooseStarter,  # K_STARTER
+    5: Threaten,  # K_THREATEN
+    6: Inspect,  # K_INSPECT
+    7: LetPass,  # K_PASS
+    8: Offer,  # K_OFFER (gold)
+}

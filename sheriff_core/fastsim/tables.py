@@ -7,21 +7,23 @@ that the kernel does not play, so ``simulate(..., engine="fast")`` refuses it an
 >>> import sheriff_core as sc
 >>> unsupported(sc.load_variant("classic"), ["honest", "smuggler"], ["threshold"])
 []
->>> for reason in unsupported(sc.load_variant("classic"), ["adaptive"], ["bayesian"]):
+>>> from sheriff_core.bots.merchants import Smuggler
+>>> class Sly(Smuggler):  # a subclass may change any method: refused
+...     name = "sly"
+>>> for reason in unsupported(sc.load_variant("classic"), [Sly()], ["bayesian"]):
 ...     print(reason)
-merchant bot 'adaptive' (the kernel plays honest, smuggler, bluffer, briber)
+merchant bot 'sly' (the kernel plays honest, smuggler, bluffer, briber, adaptive)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
 from sheriff_core.bots.base import Bot, BotSpec, make_bot
-from sheriff_core.bots.merchants import Bluffer, Briber, HonestMerchant, Smuggler
+from sheriff_core.bots.merchants import AdaptiveMerchant, Bluffer, Briber, HonestMerchant, Smuggler
 from sheriff_core.bots.sheriffs import (
     BayesianSheriff,
     InspectingSheriff,
@@ -34,8 +36,14 @@ from sheriff_core.rules.variants import Variant
 __all__ = ["unsupported", "compile_variant", "compile_bots", "CompiledVariant", "CompiledBots"]
 
 #: Merchant kinds of the kernel (kernel.M_*): the briber plays the smuggler's market and
-#: load, and offers gold when threatened (the others decline).
-MERCHANT_KINDS: dict[type[Bot], int] = {HonestMerchant: 0, Smuggler: 1, Bluffer: 2, Briber: 3}
+#: load, and offers gold when threatened, as the adaptive merchant does (the others decline).
+MERCHANT_KINDS: dict[type[Bot], int] = {
+    HonestMerchant: 0,
+    Smuggler: 1,
+    Bluffer: 2,
+    Briber: 3,
+    AdaptiveMerchant: 4,
+}
 #: Sheriff kinds (kernel.S_*): threshold with ``bribe`` threatens and never demands;
 #: bayesian threatens and demands at most once (after an offer it finds too small).
 SHERIFF_KINDS: dict[type[Bot], int] = {
@@ -45,14 +53,8 @@ SHERIFF_KINDS: dict[type[Bot], int] = {
     BayesianSheriff: 3,
 }
 
-#: Variant fields the kernel plays only with this value (the rulebook's classic game).
-_FIXED: dict[str, Any] = {
-    "sheriff_selection": "rotate",
-    "market_starter": "sheriff_left",
-    "sheriffs_per_round": 1,
-    "bag_min": 1,
-    "tiebreaks": ("legal_goods", "contraband"),
-}
+#: The tie-breaks, as the kernel's codes (kernel.TB_*).
+_TIEBREAKS = {"legal_goods": 0, "contraband": 1, "tokens": 2}
 
 
 def unsupported(
@@ -60,26 +62,17 @@ def unsupported(
 ) -> list[str]:
     """Each thing of a run the kernel does not play, named (empty: it plays it all)."""
     out = []
-    for name, want in _FIXED.items():
-        have = getattr(variant, name)
-        if have != want:
-            out.append(f"variant field {name}={have!r} (the kernel plays {want!r})")
-    if variant.tokens:
-        out.append(f"variant field tokens ({', '.join(variant.tokens)}): no token exchanges")
     if variant.debt_order not in ("legal_first", "any"):
         out.append(f"variant field debt_order={variant.debt_order!r}")
-    for name, good in variant.goods.items():
-        if good.counts_as is not None:
-            out.append(f"good {name!r} counts_as {good.counts_as} (royal goods)")
-    for name, bonus in variant.bonuses.items():
-        good = variant.goods.get(name)
-        if bonus.counts != "goods" or good is None or good.kind != "legal":
-            out.append(f"bonus {name!r} counts {bonus.counts!r} (the kernel counts legal goods)")
+    if "tokens" in variant.tiebreaks and not variant.tokens:
+        # the checked engine fails on it too (score_rows has no tokens column to compare)
+        out.append("tie-break 'tokens' in a variant without tokens")
     for spec in merchants:
         bot = make_bot(spec, "merchant")
         if type(bot) not in MERCHANT_KINDS:
             out.append(
-                f"merchant bot {bot.label()!r} (the kernel plays honest, smuggler, bluffer, briber)"
+                f"merchant bot {bot.label()!r} "
+                "(the kernel plays honest, smuggler, bluffer, briber, adaptive)"
             )
     for spec in sheriffs:
         bot = make_bot(spec, "sheriff")
@@ -95,8 +88,9 @@ def unsupported(
 class CompiledVariant:
     """A variant's rules for one player count, as the kernel's arrays (see kernel.V_*, G_*)."""
 
-    vi: np.ndarray  # int64[13]
-    gi: np.ndarray  # int64[goods, 6]
+    vi: np.ndarray  # int64[21]: kernel.V_*
+    gi: np.ndarray  # int64[goods, 8]: kernel.G_*
+    ti: np.ndarray  # int64[tokens, 7]: kernel.T_*
     deck0: np.ndarray  # int64[cards]: build_deck's order, as good codes
     by_rank: np.ndarray  # legal good codes, highest rank first (GoodsInfo.by_rank)
     cover_order: np.ndarray  # every good code, most valuable first, ties by name
@@ -114,16 +108,36 @@ def compile_variant(variant: Variant, players: int) -> CompiledVariant:
     code = {name: i for i, name in enumerate(goods)}
     legal = [n for n in goods if variant.goods[n].kind == "legal"]
     rank = sorted(legal, key=lambda n: (variant.goods[n].value, -legal.index(n)))
-    gi = np.zeros((len(goods), 6), dtype=np.int64)
+    gi = np.zeros((len(goods), 8), dtype=np.int64)
     for name, g in variant.goods.items():
         b = variant.bonuses.get(name)
+        # a bonus counts a legal good's cards (and royal goods counting as it); a bonus
+        # named after a good of another kind is never won (scoring._bonus_counts)
+        counted = b is not None and g.kind == "legal" and b.counts == "goods"
         gi[code[name]] = (
             g.value,
             g.penalty,
             g.kind == "legal",
-            b.king if b else 0,
-            b.queen if b else 0,
-            b is not None,
+            b.king if counted else 0,
+            b.queen if counted else 0,
+            counted,
+            -1 if g.kind == "legal" or g.counts_as is None else code[g.counts_as[0]],
+            0 if g.counts_as is None else g.counts_as[1],
+        )
+    tiebreaks = [_TIEBREAKS[t] for t in variant.tiebreaks] + [0] * 3
+    deputies = variant.sheriff_selection == "deputy_deck"
+    ti = np.zeros((len(variant.tokens), 7), dtype=np.int64)
+    for t, (name, tok) in enumerate(variant.tokens.items()):
+        b = variant.bonuses.get(name)
+        counted = b is not None and b.counts == "tokens"
+        ti[t] = (
+            code[tok.good],
+            tok.per_token,
+            tok.value,
+            tok.supply_for(players),
+            b.king if counted else 0,
+            b.queen if counted else 0,
+            counted,
         )
     vi = np.array(
         [
@@ -140,6 +154,12 @@ def compile_variant(variant: Variant, players: int) -> CompiledVariant:
             variant.debt_order == "any",
             len(goods),
             variant.market_order == "discard-then-draw",
+            variant.bag_min,
+            len(variant.tiebreaks),
+            *tiebreaks[:3],
+            variant.market_starter == "sheriff_chooses",
+            deputies,
+            variant.sheriffs_per_round if deputies else 1,  # rotate: one Sheriff a round
         ],
         dtype=np.int64,
     )
@@ -147,6 +167,7 @@ def compile_variant(variant: Variant, players: int) -> CompiledVariant:
     return CompiledVariant(
         vi=vi,
         gi=gi,
+        ti=ti,
         deck0=np.array([code[c] for c in build_deck(variant, players)], dtype=np.int64),
         by_rank=np.array([code[n] for n in reversed(rank)], dtype=np.int64),
         cover_order=np.array([code[n] for n in cover], dtype=np.int64),
@@ -159,7 +180,8 @@ class CompiledBots:
 
     mkind: np.ndarray
     mparam: np.ndarray  # risk (smuggler, briber) or bluff (bluffer)
-    mscale: np.ndarray  # the briber's scale
+    mscale: np.ndarray  # the briber's (or adaptive merchant's) scale
+    madapt: np.ndarray  # float64[spec, 3]: the adaptive merchant's prior, base, threshold
     skind: np.ndarray
     sp: np.ndarray  # float64[spec, 6]: see _sheriff_params
 
@@ -178,9 +200,18 @@ def compile_bots(merchants: Sequence[BotSpec], sheriffs: Sequence[BotSpec]) -> C
             [getattr(b, "bluff", getattr(b, "risk", 0.0)) for b in ms], dtype=np.float64
         ),
         mscale=np.array([getattr(b, "scale", 0.0) for b in ms], dtype=np.float64),
+        madapt=np.array([_adaptive_params(b) for b in ms], dtype=np.float64).reshape(len(ms), 3),
         skind=np.array([SHERIFF_KINDS[type(b)] for b in ss], dtype=np.int64),
         sp=np.array([_sheriff_params(b) for b in ss], dtype=np.float64).reshape(len(ss), 6),
     )
+
+
+def _adaptive_params(bot: Bot) -> list[float]:
+    """An adaptive merchant's prior, base and threshold (-1: None, derived per load);
+    zeros for the other merchants."""
+    if isinstance(bot, AdaptiveMerchant):
+        return [bot.prior, bot.base, -1.0 if bot.threshold is None else bot.threshold]
+    return [0.0] * 3
 
 
 def _sheriff_params(bot: Bot) -> list[float]:

@@ -72,8 +72,8 @@ def engine_for(variant: Variant) -> tuple[str, str]:
     ``("fast", ...)`` where the compiled simulator plays it (the same games as the rules
     engine, many times faster), else ``("checked", <the reasons>)``.
 
-    >>> import sheriff_core as sc
-    >>> engine_for(sc.load_variant("disney"))  # doctest: +ELLIPSIS
+    >>> from sheriff_core.rules.house import house_rule
+    >>> engine_for(house_rule("classic", {"scoring.tiebreaks": ["tokens"]}))  # doctest: +ELLIPSIS
     ('checked', 'played by the rules engine (the compiled simulator does not play ... yet)')
     """
     from sheriff_core.fastsim import why_not

@@ -175,25 +175,35 @@ def test_workers_and_chunks_give_the_same_frame() -> None:
     assert fast.equals(sc.simulate("classic", **kw))
 
 
+class _Sly(Smuggler):
+    """A subclass of a bot the kernel plays: it may change any method, so it is refused."""
+
+    name = "sly"
+
+
 def test_fast_refuses_by_name_what_it_does_not_play() -> None:
+    from sheriff_core.rules.house import house_rule
+
+    # the tie-break "tokens" in a variant without tokens (the checked engine fails on it)
+    v = house_rule("classic", {"scoring.tiebreaks": ["tokens"]})
     with pytest.raises(ValueError) as err:
-        sc.simulate("deputies", players=6, games=2, engine="fast", merchants="adaptive")
+        sc.simulate(v, players=4, games=2, engine="fast", merchants=_Sly())
     text = str(err.value)
-    assert "sheriff_selection='deputy_deck'" in text and "'adaptive'" in text
-    with pytest.raises(ValueError, match="merchant bot 'random'"):
-        sc.simulate("classic", games=2, engine="fast", merchants=["honest", "random"])
+    assert "tie-break 'tokens'" in text and "merchant bot 'sly'" in text
+    with pytest.raises(ValueError, match="merchant bot 'sly'"):
+        sc.simulate("classic", games=2, engine="fast", merchants=["honest", _Sly()])
     with pytest.raises(ValueError, match="engine must be one of"):
         sc.simulate("classic", games=2, engine="compiled")
 
 
 def test_auto_falls_back_to_checked_and_says_why() -> None:
-    kw = dict(players=4, games=3, seed=1, merchants=["adaptive", "honest"])
+    kw = dict(players=4, games=3, seed=1, merchants=[_Sly(), "honest"])
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         auto = sc.simulate("classic", engine="auto", **kw)
     assert auto.equals(sc.simulate("classic", **kw))
     assert len(caught) == 1 and caught[0].category is sim.FastEngineFallback
-    assert "'adaptive'" in str(caught[0].message)
+    assert "'sly'" in str(caught[0].message)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a run the kernel plays: no warning
         sc.simulate("classic", engine="auto", players=4, games=3, seed=1)
@@ -306,9 +316,13 @@ def test_the_command_line_takes_the_engine(tmp_path) -> None:
         )
         outs[engine] = out.read_text()
     assert outs["fast"] == outs["checked"]
+    from sheriff_core.rules.house import save_house_rule
+
+    odd = save_house_rule(tmp_path / "odd.toml", "classic", {"scoring.tiebreaks": ["tokens"]})
     assert (
         main(
-            ["simulate", "--variant", "disney", "--games", "5", "--no-progress", "--engine", "fast"]
+            ["simulate", "--variant", str(odd), "--games", "5"]
+            + ["--no-progress", "--engine", "fast"]
         )
         == 2
     )
