@@ -467,7 +467,7 @@ def _collector_tuned_for_games() -> Iterator[None]:
         gc.unfreeze()
 
 
-def _run_chunk(task: _Task) -> list[dict[str, list[Any]]]:
+def _run_chunk(task: _Task) -> list[dict[str, Any]]:
     """Play games ``task.start..task.stop-1``; return their rows as columns, one mapping
     per table (``per="both"``: the player table, then the bag table)."""
     if task.engine == "fast":
@@ -511,83 +511,91 @@ def _play_chunk(task: _Task) -> list[dict[str, list[Any]]]:
     return out
 
 
-def _fast_chunk(task: _Task) -> list[dict[str, list[Any]]]:
+@dataclass(frozen=True)
+class _Coded:
+    """A text column as codes into its few distinct values (the compiled engine's chunks):
+    joined by concatenating codes, turned into text once, when the frame is built."""
+
+    labels: tuple[str, ...]
+    codes: np.ndarray
+
+    def text(self, pd: Any) -> Any:
+        return pd.array(list(self.labels), dtype=str).take(self.codes)
+
+
+_OUTCOMES = ("passed", "bribed", "caught", "cleared")
+
+
+def _fast_chunk(task: _Task) -> list[dict[str, Any]]:
     """:func:`_play_chunk` in the compiled kernel (:mod:`sheriff_core.fastsim`): the same
-    tables with the same columns, the strings filled in here from the line-up."""
+    tables with the same columns, as numpy arrays (text columns :class:`_Coded`, named
+    from the line-up), so a chunk costs no Python work per game."""
     from sheriff_core.fastsim import play_chunk
+    from sheriff_core.fastsim.seeds import SeedRange
 
     variant = _variant_of(task.variant)
     n = task.players
-    seeds = game_seeds(task.seed, task.start, task.stop)
+    seeds = SeedRange(task.seed, task.start, task.stop)
     tables = _PERS[task.per]
     got, bags = play_chunk(
         variant, n, seeds, task.start, task.merchants, task.sheriffs, task.rotate, "bag" in tables
     )
-    m_labels = [make_bot(s, "merchant").label() for s in task.merchants]
-    s_labels = [make_bot(s, "sheriff").label() for s in task.sheriffs]
+    m_labels = tuple(make_bot(s, "merchant").label() for s in task.merchants)
+    s_labels = tuple(make_bot(s, "sheriff").label() for s in task.sheriffs)
     games = task.stop - task.start
-    slots = got.pop("slot").tolist()
-    strategy = [m_labels[j % len(m_labels)] for j in slots]
-    sheriff_strategy = [s_labels[j % len(s_labels)] for j in slots]
-    names = list(variant.default_names[:n])
-    out = []
+    slots = got.pop("slot")
+    strategy, sheriff_strategy = slots % len(m_labels), slots % len(s_labels)
+    names = tuple(variant.default_names[:n])
+    rows = n * games
+    out: list[dict[str, Any]] = []
     if "player" in tables:
-        cols: dict[str, list[Any]] = {
-            "game": [i for i in range(task.start, task.stop) for _ in range(n)],
-            "seat": list(range(n)) * games,
-            "player": names * games,
-            "strategy": strategy,
-            "sheriff_strategy": sheriff_strategy,
-            "variant": [variant.name] * (n * games),
-            "players": [n] * (n * games),
+        cols: dict[str, Any] = {
+            "game": np.repeat(np.arange(task.start, task.stop, dtype=np.int64), n),
+            "seat": np.tile(np.arange(n, dtype=np.int64), games),
+            "player": _Coded(names, np.tile(np.arange(n), games)),
+            "strategy": _Coded(m_labels, strategy),
+            "sheriff_strategy": _Coded(s_labels, sheriff_strategy),
+            "variant": _Coded((variant.name,), np.zeros(rows, dtype=np.intp)),
+            "players": np.full(rows, n, dtype=np.int64),
+            "win": got["rank"] == 1,
         }
-        ranks = got["rank"].tolist()
-        for c in PLAYER_COLUMNS:
-            if c == "win":
-                cols[c] = [r == 1 for r in ranks]
-            elif c not in cols:
-                cols[c] = got[c].tolist()
-        out.append(cols)
+        out.append({c: cols[c] if c in cols else got[c] for c in PLAYER_COLUMNS})
     if bags is not None:
-        goods = list(variant.goods)
-        seat = bags["seat"].tolist()
-        game = bags["game"].tolist()
-        sheriff = bags["sheriff"].tolist()
-        row_of = [(g - task.start) * n for g in game]  # the game's first player row
-        truthful = bags["truthful"].tolist()
-        inspected = bags["inspected"].tolist()
-        bribe = bags["bribe"].tolist()
-        out.append(
-            {
-                "game": game,
-                "round": bags["round"].tolist(),
-                "seat": seat,
-                "player": [names[s] for s in seat],
-                "strategy": [strategy[r + s] for r, s in zip(row_of, seat, strict=True)],
-                "sheriff": sheriff,
-                "sheriff_strategy": [
-                    sheriff_strategy[r + s] for r, s in zip(row_of, sheriff, strict=True)
-                ],
-                "variant": [variant.name] * len(seat),
-                "players": [n] * len(seat),
-                "declared_good": [goods[g] for g in bags["declared_good"].tolist()],
-                "declared_count": bags["declared_count"].tolist(),
-                "bag_size": bags["bag_size"].tolist(),
-                "contraband": bags["contraband"].tolist(),
-                "truthful": [t == 1 for t in truthful],
-                "threatened": [t == 1 for t in bags["threatened"].tolist()],
-                "offered": [o == 1 for o in bags["offered"].tolist()],
-                "inspected": [i == 1 for i in inspected],
-                "bribe": bribe,
-                "outcome": [
-                    ("cleared" if t else "caught") if i else "bribed" if b else "passed"
-                    for t, i, b in zip(truthful, inspected, bribe, strict=True)
-                ],
-                "merchant_pays": bags["merchant_pays"].tolist(),
-                "smuggled": bags["smuggled"].tolist(),
-            }
-        )
+        seat, sheriff = bags["seat"], bags["sheriff"]
+        first_row = (bags["game"] - task.start) * n  # the game's first player row
+        truthful, inspected = bags["truthful"] == 1, bags["inspected"] == 1
+        outcome = np.where(inspected, 2 + truthful, np.where(bags["bribe"] != 0, 1, 0))
+        bag_cols: dict[str, Any] = {
+            "player": _Coded(names, seat),
+            "strategy": _Coded(m_labels, strategy[first_row + seat]),
+            "sheriff_strategy": _Coded(s_labels, sheriff_strategy[first_row + sheriff]),
+            "variant": _Coded((variant.name,), np.zeros(len(seat), dtype=np.intp)),
+            "players": np.full(len(seat), n, dtype=np.int64),
+            "declared_good": _Coded(tuple(variant.goods), bags["declared_good"]),
+            "truthful": truthful,
+            "threatened": bags["threatened"] == 1,
+            "offered": bags["offered"] == 1,
+            "inspected": inspected,
+            "outcome": _Coded(_OUTCOMES, outcome),
+        }
+        out.append({c: bag_cols[c] if c in bag_cols else bags[c] for c in BAG_COLUMNS})
     return out
+
+
+def _joined(parts: list[Any]) -> Any:
+    """One column of a run from its chunks: lists (the checked engine), arrays or
+    :class:`_Coded` columns (the compiled one)."""
+    if not parts:
+        return []
+    first = parts[0]
+    if isinstance(first, _Coded):
+        labels = first.labels
+        if any(p.labels != labels for p in parts):  # pragma: no cover - one run, one line-up
+            raise AssertionError("chunks of one run named their text columns differently")
+        return _Coded(labels, np.concatenate([p.codes for p in parts]))
+    if isinstance(first, np.ndarray):
+        return first if len(parts) == 1 else np.concatenate(parts)
+    return [x for p in parts for x in p]
 
 
 class FastEngineFallback(UserWarning):
@@ -634,6 +642,10 @@ _CHUNK = 250
 #: send and collect (about 25 games' worth is far more than that); a run shorter than
 #: one chunk is played in this process (no pool).
 _MIN_CHUNK, _MAX_CHUNK = 25, 1000
+#: The same for the compiled engine (``engine="fast"``), whose games cost about 30 us
+#: each: a chunk's own cost (its seeds, arrays and frame pieces, about 0.2 ms; sending it
+#: to a worker) is then worth more games, so its chunks are ten times as big.
+_FAST_CHUNK, _FAST_MIN_CHUNK, _FAST_MAX_CHUNK = 5000, 250, 10_000
 
 #: How :func:`simulate` starts its worker processes. ``"fork"`` where the platform has
 #: it: a worker is a copy of this process, so it imports nothing and receives the variant
@@ -642,44 +654,54 @@ _MIN_CHUNK, _MAX_CHUNK = 25, 1000
 START_METHOD: str | None = "fork" if "fork" in mp.get_all_start_methods() else None
 
 
-def _bounds(games: int, chunk_size: int | None, slots: int) -> list[tuple[int, int]]:
+def _bounds(
+    games: int, chunk_size: int | None, slots: int, fast: bool = False
+) -> list[tuple[int, int]]:
     """Chunks of a run as ``(start, stop)`` game numbers.
 
     A given ``chunk_size``, or one process (``slots`` 1), cuts equal chunks. For
     ``slots`` parallel workers the chunks shrink as the run goes on (guided scheduling):
     each takes ``ceil(left / (2 * slots))`` of the games still left, kept between 25 and
     1,000. The first chunks keep every worker busy for long stretches; the last ones are
-    small, so no worker is left alone with a long chunk at the end.
+    small, so no worker is left alone with a long chunk at the end. ``fast`` (the compiled
+    engine): chunks of 5,000 in one process, between 250 and 10,000 in parallel.
 
     >>> [b - a for a, b in _bounds(2000, None, 2)][:6], len(_bounds(2000, None, 2))
     ([500, 375, 282, 211, 158, 119], 15)
     >>> _bounds(10, None, 2), _bounds(5, 2, 1)
     ([(0, 10)], [(0, 2), (2, 4), (4, 5)])
+    >>> [b - a for a, b in _bounds(2000, None, 2, fast=True)], _bounds(6000, None, 1, fast=True)
+    ([500, 375, 282, 250, 250, 250, 93], [(0, 5000), (5000, 6000)])
     """
     if chunk_size is not None or slots <= 1:
-        size = chunk_size or _CHUNK
+        size = chunk_size or (_FAST_CHUNK if fast else _CHUNK)
         return [(a, min(a + size, games)) for a in range(0, games, size)]
+    low, high = (_FAST_MIN_CHUNK, _FAST_MAX_CHUNK) if fast else (_MIN_CHUNK, _MAX_CHUNK)
     out, start = [], 0
     while start < games:
-        size = min(_MAX_CHUNK, max(_MIN_CHUNK, math.ceil((games - start) / (2 * slots))))
+        size = min(high, max(low, math.ceil((games - start) / (2 * slots))))
         out.append((start, min(start + size, games)))
         start += size
     return out
 
 
 def _plan(
-    games: int, workers: int | None, executor: Executor | None, chunk_size: int | None
+    games: int,
+    workers: int | None,
+    executor: Executor | None,
+    chunk_size: int | None,
+    fast: bool = False,
 ) -> tuple[int, list[tuple[int, int]]]:
     """Worker processes of simulate's own pool (1: none, play here; 0: the caller's
-    ``executor``) and the chunks of the run."""
+    ``executor``) and the chunks of the run (``fast``: the compiled engine's sizes)."""
     if chunk_size is not None and (
         isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
     ):
         raise ValueError(f"chunk_size must be a whole number >= 1, not {chunk_size!r}")
     if executor is not None:
-        return 0, _bounds(games, chunk_size, os.cpu_count() or 2)
+        return 0, _bounds(games, chunk_size, os.cpu_count() or 2, fast)
     wanted = max(1, min(workers or 1, cpu_count(), games))  # never more than CPUs or games
-    bounds = _bounds(games, chunk_size, wanted)
+    bounds = _bounds(games, chunk_size, wanted, fast)
     return max(1, min(wanted, len(bounds))), bounds  # nor more than chunks
 
 
@@ -865,7 +887,7 @@ def _simulate(
     entropy = seed_sequence(seed).entropy
     if not isinstance(entropy, int):
         raise ValueError(f"seed: simulate takes one whole number >= 0 or None, not {seed!r}")
-    n_workers, bounds = _plan(games, workers, executor, chunk_size)
+    n_workers, bounds = _plan(games, workers, executor, chunk_size, engine == "fast")
     # in-process: the variant itself; simulate's own workers built it in _init_worker
     payload: Any = v if n_workers == 1 else None if n_workers > 1 else (v.to_data(), v.source)
     tasks = [
@@ -878,10 +900,7 @@ def _simulate(
     frames = []
     for k, table in enumerate(_PERS[per]):
         columns = _TABLES[table][0]
-        data: dict[str, list[Any]] = {c: [] for c in columns}
-        for part in results:
-            for c in columns:
-                data[c].extend(part[k][c])
+        data = {c: _joined([part[k][c] for part in results]) for c in columns}
         frames.append(_frame(pd, data, columns))
     return frames
 
@@ -944,11 +963,13 @@ def simulate(
     )[0]
 
 
-def _frame(pd: Any, data: dict[str, list[Any]], columns: Sequence[str]) -> pd.DataFrame:
+def _frame(pd: Any, data: dict[str, Any], columns: Sequence[str]) -> pd.DataFrame:
     out = {}
     for c in columns:
         values = data[c]
-        if c in _BOOLS[columns is BAG_COLUMNS]:
+        if isinstance(values, _Coded):
+            out[c] = values.text(pd)
+        elif c in _BOOLS[columns is BAG_COLUMNS]:
             out[c] = np.array(values, dtype=bool)
         elif c in (
             "player",
@@ -960,8 +981,8 @@ def _frame(pd: Any, data: dict[str, list[Any]], columns: Sequence[str]) -> pd.Da
         ):
             out[c] = pd.Series(values, dtype=str) if values else pd.Series([], dtype=str)
         else:
-            out[c] = np.array(values, dtype=np.int64)
-    return pd.DataFrame(out, columns=list(columns))
+            out[c] = np.asarray(values, dtype=np.int64)
+    return pd.DataFrame(out, columns=list(columns), copy=False)  # no stacking into blocks
 
 
 def simulate_bags(
