@@ -4,8 +4,9 @@
 one row per bag. Game ``i`` of a run is dealt from
 ``numpy.random.SeedSequence(seed).spawn(games)[i]``, whatever the number of
 worker processes, the chunking or the executor, so the same arguments always
-give the same DataFrame. Every action goes through ``game.apply`` (the
-engine's full legality check).
+give the same DataFrame. By default (``engine="auto"``) the games the compiled kernel
+plays (:mod:`sheriff_core.fastsim`: classic rules, the basic bots) run there, the rest
+through ``game.apply`` (the engine's full legality check): the same DataFrame either way.
 
 >>> import sheriff_core as sc
 >>> df = sc.simulate("classic", players=3, games=4, seed=1)
@@ -22,6 +23,7 @@ import math
 import multiprocessing as mp
 import os
 import signal
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
@@ -599,8 +601,37 @@ def _joined(parts: list[Any]) -> Any:
 
 
 class FastEngineFallback(UserWarning):
-    """``simulate(..., engine="auto")`` played a run with the checked engine: the warning
-    says what the compiled kernel does not play."""
+    """``simulate(..., engine="auto")`` (the default) played a run with the checked engine:
+    the warning says what the compiled kernel does not play. Each distinct message is shown
+    once per process (:func:`_tell_fallback`), so a notebook or a sweep that plays such runs
+    again and again says why once."""
+
+
+#: The fallback messages shown in this process (each is shown once).
+_TOLD: set[str] = set()
+
+
+def _tell_fallback(text: str) -> None:
+    """Warn ``text`` (a :class:`FastEngineFallback`) unless it was shown before in this
+    process. The caller's warning filters come first: where the first that applies says
+    ``"always"`` or ``"error"`` (``pytest.warns``, ``-W error``) every run warns, and
+    ``"ignore"`` shows nothing and keeps the message for later (Python's own ``"once"``
+    cannot serve: its memory is cleared whenever any code changes the filters, as
+    ``warnings.catch_warnings`` does)."""
+    action = next(
+        (
+            action
+            for action, message, category, module, _ in warnings.filters
+            if module is None
+            and issubclass(FastEngineFallback, category)
+            and (message is None or message.match(text))
+        ),
+        "default",
+    )
+    if action == "ignore" or (text in _TOLD and action not in ("always", "error")):
+        return
+    _TOLD.add(text)
+    warnings.warn(text, FastEngineFallback, stacklevel=5)
 
 
 #: The engines :func:`simulate` takes.
@@ -611,7 +642,7 @@ def _pick_engine(
     engine: str, v: Variant, m_specs: Sequence[BotSpec], s_specs: Sequence[BotSpec]
 ) -> str:
     """``"checked"`` or ``"fast"``: ``"fast"`` refuses (ValueError, naming each reason) what
-    the kernel does not play; ``"auto"`` plays it checked and warns once why."""
+    the kernel does not play; ``"auto"`` plays it checked and says why (once per reason)."""
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(map(repr, ENGINES))}, not {engine!r}")
     if engine == "checked":
@@ -623,13 +654,9 @@ def _pick_engine(
         return "fast"
     if engine == "fast":
         raise ValueError("engine='fast' cannot play this run: " + "; ".join(reasons))
-    import warnings
-
-    warnings.warn(
-        "engine='auto': played with the checked engine, because the compiled kernel does not "
-        "play " + "; ".join(reasons),
-        FastEngineFallback,
-        stacklevel=4,
+    _tell_fallback(
+        "engine='auto' played this with the checked engine (the same games and table, "
+        "slower): the compiled kernel does not play " + "; ".join(reasons)
     )
     return "checked"
 
@@ -643,8 +670,10 @@ _CHUNK = 250
 #: one chunk is played in this process (no pool).
 _MIN_CHUNK, _MAX_CHUNK = 25, 1000
 #: The same for the compiled engine (``engine="fast"``), whose games cost about 30 us
-#: each: a chunk's own cost (its seeds, arrays and frame pieces, about 0.2 ms; sending it
-#: to a worker) is then worth more games, so its chunks are ten times as big.
+#: each: a chunk's own cost (its seeds, arrays and frame pieces, about 0.2 ms; a task sent
+#: to a caller's executor, e.g. Dask, some milliseconds) is then worth more games, so its
+#: chunks are ten times as big, in this process and on an executor. simulate's own pool
+#: keeps the sizes above (its chunks are cheap to send, and small runs stay parallel).
 _FAST_CHUNK, _FAST_MIN_CHUNK, _FAST_MAX_CHUNK = 5000, 250, 10_000
 
 #: How :func:`simulate` starts its worker processes. ``"fork"`` where the platform has
@@ -664,7 +693,8 @@ def _bounds(
     each takes ``ceil(left / (2 * slots))`` of the games still left, kept between 25 and
     1,000. The first chunks keep every worker busy for long stretches; the last ones are
     small, so no worker is left alone with a long chunk at the end. ``fast`` (the compiled
-    engine): chunks of 5,000 in one process, between 250 and 10,000 in parallel.
+    engine, in one process or on an executor): chunks of 5,000 in one process, between 250
+    and 10,000 in parallel.
 
     >>> [b - a for a, b in _bounds(2000, None, 2)][:6], len(_bounds(2000, None, 2))
     ([500, 375, 282, 211, 158, 119], 15)
@@ -701,7 +731,7 @@ def _plan(
     if executor is not None:
         return 0, _bounds(games, chunk_size, os.cpu_count() or 2, fast)
     wanted = max(1, min(workers or 1, cpu_count(), games))  # never more than CPUs or games
-    bounds = _bounds(games, chunk_size, wanted, fast)
+    bounds = _bounds(games, chunk_size, wanted, fast and wanted == 1)
     return max(1, min(wanted, len(bounds))), bounds  # nor more than chunks
 
 
@@ -873,7 +903,7 @@ def _simulate(
     progress: bool | None,
     rotate: bool,
     chunk_size: int | None,
-    engine: str = "checked",
+    engine: str = "auto",
 ) -> list[pd.DataFrame]:
     """The tables ``per`` asks for (see :data:`_PERS`) of one seeded run."""
     import pandas as pd
@@ -918,7 +948,7 @@ def simulate(
     rotate: bool = True,
     chunk_size: int | None = None,
     per: str = "player",
-    engine: str = "checked",
+    engine: str = "auto",
 ) -> pd.DataFrame:
     """Play ``games`` seeded games between bots; one row per game and player.
 
@@ -934,11 +964,12 @@ def simulate(
     instead (e.g. ``distributed.Client(...).get_executor()``). ``progress``: a
     ``tqdm.auto`` bar (None = only for runs of 2,000 games or more). ``per="bag"``:
     see :func:`simulate_bags`; both tables of the same games: :func:`simulate_tables`.
-    Columns: :data:`PLAYER_COLUMNS`. ``engine``: ``"checked"`` (the default: every
-    action through ``game.apply``), ``"fast"`` (the compiled kernel of
-    :mod:`sheriff_core.fastsim`, numba: the same frame, ``DataFrame.equals``, for what it
-    plays; anything else is refused, each reason named) or ``"auto"`` (fast when it can,
-    else checked with a :class:`FastEngineFallback` warning saying why).
+    Columns: :data:`PLAYER_COLUMNS`. ``engine``: ``"auto"`` (the default: fast when the
+    kernel plays the run, else checked, saying why once per reason with a
+    :class:`FastEngineFallback` warning), ``"checked"`` (every action through
+    ``game.apply``) or ``"fast"`` (the compiled kernel of :mod:`sheriff_core.fastsim`,
+    numba: the same frame, ``DataFrame.equals``, for what it plays; anything else is
+    refused, each reason named).
 
     >>> df = simulate("classic", players=4, games=8, seed=3, merchants=["honest", "smuggler"])
     >>> sorted(df["strategy"].unique()), int(df["win"].sum()) >= 8
@@ -997,7 +1028,7 @@ def simulate_bags(
     progress: bool | None = None,
     rotate: bool = True,
     chunk_size: int | None = None,
-    engine: str = "checked",
+    engine: str = "auto",
 ) -> pd.DataFrame:
     """The same games as :func:`simulate`, one row per bag (:data:`BAG_COLUMNS`);
     ``engine`` as there.
@@ -1040,7 +1071,7 @@ def simulate_tables(
     progress: bool | None = None,
     rotate: bool = True,
     chunk_size: int | None = None,
-    engine: str = "checked",
+    engine: str = "auto",
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """:func:`simulate` and :func:`simulate_bags` of the same arguments, from one run:
     each game is played once and read into both tables (half the time of two calls);
