@@ -602,20 +602,22 @@ def _joined(parts: list[Any]) -> Any:
 
 class FastEngineFallback(UserWarning):
     """``simulate(..., engine="auto")`` (the default) played a run with the checked engine:
-    the warning says what the compiled kernel does not play. Each distinct message is shown
-    once per process (:func:`_tell_fallback`), so a notebook or a sweep that plays such runs
-    again and again says why once."""
+    the warning says what the compiled kernel does not play. It is shown once per process
+    (:func:`_tell_fallback`), for the first such run: a notebook or a sweep that plays runs
+    the kernel cannot play (every variant in turn, a cell run again) says it once; the
+    frame is the same either way, only the speed differs. ``fastsim.why_not`` (or
+    ``engine="fast"``, which refuses naming them) gives any run's reasons."""
 
 
-#: The fallback messages shown in this process (each is shown once).
+#: The fallback messages shown in this process (the first one is shown, no other).
 _TOLD: set[str] = set()
 
 
 def _tell_fallback(text: str) -> None:
-    """Warn ``text`` (a :class:`FastEngineFallback`) unless it was shown before in this
-    process. The caller's warning filters come first: where the first that applies says
-    ``"always"`` or ``"error"`` (``pytest.warns``, ``-W error``) every run warns, and
-    ``"ignore"`` shows nothing and keeps the message for later (Python's own ``"once"``
+    """Warn ``text`` (a :class:`FastEngineFallback`) unless a fallback was shown before in
+    this process. The caller's warning filters come first: where the first that applies
+    says ``"always"`` or ``"error"`` (``pytest.warns``, ``-W error``) every run warns, and
+    ``"ignore"`` shows nothing and keeps the warning for later (Python's own ``"once"``
     cannot serve: its memory is cleared whenever any code changes the filters, as
     ``warnings.catch_warnings`` does)."""
     action = next(
@@ -628,7 +630,7 @@ def _tell_fallback(text: str) -> None:
         ),
         "default",
     )
-    if action == "ignore" or (text in _TOLD and action not in ("always", "error")):
+    if action == "ignore" or (_TOLD and action not in ("always", "error")):
         return
     _TOLD.add(text)
     warnings.warn(text, FastEngineFallback, stacklevel=5)
@@ -656,7 +658,8 @@ def _pick_engine(
         raise ValueError("engine='fast' cannot play this run: " + "; ".join(reasons))
     _tell_fallback(
         "engine='auto' played this with the checked engine (the same games and table, "
-        "slower): the compiled kernel does not play " + "; ".join(reasons)
+        "slower): the compiled kernel does not play " + "; ".join(reasons) + ". Said once: "
+        "later runs it cannot play are played the same way without a word"
     )
     return "checked"
 
