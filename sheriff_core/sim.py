@@ -84,6 +84,7 @@ def ignore_sigint() -> None:
 def stop_workers(pool: ProcessPoolExecutor) -> None:
     """Cancel what is queued and end the worker processes now (Ctrl-C, a failure)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    results = getattr(pool, "_result_queue", None)  # shutdown forgets it
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in processes:
         if proc.is_alive():
@@ -93,6 +94,13 @@ def stop_workers(pool: ProcessPoolExecutor) -> None:
         if proc.is_alive():  # pragma: no cover - ignored SIGTERM
             proc.kill()
             proc.join(timeout=5)
+    # A worker ended while sending a result leaves half a message in the results pipe; the
+    # pool's manager thread then waits for the rest forever, and this process's exit waits
+    # for that thread. With every worker gone, closing this process's copy of the pipe's
+    # writing end (it never writes there) turns that wait into end-of-file: the thread stops.
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 DEFAULT_MERCHANTS: tuple[str, ...] = ("honest", "smuggler", "bluffer", "briber")
