@@ -158,10 +158,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--engine",
         choices=("checked", "fast", "auto"),
-        default="checked",
-        help="checked: every action through the rules engine (the default); fast: the compiled "
-        "simulator (the same games, the fast extra), refused with the reasons where it cannot "
-        "play the run; auto: fast where it can, else checked",
+        default="auto",
+        help="auto (the default): the compiled simulator where it plays the run, else the "
+        "rules engine, saying why; checked: every action through the rules engine; fast: the "
+        "compiled simulator (the same games), refused with the reasons where it cannot play "
+        "the run",
     )
 
     sub.add_parser(

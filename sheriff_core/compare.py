@@ -170,7 +170,9 @@ def simulate_variants(
 ) -> pd.DataFrame:
     """:func:`sheriff_core.simulate` (``per="player"``) or :func:`sheriff_core.simulate_bags`
     (``per="bag"``) for several variants with the same seed, stacked. Variants that
-    cannot be played by ``players`` are played at their nearest supported count.
+    cannot be played by ``players`` are played at their nearest supported count. Other
+    keyword arguments go to ``simulate`` (``engine="auto"`` by default: the compiled
+    simulator for the variants it plays, the rules engine for the others, saying why once).
     (Also importable from :mod:`sheriff_core.viz.variants`, where it used to live.)
 
     Each variant's games are played once for both tables and kept (the last 16 runs):

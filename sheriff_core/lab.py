@@ -15,7 +15,7 @@ Statistics (see :func:`paired_difference`): Tango's score interval for 0/1 metri
 (from the discordant pairs), the paired t interval for metrics that vary in
 enough games, and a score interval with a variance floor when few games differ,
 so that rare effects and "no difference seen" get honest bounds, never a
-zero-width "identical". Holm's adjustment (statsmodels ``multipletests``) over the
+zero-width "identical". Holm's adjustment (:func:`holm_adjusted`, statsmodels' numbers) over the
 metrics of a comparison, and over every cell of a sweep, decides what counts as
 distinguishable. Win rates against a fair share use the exact binomial test and
 Clopper-Pearson intervals; the games needed use the power of the paired t-test
@@ -56,6 +56,7 @@ from sheriff_core.sim import (
 
 __all__ = [
     "METRICS",
+    "holm_adjusted",
     "UNITS",
     "POWER",
     "RARE_GAMES",
@@ -601,19 +602,36 @@ _TABLE_COLUMNS = [
 ]
 
 
+def holm_adjusted(p: np.ndarray) -> np.ndarray:
+    """Holm's step-down adjusted p-values of ``p`` (no NaN), in the order given: the same
+    numbers as ``statsmodels.stats.multitest.multipletests(p, method="holm")[1]``, by the
+    same arithmetic, without the ``gc.collect()`` statsmodels runs on every call (about
+    0.35 s with the lessons' modules loaded; a sweep calls this once per value).
+
+    >>> holm_adjusted(np.array([0.01, 0.04, 0.03, 0.5])).tolist()
+    [0.04, 0.09, 0.09, 0.5]
+    """
+    p = np.asarray(p, dtype=float)
+    order = np.argsort(p)
+    raw = p[order] * np.arange(len(p), 0, -1)
+    stepped = np.maximum.accumulate(raw)
+    stepped[stepped > 1] = 1
+    out = np.empty_like(stepped)
+    out[order] = stepped
+    return out
+
+
 def _verdicts(table: pd.DataFrame, confidence: float) -> pd.DataFrame:
-    """Holm's adjustment (statsmodels ``multipletests``) over every row of ``table``
+    """Holm's adjustment (:func:`holm_adjusted`) over every row of ``table``
     that could be tested (a p-value, and at least one game that differs): ``p_holm``,
     ``distinguishable`` (``p_holm < 1 - confidence``) and the sentences. The whole
     table is one family: a comparison's metrics, or every cell of a sweep."""
-    from statsmodels.stats.multitest import multipletests
-
     t = table.copy()
     p = t["p_value"].to_numpy(dtype=float)
     ok = ~np.isnan(p) & (t["changed"].to_numpy() > 0) & ~t["same_rules"].to_numpy(dtype=bool)
     adjusted = np.full(len(t), np.nan)
     if ok.any():
-        adjusted[ok] = multipletests(p[ok], alpha=1 - confidence, method="holm")[1]
+        adjusted[ok] = holm_adjusted(p[ok])
     t["p_holm"] = adjusted
     t["distinguishable"] = ok & (np.nan_to_num(adjusted, nan=1.0) < 1 - confidence)
     t["sentence"] = [_sentence(row, confidence, len(t)) for row in t.to_dict("records")]
@@ -889,7 +907,7 @@ def compare_rules(
     executor: Executor | None = None,
     workers: int | None = None,
     progress: bool | None = None,
-    engine: str = "checked",
+    engine: str = "auto",
     confidence: float = 0.95,
     method: str = "auto",
 ) -> RuleComparison:
@@ -898,8 +916,9 @@ def compare_rules(
     Both runs use :func:`sheriff_core.simulate` with the same ``players``, ``seed``
     and bots, so game ``i`` is dealt from the same seed on both sides (paired).
     ``executor`` / ``workers`` / ``progress`` / ``engine`` are passed to ``simulate``
-    (``engine="fast"`` or ``"auto"``: the compiled simulator where it plays the run, with
-    the same games and so the same table); ``method`` to :func:`paired_difference`. See
+    (``engine``: ``"auto"``, the default, plays with the compiled simulator where it plays
+    the run: the same games and so the same table); ``method`` to
+    :func:`paired_difference`. See
     :func:`compare_frames` for the table.
 
     >>> r = compare_rules("classic", "classic", players=4, games=20, seed=4)
@@ -1030,7 +1049,7 @@ def sweep(
     executor: Executor | None = None,
     workers: int | None = None,
     progress: bool = True,
-    engine: str = "checked",
+    engine: str = "auto",
     confidence: float = 0.95,
     method: str = "auto",
 ) -> pd.DataFrame:
@@ -1044,8 +1063,9 @@ def sweep(
     processes (one pool for the whole sweep); ``executor``: any
     ``concurrent.futures.Executor`` (e.g. ``distributed.Client(...).get_executor()``);
     one ``tqdm`` bar counts the games of the whole sweep. The result does not depend on
-    either. ``engine``: as for :func:`sheriff_core.simulate` (``"fast"`` / ``"auto"``: the
-    compiled simulator where it plays the run; the same games, the same table). Columns: ``field``, ``field_label`` (the field in words), ``value``,
+    either. ``engine``: as for :func:`sheriff_core.simulate` (``"auto"``, the default: the
+    compiled simulator where it plays the run; the same games, the same table). Columns:
+    ``field``, ``field_label`` (the field in words), ``value``,
     ``lineup`` and those of :func:`compare_frames`; Holm's adjustment (``p_holm``,
     ``distinguishable``) runs over every cell of the sweep at once.
 
@@ -1139,7 +1159,7 @@ def compare_each_change(
     executor: Executor | None = None,
     workers: int | None = None,
     progress: bool | None = None,
-    engine: str = "checked",
+    engine: str = "auto",
     confidence: float = 0.95,
 ) -> pd.DataFrame:
     """Each change of a house rule measured on its own, and all of them together.
@@ -1307,7 +1327,7 @@ def balance_report(
     executor: Executor | None = None,
     workers: int | None = None,
     progress: bool | None = None,
-    engine: str = "checked",
+    engine: str = "auto",
     confidence: float = 0.95,
 ) -> BalanceReport:
     """Is this rule set balanced? ``games`` seeded games against each Sheriff bot.
@@ -1422,15 +1442,13 @@ def balance_report(
 
 
 def _holm(tables: Sequence[pd.DataFrame], confidence: float) -> None:
-    """Add ``p_holm`` (Holm's adjustment over every test of ``tables``, statsmodels'
-    ``multipletests``) and say it in the sentences of the distinguishable rows."""
-    from statsmodels.stats.multitest import multipletests
-
+    """Add ``p_holm`` (Holm's adjustment over every test of ``tables``,
+    :func:`holm_adjusted`) and say it in the sentences of the distinguishable rows."""
     p = pd.concat([t["p_value"] for t in tables], ignore_index=True).to_numpy(dtype=float)
     ok = ~np.isnan(p)
     adjusted = np.full(len(p), np.nan)
     if ok.any():
-        adjusted[ok] = multipletests(p[ok], alpha=1 - confidence, method="holm")[1]
+        adjusted[ok] = holm_adjusted(p[ok])
     start = 0
     for t in tables:
         t["p_holm"] = adjusted[start : start + len(t)]

@@ -4,8 +4,9 @@
 one row per bag. Game ``i`` of a run is dealt from
 ``numpy.random.SeedSequence(seed).spawn(games)[i]``, whatever the number of
 worker processes, the chunking or the executor, so the same arguments always
-give the same DataFrame. Every action goes through ``game.apply`` (the
-engine's full legality check).
+give the same DataFrame. By default (``engine="auto"``) the games the compiled kernel
+plays (:mod:`sheriff_core.fastsim`: classic rules, the basic bots) run there, the rest
+through ``game.apply`` (the engine's full legality check): the same DataFrame either way.
 
 >>> import sheriff_core as sc
 >>> df = sc.simulate("classic", players=3, games=4, seed=1)
@@ -22,6 +23,7 @@ import math
 import multiprocessing as mp
 import os
 import signal
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
@@ -98,6 +100,7 @@ def ignore_sigint() -> None:
 def stop_workers(pool: ProcessPoolExecutor) -> None:
     """Cancel what is queued and end the worker processes now (Ctrl-C, a failure)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    results = getattr(pool, "_result_queue", None)  # shutdown forgets it
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in processes:
         if proc.is_alive():
@@ -107,6 +110,13 @@ def stop_workers(pool: ProcessPoolExecutor) -> None:
         if proc.is_alive():  # pragma: no cover - ignored SIGTERM
             proc.kill()
             proc.join(timeout=5)
+    # A worker ended while sending a result leaves half a message in the results pipe; the
+    # pool's manager thread then waits for the rest forever, and this process's exit waits
+    # for that thread. With every worker gone, closing this process's copy of the pipe's
+    # writing end (it never writes there) turns that wait into end-of-file: the thread stops.
+    writer = getattr(results, "_writer", None)
+    if writer is not None:
+        writer.close()
 
 
 DEFAULT_MERCHANTS: tuple[str, ...] = ("honest", "smuggler", "bluffer", "briber")
@@ -480,7 +490,7 @@ def _collector_tuned_for_games() -> Iterator[None]:
         gc.unfreeze()
 
 
-def _run_chunk(task: _Task) -> list[dict[str, list[Any]]]:
+def _run_chunk(task: _Task) -> list[dict[str, Any]]:
     """Play games ``task.start..task.stop-1``; return their rows as columns, one mapping
     per table (``per="both"``: the player table, then the bag table)."""
     if task.engine == "fast":
@@ -524,88 +534,127 @@ def _play_chunk(task: _Task) -> list[dict[str, list[Any]]]:
     return out
 
 
-def _fast_chunk(task: _Task) -> list[dict[str, list[Any]]]:
+@dataclass(frozen=True)
+class _Coded:
+    """A text column as codes into its few distinct values (the compiled engine's chunks):
+    joined by concatenating codes, turned into text once, when the frame is built."""
+
+    labels: tuple[str, ...]
+    codes: np.ndarray
+
+    def text(self, pd: Any) -> Any:
+        return pd.array(list(self.labels), dtype=str).take(self.codes)
+
+
+_OUTCOMES = ("passed", "bribed", "caught", "cleared")
+
+
+def _fast_chunk(task: _Task) -> list[dict[str, Any]]:
     """:func:`_play_chunk` in the compiled kernel (:mod:`sheriff_core.fastsim`): the same
-    tables with the same columns, the strings filled in here from the line-up."""
+    tables with the same columns, as numpy arrays (text columns :class:`_Coded`, named
+    from the line-up), so a chunk costs no Python work per game."""
     from sheriff_core.fastsim import play_chunk
+    from sheriff_core.fastsim.seeds import SeedRange
 
     variant = _variant_of(task.variant)
     n = task.players
-    seeds = game_seeds(task.seed, task.start, task.stop)
+    seeds = SeedRange(task.seed, task.start, task.stop)
     tables = _PERS[task.per]
     got, bags = play_chunk(
         variant, n, seeds, task.start, task.merchants, task.sheriffs, task.rotate, "bag" in tables
     )
-    m_labels = [make_bot(s, "merchant").label() for s in task.merchants]
-    s_labels = [make_bot(s, "sheriff").label() for s in task.sheriffs]
+    m_labels = tuple(make_bot(s, "merchant").label() for s in task.merchants)
+    s_labels = tuple(make_bot(s, "sheriff").label() for s in task.sheriffs)
     games = task.stop - task.start
-    slots = got.pop("slot").tolist()
-    strategy = [m_labels[j % len(m_labels)] for j in slots]
-    sheriff_strategy = [s_labels[j % len(s_labels)] for j in slots]
-    names = list(variant.default_names[:n])
-    out = []
+    slots = got.pop("slot")
+    strategy, sheriff_strategy = slots % len(m_labels), slots % len(s_labels)
+    names = tuple(variant.default_names[:n])
+    rows = n * games
+    out: list[dict[str, Any]] = []
     if "player" in tables:
-        cols: dict[str, list[Any]] = {
-            "game": [i for i in range(task.start, task.stop) for _ in range(n)],
-            "seat": list(range(n)) * games,
-            "player": names * games,
-            "strategy": strategy,
-            "sheriff_strategy": sheriff_strategy,
-            "variant": [variant.name] * (n * games),
-            "players": [n] * (n * games),
+        cols: dict[str, Any] = {
+            "game": np.repeat(np.arange(task.start, task.stop, dtype=np.int64), n),
+            "seat": np.tile(np.arange(n, dtype=np.int64), games),
+            "player": _Coded(names, np.tile(np.arange(n), games)),
+            "strategy": _Coded(m_labels, strategy),
+            "sheriff_strategy": _Coded(s_labels, sheriff_strategy),
+            "variant": _Coded((variant.name,), np.zeros(rows, dtype=np.intp)),
+            "players": np.full(rows, n, dtype=np.int64),
+            "win": got["rank"] == 1,
         }
-        ranks = got["rank"].tolist()
-        for c in PLAYER_COLUMNS:
-            if c == "win":
-                cols[c] = [r == 1 for r in ranks]
-            elif c not in cols:
-                cols[c] = got[c].tolist()
-        out.append(cols)
+        out.append({c: cols[c] if c in cols else got[c] for c in PLAYER_COLUMNS})
     if bags is not None:
-        goods = list(variant.goods)
-        seat = bags["seat"].tolist()
-        game = bags["game"].tolist()
-        sheriff = bags["sheriff"].tolist()
-        row_of = [(g - task.start) * n for g in game]  # the game's first player row
-        truthful = bags["truthful"].tolist()
-        inspected = bags["inspected"].tolist()
-        bribe = bags["bribe"].tolist()
-        out.append(
-            {
-                "game": game,
-                "round": bags["round"].tolist(),
-                "seat": seat,
-                "player": [names[s] for s in seat],
-                "strategy": [strategy[r + s] for r, s in zip(row_of, seat, strict=True)],
-                "sheriff": sheriff,
-                "sheriff_strategy": [
-                    sheriff_strategy[r + s] for r, s in zip(row_of, sheriff, strict=True)
-                ],
-                "variant": [variant.name] * len(seat),
-                "players": [n] * len(seat),
-                "declared_good": [goods[g] for g in bags["declared_good"].tolist()],
-                "declared_count": bags["declared_count"].tolist(),
-                "bag_size": bags["bag_size"].tolist(),
-                "contraband": bags["contraband"].tolist(),
-                "truthful": [t == 1 for t in truthful],
-                "threatened": [t == 1 for t in bags["threatened"].tolist()],
-                "offered": [o == 1 for o in bags["offered"].tolist()],
-                "inspected": [i == 1 for i in inspected],
-                "bribe": bribe,
-                "outcome": [
-                    ("cleared" if t else "caught") if i else "bribed" if b else "passed"
-                    for t, i, b in zip(truthful, inspected, bribe, strict=True)
-                ],
-                "merchant_pays": bags["merchant_pays"].tolist(),
-                "smuggled": bags["smuggled"].tolist(),
-            }
-        )
+        seat, sheriff = bags["seat"], bags["sheriff"]
+        first_row = (bags["game"] - task.start) * n  # the game's first player row
+        truthful, inspected = bags["truthful"] == 1, bags["inspected"] == 1
+        outcome = np.where(inspected, 2 + truthful, np.where(bags["bribe"] != 0, 1, 0))
+        bag_cols: dict[str, Any] = {
+            "player": _Coded(names, seat),
+            "strategy": _Coded(m_labels, strategy[first_row + seat]),
+            "sheriff_strategy": _Coded(s_labels, sheriff_strategy[first_row + sheriff]),
+            "variant": _Coded((variant.name,), np.zeros(len(seat), dtype=np.intp)),
+            "players": np.full(len(seat), n, dtype=np.int64),
+            "declared_good": _Coded(tuple(variant.goods), bags["declared_good"]),
+            "truthful": truthful,
+            "threatened": bags["threatened"] == 1,
+            "offered": bags["offered"] == 1,
+            "inspected": inspected,
+            "outcome": _Coded(_OUTCOMES, outcome),
+        }
+        out.append({c: bag_cols[c] if c in bag_cols else bags[c] for c in BAG_COLUMNS})
     return out
 
 
+def _joined(parts: list[Any]) -> Any:
+    """One column of a run from its chunks: lists (the checked engine), arrays or
+    :class:`_Coded` columns (the compiled one)."""
+    if not parts:
+        return []
+    first = parts[0]
+    if isinstance(first, _Coded):
+        labels = first.labels
+        if any(p.labels != labels for p in parts):  # pragma: no cover - one run, one line-up
+            raise AssertionError("chunks of one run named their text columns differently")
+        return _Coded(labels, np.concatenate([p.codes for p in parts]))
+    if isinstance(first, np.ndarray):
+        return first if len(parts) == 1 else np.concatenate(parts)
+    return [x for p in parts for x in p]
+
+
 class FastEngineFallback(UserWarning):
-    """``simulate(..., engine="auto")`` played a run with the checked engine: the warning
-    says what the compiled kernel does not play."""
+    """``simulate(..., engine="auto")`` (the default) played a run with the checked engine:
+    the warning says what the compiled kernel does not play. It is shown once per process
+    (:func:`_tell_fallback`), for the first such run: a notebook or a sweep that plays runs
+    the kernel cannot play (every variant in turn, a cell run again) says it once; the
+    frame is the same either way, only the speed differs. ``fastsim.why_not`` (or
+    ``engine="fast"``, which refuses naming them) gives any run's reasons."""
+
+
+#: The fallback messages shown in this process (the first one is shown, no other).
+_TOLD: set[str] = set()
+
+
+def _tell_fallback(text: str) -> None:
+    """Warn ``text`` (a :class:`FastEngineFallback`) unless a fallback was shown before in
+    this process. The caller's warning filters come first: where the first that applies
+    says ``"always"`` or ``"error"`` (``pytest.warns``, ``-W error``) every run warns, and
+    ``"ignore"`` shows nothing and keeps the warning for later (Python's own ``"once"``
+    cannot serve: its memory is cleared whenever any code changes the filters, as
+    ``warnings.catch_warnings`` does)."""
+    action = next(
+        (
+            action
+            for action, message, category, module, _ in warnings.filters
+            if module is None
+            and issubclass(FastEngineFallback, category)
+            and (message is None or message.match(text))
+        ),
+        "default",
+    )
+    if action == "ignore" or (_TOLD and action not in ("always", "error")):
+        return
+    _TOLD.add(text)
+    warnings.warn(text, FastEngineFallback, stacklevel=5)
 
 
 #: The engines :func:`simulate` takes.
@@ -616,7 +665,7 @@ def _pick_engine(
     engine: str, v: Variant, m_specs: Sequence[BotSpec], s_specs: Sequence[BotSpec]
 ) -> str:
     """``"checked"`` or ``"fast"``: ``"fast"`` refuses (ValueError, naming each reason) what
-    the kernel does not play; ``"auto"`` plays it checked and warns once why."""
+    the kernel does not play; ``"auto"`` plays it checked and says why (once per reason)."""
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(map(repr, ENGINES))}, not {engine!r}")
     if engine == "checked":
@@ -628,13 +677,10 @@ def _pick_engine(
         return "fast"
     if engine == "fast":
         raise ValueError("engine='fast' cannot play this run: " + "; ".join(reasons))
-    import warnings
-
-    warnings.warn(
-        "engine='auto': played with the checked engine, because the compiled kernel does not "
-        "play " + "; ".join(reasons),
-        FastEngineFallback,
-        stacklevel=4,
+    _tell_fallback(
+        "engine='auto' played this with the checked engine (the same games and table, "
+        "slower): the compiled kernel does not play " + "; ".join(reasons) + ". Said once: "
+        "later runs it cannot play are played the same way without a word"
     )
     return "checked"
 
@@ -647,6 +693,12 @@ _CHUNK = 250
 #: send and collect (about 25 games' worth is far more than that); a run shorter than
 #: one chunk is played in this process (no pool).
 _MIN_CHUNK, _MAX_CHUNK = 25, 1000
+#: The same for the compiled engine (``engine="fast"``), whose games cost about 30 us
+#: each: a chunk's own cost (its seeds, arrays and frame pieces, about 0.2 ms; a task sent
+#: to a caller's executor, e.g. Dask, some milliseconds) is then worth more games, so its
+#: chunks are ten times as big, in this process and on an executor. simulate's own pool
+#: keeps the sizes above (its chunks are cheap to send, and small runs stay parallel).
+_FAST_CHUNK, _FAST_MIN_CHUNK, _FAST_MAX_CHUNK = 5000, 250, 10_000
 
 #: How :func:`simulate` starts its worker processes. ``"fork"`` where the platform has
 #: it: a worker is a copy of this process, so it imports nothing and receives the variant
@@ -655,44 +707,55 @@ _MIN_CHUNK, _MAX_CHUNK = 25, 1000
 START_METHOD: str | None = "fork" if "fork" in mp.get_all_start_methods() else None
 
 
-def _bounds(games: int, chunk_size: int | None, slots: int) -> list[tuple[int, int]]:
+def _bounds(
+    games: int, chunk_size: int | None, slots: int, fast: bool = False
+) -> list[tuple[int, int]]:
     """Chunks of a run as ``(start, stop)`` game numbers.
 
     A given ``chunk_size``, or one process (``slots`` 1), cuts equal chunks. For
     ``slots`` parallel workers the chunks shrink as the run goes on (guided scheduling):
     each takes ``ceil(left / (2 * slots))`` of the games still left, kept between 25 and
     1,000. The first chunks keep every worker busy for long stretches; the last ones are
-    small, so no worker is left alone with a long chunk at the end.
+    small, so no worker is left alone with a long chunk at the end. ``fast`` (the compiled
+    engine, in one process or on an executor): chunks of 5,000 in one process, between 250
+    and 10,000 in parallel.
 
     >>> [b - a for a, b in _bounds(2000, None, 2)][:6], len(_bounds(2000, None, 2))
     ([500, 375, 282, 211, 158, 119], 15)
     >>> _bounds(10, None, 2), _bounds(5, 2, 1)
     ([(0, 10)], [(0, 2), (2, 4), (4, 5)])
+    >>> [b - a for a, b in _bounds(2000, None, 2, fast=True)], _bounds(6000, None, 1, fast=True)
+    ([500, 375, 282, 250, 250, 250, 93], [(0, 5000), (5000, 6000)])
     """
     if chunk_size is not None or slots <= 1:
-        size = chunk_size or _CHUNK
+        size = chunk_size or (_FAST_CHUNK if fast else _CHUNK)
         return [(a, min(a + size, games)) for a in range(0, games, size)]
+    low, high = (_FAST_MIN_CHUNK, _FAST_MAX_CHUNK) if fast else (_MIN_CHUNK, _MAX_CHUNK)
     out, start = [], 0
     while start < games:
-        size = min(_MAX_CHUNK, max(_MIN_CHUNK, math.ceil((games - start) / (2 * slots))))
+        size = min(high, max(low, math.ceil((games - start) / (2 * slots))))
         out.append((start, min(start + size, games)))
         start += size
     return out
 
 
 def _plan(
-    games: int, workers: int | None, executor: Executor | None, chunk_size: int | None
+    games: int,
+    workers: int | None,
+    executor: Executor | None,
+    chunk_size: int | None,
+    fast: bool = False,
 ) -> tuple[int, list[tuple[int, int]]]:
     """Worker processes of simulate's own pool (1: none, play here; 0: the caller's
-    ``executor``) and the chunks of the run."""
+    ``executor``) and the chunks of the run (``fast``: the compiled engine's sizes)."""
     if chunk_size is not None and (
         isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
     ):
         raise ValueError(f"chunk_size must be a whole number >= 1, not {chunk_size!r}")
     if executor is not None:
-        return 0, _bounds(games, chunk_size, os.cpu_count() or 2)
+        return 0, _bounds(games, chunk_size, os.cpu_count() or 2, fast)
     wanted = max(1, min(workers or 1, cpu_count(), games))  # never more than CPUs or games
-    bounds = _bounds(games, chunk_size, wanted)
+    bounds = _bounds(games, chunk_size, wanted, fast and wanted == 1)
     return max(1, min(wanted, len(bounds))), bounds  # nor more than chunks
 
 
@@ -864,7 +927,7 @@ def _simulate(
     progress: bool | None,
     rotate: bool,
     chunk_size: int | None,
-    engine: str = "checked",
+    engine: str = "auto",
 ) -> list[pd.DataFrame]:
     """The tables ``per`` asks for (see :data:`_PERS`) of one seeded run."""
     import pandas as pd
@@ -878,7 +941,7 @@ def _simulate(
     entropy = seed_sequence(seed).entropy
     if not isinstance(entropy, int):
         raise ValueError(f"seed: simulate takes one whole number >= 0 or None, not {seed!r}")
-    n_workers, bounds = _plan(games, workers, executor, chunk_size)
+    n_workers, bounds = _plan(games, workers, executor, chunk_size, engine == "fast")
     # in-process: the variant itself; simulate's own workers built it in _init_worker
     payload: Any = v if n_workers == 1 else None if n_workers > 1 else (v.to_data(), v.source)
     tasks = [
@@ -891,10 +954,7 @@ def _simulate(
     frames = []
     for k, table in enumerate(_PERS[per]):
         columns = _TABLES[table][0]
-        data: dict[str, list[Any]] = {c: [] for c in columns}
-        for part in results:
-            for c in columns:
-                data[c].extend(part[k][c])
+        data = {c: _joined([part[k][c] for part in results]) for c in columns}
         frames.append(_frame(pd, data, columns))
     return frames
 
@@ -912,7 +972,7 @@ def simulate(
     rotate: bool = True,
     chunk_size: int | None = None,
     per: str = "player",
-    engine: str = "checked",
+    engine: str = "auto",
 ) -> pd.DataFrame:
     """Play ``games`` seeded games between bots; one row per game and player.
 
@@ -928,11 +988,12 @@ def simulate(
     instead (e.g. ``distributed.Client(...).get_executor()``). ``progress``: a
     ``tqdm.auto`` bar (None = only for runs of 2,000 games or more). ``per="bag"``:
     see :func:`simulate_bags`; both tables of the same games: :func:`simulate_tables`.
-    Columns: :data:`PLAYER_COLUMNS`. ``engine``: ``"checked"`` (the default: every
-    action through ``game.apply``), ``"fast"`` (the compiled kernel of
-    :mod:`sheriff_core.fastsim`, numba: the same frame, ``DataFrame.equals``, for what it
-    plays; anything else is refused, each reason named) or ``"auto"`` (fast when it can,
-    else checked with a :class:`FastEngineFallback` warning saying why).
+    Columns: :data:`PLAYER_COLUMNS`. ``engine``: ``"auto"`` (the default: fast when the
+    kernel plays the run, else checked, saying why once per reason with a
+    :class:`FastEngineFallback` warning), ``"checked"`` (every action through
+    ``game.apply``) or ``"fast"`` (the compiled kernel of :mod:`sheriff_core.fastsim`,
+    numba: the same frame, ``DataFrame.equals``, for what it plays; anything else is
+    refused, each reason named).
 
     >>> df = simulate("classic", players=4, games=8, seed=3, merchants=["honest", "smuggler"])
     >>> sorted(df["strategy"].unique()), int(df["win"].sum()) >= 8
@@ -957,11 +1018,13 @@ def simulate(
     )[0]
 
 
-def _frame(pd: Any, data: dict[str, list[Any]], columns: Sequence[str]) -> pd.DataFrame:
+def _frame(pd: Any, data: dict[str, Any], columns: Sequence[str]) -> pd.DataFrame:
     out = {}
     for c in columns:
         values = data[c]
-        if c in _BOOLS[columns is BAG_COLUMNS]:
+        if isinstance(values, _Coded):
+            out[c] = values.text(pd)
+        elif c in _BOOLS[columns is BAG_COLUMNS]:
             out[c] = np.array(values, dtype=bool)
         elif c in (
             "player",
@@ -973,8 +1036,8 @@ def _frame(pd: Any, data: dict[str, list[Any]], columns: Sequence[str]) -> pd.Da
         ):
             out[c] = pd.Series(values, dtype=str) if values else pd.Series([], dtype=str)
         else:
-            out[c] = np.array(values, dtype=np.int64)
-    df = pd.DataFrame(out, columns=list(columns))
+            out[c] = np.asarray(values, dtype=np.int64)
+    df = pd.DataFrame(out, columns=list(columns), copy=False)  # no stacking into blocks
     # the rules' version in the metadata (DataFrame.equals and to_csv do not read attrs)
     df.attrs["rules_version"] = RULES_VERSION
     return df
@@ -992,7 +1055,7 @@ def simulate_bags(
     progress: bool | None = None,
     rotate: bool = True,
     chunk_size: int | None = None,
-    engine: str = "checked",
+    engine: str = "auto",
 ) -> pd.DataFrame:
     """The same games as :func:`simulate`, one row per bag (:data:`BAG_COLUMNS`);
     ``engine`` as there.
@@ -1035,7 +1098,7 @@ def simulate_tables(
     progress: bool | None = None,
     rotate: bool = True,
     chunk_size: int | None = None,
-    engine: str = "checked",
+    engine: str = "auto",
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """:func:`simulate` and :func:`simulate_bags` of the same arguments, from one run:
     each game is played once and read into both tables (half the time of two calls);

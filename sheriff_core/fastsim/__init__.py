@@ -36,7 +36,7 @@ from sheriff_core.engine.actions import (
     PayDebt,
     Threaten,
 )
-from sheriff_core.engine.game import players_seed
+from sheriff_core.fastsim.seeds import seed_words
 from sheriff_core.fastsim.tables import compile_bots, compile_variant, unsupported
 from sheriff_core.rules.variants import Variant
 
@@ -187,11 +187,8 @@ def _run(
     cb = compile_bots(merchants, sheriffs)
     n, games = players, len(seeds)
     # each game's two generators as seed words (what default_rng does with them, the
-    # kernel does: kernel._pcg_seed)
-    words = np.empty((games, 2, 4), dtype=np.uint64)
-    for i, ss in enumerate(seeds):
-        words[i, 0] = ss.generate_state(4, np.uint64)
-        words[i, 1] = players_seed(ss).generate_state(4, np.uint64)
+    # kernel does: kernel._pcg_seed); a SeedRange all at once (fastsim.seeds)
+    words = seed_words(seeds)
     index = np.arange(first, first + games, dtype=np.int64)[:, None]
     seat = np.arange(n, dtype=np.int64)[None, :]
     slots = (seat + index) % n if rotate else np.broadcast_to(seat, (games, n))

@@ -102,7 +102,9 @@ def test_default_lineup_identical_game_by_game(players: int) -> None:
 )
 def test_other_lineups_identical(merchants: list, sheriffs: object, rotate: bool) -> None:
     kw = dict(players=4, games=120, seed=7, merchants=merchants, sheriffs=sheriffs, rotate=rotate)
-    assert sc.simulate("classic", engine="fast", **kw).equals(sc.simulate("classic", **kw))
+    assert sc.simulate("classic", engine="fast", **kw).equals(
+        sc.simulate("classic", engine="checked", **kw)
+    )
 
 
 @pytest.mark.parametrize(
@@ -122,21 +124,23 @@ def test_house_rules_identical(changes: dict, players: int, seed: int) -> None:
 
     v = house_rule("classic", changes)
     kw = dict(players=players, games=60, seed=seed)
-    assert sc.simulate(v, engine="fast", **kw).equals(sc.simulate(v, **kw))
+    assert sc.simulate(v, engine="fast", **kw).equals(sc.simulate(v, engine="checked", **kw))
 
 
 @pytest.mark.parametrize("players", [3, 5])
 def test_bag_tables_identical(players: int) -> None:
     kw = dict(players=players, games=100, seed=9, merchants=["bluffer", "smuggler", "honest"])
     bags = sc.simulate_bags("classic", engine="fast", **kw)
-    assert bags.equals(sc.simulate_bags("classic", **kw))
+    assert bags.equals(sc.simulate_bags("classic", engine="checked", **kw))
     assert set(bags["outcome"]) == {"passed", "caught", "cleared"}
     kw["merchants"] = ["briber", "honest", "smuggler"]
     bribed = sc.simulate_bags("classic", engine="fast", sheriffs="threshold:bribe=2", **kw)
-    assert bribed.equals(sc.simulate_bags("classic", sheriffs="threshold:bribe=2", **kw))
+    assert bribed.equals(
+        sc.simulate_bags("classic", engine="checked", sheriffs="threshold:bribe=2", **kw)
+    )
     assert set(bribed["outcome"]) == {"passed", "caught", "cleared", "bribed"}
     both = sim.simulate_tables("classic", engine="fast", sheriffs="always-inspect", **kw)
-    want = sim.simulate_tables("classic", sheriffs="always-inspect", **kw)
+    want = sim.simulate_tables("classic", engine="checked", sheriffs="always-inspect", **kw)
     assert both[0].equals(want[0]) and both[1].equals(want[1])
 
 
@@ -172,7 +176,7 @@ def test_first_cover_is_the_engines_first_minimal_cover() -> None:
 def test_workers_and_chunks_give_the_same_frame() -> None:
     kw = dict(players=4, games=60, seed=3)
     fast = sc.simulate("classic", engine="fast", workers=2, chunk_size=25, **kw)
-    assert fast.equals(sc.simulate("classic", **kw))
+    assert fast.equals(sc.simulate("classic", engine="checked", **kw))
 
 
 class _Sly(Smuggler):
@@ -201,7 +205,7 @@ def test_auto_falls_back_to_checked_and_says_why() -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         auto = sc.simulate("classic", engine="auto", **kw)
-    assert auto.equals(sc.simulate("classic", **kw))
+    assert auto.equals(sc.simulate("classic", engine="checked", **kw))
     assert len(caught) == 1 and caught[0].category is sim.FastEngineFallback
     assert "'sly'" in str(caught[0].message)
     with warnings.catch_warnings():
@@ -209,12 +213,12 @@ def test_auto_falls_back_to_checked_and_says_why() -> None:
         sc.simulate("classic", engine="auto", players=4, games=3, seed=1)
 
 
-def test_default_engine_is_the_checked_one(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_checked_engine_never_runs_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     def boom(task: object) -> None:
-        raise AssertionError("the compiled kernel ran without engine='fast'")
+        raise AssertionError("the compiled kernel ran with engine='checked'")
 
     monkeypatch.setattr(sim, "_fast_chunk", boom)
-    assert len(sc.simulate("classic", players=3, games=2, seed=0)) == 6
+    assert len(sc.simulate("classic", players=3, games=2, seed=0, engine="checked")) == 6
 
 
 def test_the_benchmark_runs() -> None:
@@ -251,7 +255,7 @@ def test_without_numba_fast_refuses_and_auto_falls_back(monkeypatch: pytest.Monk
         sc.simulate("classic", games=2, engine="fast")
     with pytest.warns(sim.FastEngineFallback, match="numba is not installed"):
         auto = sc.simulate("classic", games=2, seed=4, engine="auto")
-    assert auto.equals(sc.simulate("classic", games=2, seed=4))
+    assert auto.equals(sc.simulate("classic", games=2, seed=4, engine="checked"))
 
 
 # --- the lab and the command line take the engine too ------------------------------------
