@@ -31,6 +31,7 @@ from sheriff_core.bots.sheriffs import (
     TrustingSheriff,
 )
 from sheriff_core.rules.cards import build_deck
+from sheriff_core.rules.fields import kernel_problems
 from sheriff_core.rules.variants import Variant
 
 __all__ = ["unsupported", "compile_variant", "compile_bots", "CompiledVariant", "CompiledBots"]
@@ -61,9 +62,7 @@ def unsupported(
     variant: Variant, merchants: Sequence[BotSpec], sheriffs: Sequence[BotSpec]
 ) -> list[str]:
     """Each thing of a run the kernel does not play, named (empty: it plays it all)."""
-    out = []
-    if variant.debt_order not in ("legal_first", "any"):
-        out.append(f"variant field debt_order={variant.debt_order!r}")
+    out = kernel_problems(variant)  # each rule field's ``kernel``: the values it plays
     if "tokens" in variant.tiebreaks and not variant.tokens:
         # the checked engine fails on it too (score_rows has no tokens column to compare)
         out.append("tie-break 'tokens' in a variant without tokens")

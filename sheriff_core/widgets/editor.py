@@ -73,8 +73,8 @@ def engine_for(variant: Variant) -> tuple[str, str]:
     engine, many times faster), else ``("checked", <the reasons>)``.
 
     >>> from sheriff_core.rules.house import house_rule
-    >>> engine_for(house_rule("classic", {"scoring.tiebreaks": ["tokens"]}))  # doctest: +ELLIPSIS
-    ('checked', 'played by the rules engine (the compiled simulator does not play ... yet)')
+    >>> engine_for(house_rule("deputies", {"setup.starting_gold": 30}))
+    ('fast', 'played by the compiled simulator (the same games the rules engine plays)')
     """
     from sheriff_core.fastsim import why_not
     from sheriff_core.sim import DEFAULT_MERCHANTS, DEFAULT_SHERIFFS
