@@ -4,7 +4,6 @@ fields agrees with it, and every bound it declares is the loader's."""
 from __future__ import annotations
 
 import dataclasses
-import re
 from pathlib import Path
 
 import pytest
