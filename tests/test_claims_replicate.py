@@ -250,6 +250,34 @@ def test_05_the_picker_plays_2000_games_a_setting_on_the_compiled_simulator(monk
     assert engines == ["fast", "fast"] and ex.results["game"].nunique() == 2000
 
 
+def test_05_what_the_compiled_simulator_does_not_play_the_rules_engine_plays(monkeypatch):
+    """The picker hands a setting the compiled simulator refuses to the rules engine and
+    says so; the games are the same (a refusal is faked: every bundled setting may be
+    played by the compiled simulator one day)."""
+    from sheriff_core.widgets import explore
+
+    says("05", "A variant it does not play yet is played by the rules engine instead: the same")
+    says("05", "games again, only slower")
+    engines: list[str] = []
+    real = explore.simulate_tables
+
+    def recording(*args, **kwargs):
+        engines.append(kwargs["engine"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(explore, "simulate_tables", recording)
+    explore._draw_run.cache_clear()
+    fast = explore.simulation_explorer(games=200, seed=FRESH)
+    assert "rules engine" not in fast.status.value
+    monkeypatch.setattr(explore, "why_not", lambda *args: ["a rule it does not play"])
+    explore._draw_run.cache_clear()
+    slow = explore.simulation_explorer(games=200, seed=FRESH)
+    assert engines == ["fast", "checked"]
+    assert "Played by the rules engine" in slow.status.value
+    assert slow.results.equals(fast.results) and slow.bags.equals(fast.bags)
+    explore._draw_run.cache_clear()
+
+
 # --- lesson 10: the threshold Sheriff's size rule -----------------------------------------
 
 
