@@ -12,9 +12,10 @@ Claims of exact mathematics (lessons 06 and 10: equilibria, fractions, solver ou
 with no randomness) are asserted in the lessons' own cells and in ``tests/theory/``;
 what depends on a seed is here (lessons 05, 09 and 10). The games are played with
 ``engine="auto"`` (the compiled simulator where it plays them: the same games as the
-rules engine), so lesson 09's large counts are rerun at full size: about 330,000 games
-in all (about 30-40 s with the numba cache filled; longer while the compiled simulator
-does not play the second edition).
+rules engine), so lesson 09's large counts are rerun at full size: about 170,000 games
+with two variants in the balance reports, 230,000 with five (about 20 s of CPU with the
+numba cache filled, 35-55 s wall on a shared 2-core machine; longer while the compiled
+simulator does not play the second edition, which lesson 05's check plays 3,000 times).
 """
 
 from __future__ import annotations
