@@ -12,11 +12,20 @@ from functools import lru_cache
 import sheriff_core as sc
 from sheriff_core.exercises import exercise
 from sheriff_core.sim import DEFAULT_MERCHANTS
+from sheriff_core.widgets.explore import GAMES
 
 __all__ = ["EXPERIMENT", "win_rates_against_inspector"]
 
-#: The exercise's experiment, as set in the lesson's picker.
-EXPERIMENT = dict(variant="classic", players=4, games=100, seed=0, sheriffs="always-inspect")
+#: The exercise's experiment, as set in the lesson's picker (its default number of games,
+#: on the compiled simulator where it plays them: the same games as the rules engine's).
+EXPERIMENT = dict(
+    variant="classic",
+    players=4,
+    games=GAMES,
+    seed=0,
+    sheriffs="always-inspect",
+    engine="auto",
+)
 
 
 @lru_cache(maxsize=1)
@@ -32,8 +41,8 @@ def win_rates_against_inspector() -> dict[str, float]:
 
 @exercise(
     "05.1",
-    hint="In the picker choose the Sheriff bot always-inspect (classic, 4 players, 100 "
-    "games, seed 0) and read the win-rate chart.",
+    hint="In the picker choose the Sheriff bot always-inspect (classic, 4 players, "
+    f"{GAMES:,} games, seed 0) and read the win-rate chart.",
     right="That strategy wins more of its seats than any other when every bag is opened.",
 )
 def _best(answer: object) -> str | None:

@@ -1,9 +1,10 @@
 """Explorers for notebooks 05 and 06: a seeded simulation picker and inspection-game sliders.
 
 * :func:`simulation_explorer` -- pick a variant, a player count, merchant
-  strategies, a Sheriff bot, a number of games and a seed; a small seeded
-  :func:`sheriff_core.simulate` run redraws the win-rate, score and lies-caught
-  charts (:mod:`sheriff_core.viz.variants`).
+  strategies, a Sheriff bot, a number of games (2,000 unless asked otherwise) and a
+  seed; a seeded :func:`sheriff_core.simulate` run (on the compiled simulator where it
+  plays the setting, else on the rules engine: the same games) redraws the win-rate,
+  score and lies-caught charts (:mod:`sheriff_core.viz.variants`).
 * :func:`inspection_explorer` -- sliders for the smuggled good's value, the fine
   per card and the bag size (and whether the fine goes to the Sheriff) move the
   equilibrium of the one-bag inspection game (:mod:`sheriff_core.theory`) on a
@@ -42,6 +43,7 @@ from IPython.core.interactiveshell import InteractiveShell
 import sheriff_core as sc
 from sheriff_core import theory
 from sheriff_core.bots import bot_names
+from sheriff_core.fastsim import why_not
 from sheriff_core.sim import DEFAULT_MERCHANTS, DEFAULT_SHERIFFS, simulate_tables
 from sheriff_core.viz import theory as vt
 from sheriff_core.viz import variants as vv
@@ -54,6 +56,9 @@ __all__ = [
 ]
 
 _WIDE = {"description_width": "initial"}
+#: Games per setting of the simulation explorer unless asked otherwise: on the compiled
+#: simulator a new setting of classic takes well under half a second with them.
+GAMES = 2000
 #: The title of the inspection explorer's chart.
 CHART_TITLE = "Best responses and the equilibrium"
 
@@ -93,6 +98,9 @@ def _draw_run(
     """Simulate one setting of the explorer's controls (each game played once, for both
     tables) and draw it. Cached: a setting seen before is redrawn at once (``renderer``,
     the active altair renderer, is part of the key because the outputs depend on it)."""
+    # the compiled simulator where it plays the setting (the same games, many times
+    # faster), else the rules engine; the status line says which played
+    slow = bool(why_not(sc.load_variant(variant), list(merchants), [sheriff]))
     results, bags = simulate_tables(
         variant,
         players=players,
@@ -101,13 +109,20 @@ def _draw_run(
         merchants=list(merchants),
         sheriffs=[sheriff],
         progress=False,
+        engine="checked" if slow else "fast",
     )
     rates = vv.win_rates(results)
     best = rates.sort_values(["win_rate", "strategy"], ascending=[False, True]).iloc[0]
     status = (
-        f"{games} games of <b>{variant}</b>, {players} players, Sheriff bot {sheriff}, "
+        f"{games:,} games of <b>{variant}</b>, {players} players, Sheriff bot {sheriff}, "
         f"seed {seed}: the <b>{best['strategy']}</b> merchant wins most often "
         f"({best['win_rate']:.0%} of its seats)."
+        + (
+            " <small>(Played by the rules engine: the compiled simulator does not play "
+            "this setting yet, so a new setting takes longer.)</small>"
+            if slow
+            else ""
+        )
     )
     specs = (  # the charts' specs, filled in: no altair chart built, nothing validated again
         vv.win_rate_spec(results, rates=rates),
@@ -134,7 +149,7 @@ class SimulationExplorer(widgets.VBox):
         players: int = 4,
         merchants: Sequence[str] = DEFAULT_MERCHANTS,
         sheriff: str = DEFAULT_SHERIFFS[0],
-        games: int = 100,
+        games: int = GAMES,
         seed: int = 0,
         auto: bool = True,
         run: bool = True,
@@ -154,7 +169,12 @@ class SimulationExplorer(widgets.VBox):
             options=bot_names("sheriff"), value=sheriff, description="Sheriff bot", style=_WIDE
         )
         self.games = widgets.IntSlider(
-            value=games, min=20, max=500, step=20, description="games", continuous_update=False
+            value=games,
+            min=20,
+            max=20_000,
+            step=20,
+            description="games",
+            continuous_update=False,
         )
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**6, description="seed")
         self.run_button = widgets.Button(description="Run simulation", icon="play")
