@@ -47,10 +47,24 @@ def layer_of(filename: str) -> str:
 
 def profile(args: argparse.Namespace) -> None:
     variant = sc.load_variant(args.variant)
-    simulate(variant, players=args.players, games=20, seed=args.seed, progress=False)  # warm up
+    simulate(
+        variant,
+        players=args.players,
+        games=20,
+        seed=args.seed,
+        progress=False,
+        engine=args.engine,
+    )  # warm up
     prof = cProfile.Profile()
     prof.enable()
-    simulate(variant, players=args.players, games=args.games, seed=args.seed, progress=False)
+    simulate(
+        variant,
+        players=args.players,
+        games=args.games,
+        seed=args.seed,
+        progress=False,
+        engine=args.engine,
+    )
     prof.disable()
     stats = pstats.Stats(prof)
     per_layer: dict[str, float] = defaultdict(float)
@@ -68,7 +82,14 @@ def profile(args: argparse.Namespace) -> None:
 def gc_report(args: argparse.Namespace) -> None:
     """Games/s and collector time per generation, tuned (as simulate runs) and default."""
     variant = sc.load_variant(args.variant)
-    simulate(variant, players=args.players, games=20, seed=args.seed, progress=False)
+    simulate(
+        variant,
+        players=args.players,
+        games=20,
+        seed=args.seed,
+        progress=False,
+        engine=args.engine,
+    )
     tuned = sim_module._collector_tuned_for_games
     clock: dict[int, list[float]] = defaultdict(lambda: [0, 0.0])
     started = [0.0]
@@ -89,7 +110,12 @@ def gc_report(args: argparse.Namespace) -> None:
             clock.clear()
             t0 = time.perf_counter()
             simulate(
-                variant, players=args.players, games=args.games, seed=args.seed, progress=False
+                variant,
+                players=args.players,
+                games=args.games,
+                seed=args.seed,
+                progress=False,
+                engine=args.engine,
             )
             wall = time.perf_counter() - t0
             spent = sum(t for _, t in clock.values())
@@ -114,6 +140,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--repeat", type=int, default=1, help="best of N runs")
     p.add_argument("--profile", action="store_true", help="cProfile one in-process run")
+    p.add_argument(
+        "--engine",
+        default="checked",
+        help="simulate's engine: checked (default here: this script profiles the rules "
+        "engine's layers), fast or auto (benchmarks/fast_sim.py compares the two)",
+    )
     p.add_argument("--gc-report", action="store_true", help="garbage collector's share")
     p.add_argument("--top", type=int, default=15, help="functions listed with --profile")
     args = p.parse_args(argv)
@@ -129,6 +161,7 @@ def main(argv: list[str] | None = None) -> int:
             seed=args.seed,
             workers=args.workers,
             progress=False,
+            engine=args.engine,
         )
         wall = time.perf_counter() - t0
         cpu = time.process_time() - cpu0

@@ -8,7 +8,8 @@
 
 Figures (4-player classic games, the default bots):
 
-* one process: games/s of ``simulate(workers=1)`` (wall clock);
+* one process: games/s of ``simulate(workers=1)`` (wall clock; the rules engine,
+  ``engine="checked"``: the compiled simulator is measured by ``fast_sim.py``);
 * 2 workers: games/s of ``simulate(workers=2)``;
 * 2-worker scaling: time of 1 worker / time of 2 workers, measured as interleaved
   pairs (1 worker, 2 workers, 1, 2, ...) so that both sides of a pair see the same
@@ -67,8 +68,16 @@ def pairs(games: int, n_pairs: int, method: str | None = None) -> tuple[list[flo
     two: list[float] = []
     try:
         for _ in range(n_pairs):
-            one.append(_timed(lambda: sc.simulate(v, games=games, workers=1, progress=False)))
-            two.append(_timed(lambda: sc.simulate(v, games=games, workers=2, progress=False)))
+            one.append(
+                _timed(
+                    lambda: sc.simulate(v, games=games, workers=1, progress=False, engine="checked")
+                )
+            )
+            two.append(
+                _timed(
+                    lambda: sc.simulate(v, games=games, workers=2, progress=False, engine="checked")
+                )
+            )
     finally:
         sim.START_METHOD = saved
     return one, two
@@ -79,11 +88,11 @@ def cpu_seconds(games: int) -> tuple[float, float, float]:
     the workers together, the parent)."""
     v = sc.load_variant("classic")
     t0 = time.process_time()
-    sc.simulate(v, games=games, workers=1, progress=False)
+    sc.simulate(v, games=games, workers=1, progress=False, engine="checked")
     one = time.process_time() - t0
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.process_time()
-    sc.simulate(v, games=games, workers=2, progress=False)
+    sc.simulate(v, games=games, workers=2, progress=False, engine="checked")
     parent = time.process_time() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     children = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
@@ -108,7 +117,7 @@ def pool_start(method: str) -> float:
 
 
 def report_pools(args: argparse.Namespace, command: str) -> None:
-    sc.simulate("classic", games=20, progress=False)  # warm up (imports, caches)
+    sc.simulate("classic", games=20, progress=False, engine="checked")  # warm up (imports, caches)
     one, two = pairs(args.games, args.pairs)
     ratios = [a / b for a, b in zip(one, two, strict=True)]
     print(f"one process: {args.games / statistics.median(one):.0f} games/s  [{command}]")

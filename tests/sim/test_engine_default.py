@@ -13,6 +13,7 @@ import pytest
 
 import sheriff_core as sc
 from sheriff_core import compare, lab, sim
+from sheriff_core.bots import Smuggler
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,9 +45,15 @@ def test_the_default_plays_classic_in_the_kernel_with_the_checked_frame(kernel_c
     assert sum(kernel_chunks) == 120
 
 
+class Sly(Smuggler):
+    """A bot of the user's own (a subclass may change any method): the kernel refuses it."""
+
+    name = "sly"
+
+
 def test_a_refused_request_is_played_checked_with_the_same_frame(kernel_chunks):
-    kw = dict(players=4, games=12, seed=2, merchants=["adaptive", "honest"])
-    with pytest.warns(sim.FastEngineFallback, match="merchant bot 'adaptive'") as told:
+    kw = dict(players=4, games=12, seed=2, merchants=[Sly(), "honest"])
+    with pytest.warns(sim.FastEngineFallback, match="merchant bot 'sly'") as told:
         default = sc.simulate("classic", **kw)
     assert len(told) == 1 and "checked engine" in str(told[0].message)
     assert kernel_chunks == [] and default.equals(sc.simulate("classic", engine="checked", **kw))
@@ -78,14 +85,19 @@ def test_every_entry_point_defaults_to_auto(kernel_chunks, tmp_path):
 _NOTEBOOK = """
 import warnings, sheriff_core as sc
 from sheriff_core import lab, compare
+from sheriff_core.bots import Bluffer, Smuggler
+class Sly(Smuggler):  # bots of the user's own: the kernel refuses them
+    name = "sly"
+class Bold(Bluffer):
+    name = "bold"
 kw = dict(players=4, games=3, seed=1)
 for k in range(3):  # a cell run again and again
-    sc.simulate("classic", merchants=["adaptive", "honest"], **kw)
-lab.sweep("classic", "setup.starting_gold", [30, 40, 50], lineups={"a": {"merchants": "adaptive"}},
+    sc.simulate("classic", merchants=[Sly(), "honest"], **kw)
+lab.sweep("classic", "setup.starting_gold", [30, 40, 50], lineups={"a": {"merchants": Sly()}},
           players=4, games=3, progress=False)  # four runs, the same reason
-compare.simulate_variants(["classic", "deputies", "deputies"], players=4, games=2)
-sc.simulate("deputies", players=6, games=2, seed=3)
-sc.simulate("disney", players=4, games=2, seed=3)  # other reasons: nothing more said
+compare.simulate_variants(["classic", "deputies"], players=4, games=2, merchants=[Bold()])
+sc.simulate("deputies", players=6, games=2, seed=3, merchants=[Bold(), Sly()])
+sc.simulate("disney", players=4, games=2, seed=3, merchants=[Bold()])  # other reasons: nothing more said
 sc.simulate("classic", **kw)  # played by the kernel: nothing to say
 """
 
@@ -105,7 +117,7 @@ def test_the_fallback_is_said_once_per_process():
     assert done.returncode == 0, done.stderr
     told = [line for line in done.stderr.splitlines() if "FastEngineFallback" in line]
     assert len(told) == 1, done.stderr
-    assert "merchant bot 'adaptive'" in told[0] and "Said once" in told[0]
+    assert "merchant bot 'sly'" in told[0] and "Said once" in told[0]
 
 
 def test_the_callers_filters_come_first():
