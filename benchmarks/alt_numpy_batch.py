@@ -13,7 +13,7 @@ cards; the Sheriff opens bags of 4 cards or more, and any bag on a 1-in-10 audit
 lie pays 4 gold per contraband card (confiscated), an honest opened bag is paid 2 per card
 by the Sheriff; passed goods go to the stand; scores are gold, the goods' values and a
 King's bonus of 10 per legal good. No market, no deck, no reshuffles, no offers or
-threats, no debts: what the real kernel (``sheriff_core.fastsim.kernel``) plays and a
+threats, no debts: what the real kernel (``sheriff_core.analysis.fastsim.kernel``) plays and a
 lock-step batch cannot follow cheaply (every game's own branch, own generator, bags of
 varying length).
 

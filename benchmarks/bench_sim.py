@@ -25,15 +25,15 @@ import time
 from collections import defaultdict
 
 import sheriff_core as sc
-import sheriff_core.sim as sim_module
-from sheriff_core.sim import DEFAULT_MERCHANTS, DEFAULT_SHERIFFS, simulate
+import sheriff_core.analysis.sim as sim_module
+from sheriff_core.analysis.sim import DEFAULT_MERCHANTS, DEFAULT_SHERIFFS, simulate
 
 LAYERS = (
     ("sheriff_core/engine/", "engine (apply/verify/events)"),
     ("sheriff_core/rules/", "rules (inspect_bag, declarations)"),
-    ("sheriff_core/scoring", "scoring"),
+    ("sheriff_core/rules/scoring", "scoring"),
     ("sheriff_core/bots/", "bots"),
-    ("sheriff_core/sim", "simulation driver + rows"),
+    ("sheriff_core/analysis/sim", "simulation driver + rows"),
     ("numpy", "numpy (seeding, shuffles)"),
 )
 

@@ -4,7 +4,7 @@
     python benchmarks/dask_sweep.py --workers 4 --games 10000
     python benchmarks/dask_sweep.py --scheduler tcp://scheduler:8786   # a real cluster
 
-The sweep is ``sheriff_core.lab.sweep(parent, field, values, games=..., executor=
+The sweep is ``sheriff_core.analysis.lab.sweep(parent, field, values, games=..., executor=
 client.get_executor())``: the parent and each value on the same seeds, every
 ``simulate`` call cut into chunks that the workers play (``engine="auto"``, the default:
 the compiled kernel for classic rules and the basic bots). Games played: ``games`` x
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> None:
 
     import distributed
 
-    from sheriff_core.lab import sweep
+    from sheriff_core.analysis.lab import sweep
 
     t0 = time.perf_counter()
     if args.scheduler:

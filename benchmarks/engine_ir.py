@@ -26,7 +26,7 @@ CHILD = """
 import functools, sys
 import sheriff_core as sc
 from sheriff_core.bots import make_player
-from sheriff_core.sim import play_seeded
+from sheriff_core.analysis.sim import play_seeded
 v = sc.load_variant("classic")
 lineup = [make_player(m, "threshold") for m in ("honest", "smuggler", "bluffer", "briber")]
 play_seeded(v, 4, 10**6, lineup)  # warm caches (interned actions, thresholds) outside the count

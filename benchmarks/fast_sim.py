@@ -108,9 +108,9 @@ _ALT = textwrap.dedent(
     import sys, time
     if sys.argv[1] == "cython":
         sys.path.insert(0, sys.argv[3])
-        import kernel_cy, sheriff_core.fastsim
-        sys.modules["sheriff_core.fastsim.kernel"] = kernel_cy
-        sheriff_core.fastsim.kernel = kernel_cy
+        import kernel_cy, sheriff_core.analysis.fastsim
+        sys.modules["sheriff_core.analysis.fastsim.kernel"] = kernel_cy
+        sheriff_core.analysis.fastsim.kernel = kernel_cy
     import sheriff_core as sc
     games = int(sys.argv[2])
     kw = dict(players=4, games=games, seed=1, progress=False)
@@ -130,7 +130,7 @@ def _cython_build(where: Path) -> bool:
     except ImportError:
         print("cython       (not installed: pip install cython to measure it)")
         return False
-    src = (ROOT / "sheriff_core/fastsim/kernel.py").read_text(encoding="utf-8")
+    src = (ROOT / "sheriff_core/analysis/fastsim/kernel.py").read_text(encoding="utf-8")
     src = src.replace("from numba import njit", "def njit(**kw):\n    return lambda f: f")
     (where / "kernel_cy.py").write_text(src, encoding="utf-8")
     subprocess.run(

@@ -1,4 +1,4 @@
-"""Benchmark: a house-rule sweep (``sheriff_core.lab.sweep``), wall and CPU time.
+"""Benchmark: a house-rule sweep (``sheriff_core.analysis.lab.sweep``), wall and CPU time.
 
     python benchmarks/lab_sweep.py                               # Pepper penalty 2..12, 2,000 games
     python benchmarks/lab_sweep.py --workers 2                   # two local processes
@@ -23,7 +23,7 @@ import time
 
 import pandas as pd
 
-from sheriff_core.lab import sweep
+from sheriff_core.analysis.lab import sweep
 
 
 def _range(text: str) -> list[int]:

@@ -23,7 +23,7 @@ Figures (4-player classic games, the default bots):
   parent's): what the pool adds in work (two busy vCPUs of a virtual machine also
   run slower than one, so this moves with the load too);
 * ``--start-methods``: the time until 2 fresh workers answer, and the scaling, for
-  ``fork``, ``forkserver`` (preloading ``sheriff_core.sim``) and ``spawn``.
+  ``fork``, ``forkserver`` (preloading ``sheriff_core.analysis.sim``) and ``spawn``.
 
 The machine is printed first (CPUs, load average): on a shared machine the absolute
 figures move with the load; the interleaved ratios much less.
@@ -42,7 +42,7 @@ from collections.abc import Callable
 from typing import Any
 
 import sheriff_core as sc
-import sheriff_core.sim as sim
+import sheriff_core.analysis.sim as sim
 
 METHODS = ("fork", "forkserver", "spawn")
 
@@ -169,7 +169,7 @@ def _moves(widget: Any, values: list[Any]) -> tuple[list[float], list[float]]:
 def report_latency(args: argparse.Namespace, command: str) -> None:
     import altair as alt
 
-    from sheriff_core.widgets import explore
+    from sheriff_core.present.widgets import explore
 
     alt.renderers.enable("svg")  # as notebooks 05 and 06 do
     explore._draw_run.cache_clear()
@@ -219,5 +219,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    mp.set_forkserver_preload(["sheriff_core.sim"])  # forkserver at its best: imports once
+    mp.set_forkserver_preload(["sheriff_core.analysis.sim"])  # forkserver at its best: imports once
     sys.exit(main())

@@ -5,7 +5,27 @@
 'contraband'
 """
 
-from sheriff_core.compare import compare_variants
+import sheriff_core._moved  # noqa: F401  (old import paths keep working)
+from sheriff_core.analysis.compare import compare_variants
+
+# Simulation (issue 4): seeded bot games to tidy DataFrames.
+from sheriff_core.analysis.sim import simulate, simulate_bags
+from sheriff_core.base.errors import (
+    BadAction,
+    EngineBug,
+    GameOver,
+    IllegalAction,
+    IllegalDebtPayment,
+    IllegalDeclaration,
+    IllegalInspection,
+    IllegalLoad,
+    IllegalMarket,
+    IllegalOffer,
+    NotYourTurn,
+    RulesError,
+    SaveError,
+    VariantError,
+)
 from sheriff_core.engine import (
     Accept,
     Action,
@@ -29,22 +49,6 @@ from sheriff_core.engine import (
     new_game,
     parse_action,
 )
-from sheriff_core.errors import (
-    BadAction,
-    EngineBug,
-    GameOver,
-    IllegalAction,
-    IllegalDebtPayment,
-    IllegalDeclaration,
-    IllegalInspection,
-    IllegalLoad,
-    IllegalMarket,
-    IllegalOffer,
-    NotYourTurn,
-    RulesError,
-    SaveError,
-    VariantError,
-)
 from sheriff_core.rules import (
     Bonus,
     Good,
@@ -56,10 +60,7 @@ from sheriff_core.rules import (
     load_variant,
     variant_names,
 )
-from sheriff_core.scoring import final_scores
-
-# Simulation (issue 4): seeded bot games to tidy DataFrames.
-from sheriff_core.sim import simulate, simulate_bags
+from sheriff_core.rules.scoring import final_scores
 
 __version__ = "0.1.0"
 

@@ -30,6 +30,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
+from sheriff_core.base.files import cannot_write, write_atomic
+from sheriff_core.base.safe_text import PrintableWriter, printable, printable_lines
 from sheriff_core.engine.events import (
     Event,
     GameOver,
@@ -40,8 +42,6 @@ from sheriff_core.engine.events import (
     RoundStarted,
 )
 from sheriff_core.engine.game import STEPS
-from sheriff_core.files import cannot_write, write_atomic
-from sheriff_core.safe_text import PrintableWriter, printable, printable_lines
 
 __all__ = ["main", "narrate", "write_atomic"]
 
@@ -224,7 +224,7 @@ def _check_out(path: str) -> tuple[Path, str]:
 
 
 def _lineup(args: argparse.Namespace) -> dict[str, Any]:
-    from sheriff_core.sim import DEFAULT_MERCHANTS, DEFAULT_SHERIFFS
+    from sheriff_core.analysis.sim import DEFAULT_MERCHANTS, DEFAULT_SHERIFFS
 
     return {
         "merchants": args.merchants or list(DEFAULT_MERCHANTS),
@@ -244,7 +244,7 @@ def _load(args: argparse.Namespace) -> tuple[Any, int]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from sheriff_core.sim import simulate
+    from sheriff_core.analysis.sim import simulate
 
     out = _check_out(args.out) if args.out is not None else None
     if out is not None and out[1] != ".csv":
@@ -343,7 +343,7 @@ def cmd_bots(args: argparse.Namespace) -> int:
 def narrate(game: Any, events: Sequence[Any], labels: Sequence[str] | None = None) -> list[str]:
     """Plain-English lines for ``events`` of ``game`` (hidden bag contents shown).
 
-    The sentences are :func:`sheriff_core.narrate.describe_event`'s (the one narrator);
+    The sentences are :func:`sheriff_core.play.narrate.describe_event`'s (the one narrator);
     the terminal adds a heading per round (with the bots' labels), indents the rest
     and leaves out payments of no gold.
 
@@ -354,7 +354,7 @@ def narrate(game: Any, events: Sequence[Any], labels: Sequence[str] | None = Non
     >>> narrate(g, g.events)[0]
     'Cards dealt to Ann, Ben, Cat. Top of the discard piles: pile 0: Apples, pile 1: Mead.'
     """
-    from sheriff_core.narrate import describe_event
+    from sheriff_core.play.narrate import describe_event
 
     lines: list[str] = []
     for e in events:
@@ -417,8 +417,8 @@ _BOT_SPLIT = re.compile(r",(?=\s*[A-Za-z][\w-]*\s*(?:[:/,]|$))")
 
 def _bot_players(args: argparse.Namespace, players: int, human: int | None) -> list[Any]:
     """One bot player per seat (None at the human's seat)."""
+    from sheriff_core.analysis.sim import DEFAULT_SHERIFFS, bot_list
     from sheriff_core.bots.base import make_player
-    from sheriff_core.sim import DEFAULT_SHERIFFS, bot_list
 
     if args.bots:
         specs = [s.strip() for arg in args.bots for s in _BOT_SPLIT.split(arg) if s.strip()]
@@ -470,8 +470,8 @@ def _save(game: Any, save: Path | None) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from sheriff_core.driver import drive
     from sheriff_core.engine.game import new_game
+    from sheriff_core.play.driver import drive
 
     v, players = _load(args)
     if args.seat is not None and not 0 <= args.seat < players:
@@ -504,7 +504,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _counted(cards: Sequence[str]) -> str:
     """``['Cheese', 'Apples', 'Cheese']`` -> ``'2 Cheese, 1 Apples'``; ``'-'`` if none."""
-    from sheriff_core.narrate import cards_text
+    from sheriff_core.play.narrate import cards_text
 
     return cards_text(cards) if cards else "-"
 
@@ -514,7 +514,7 @@ class _Seated:
 
     def __init__(self, game: Any, bots: Sequence[Any], seat: int) -> None:
         self.game, self.bots, self.seat = game, bots, seat
-        from sheriff_core.narrate import Journal
+        from sheriff_core.play.narrate import Journal
 
         self.journal = Journal(game)  # reads the events, each once
         self.echo = not sys.stdin.isatty()  # show piped input in the transcript
@@ -571,7 +571,7 @@ class _Seated:
         print(f"Your decision: {ask}.")
         neg = g.negotiation
         if neg is not None and neg.offer is not None:
-            from sheriff_core.narrate import describe_offer
+            from sheriff_core.play.narrate import describe_offer
 
             by = "The Sheriff demands" if neg.by == "sheriff" else "The merchant offers"
             print(f"  ({by} {describe_offer(neg.offer, g.players)}.)")
@@ -620,8 +620,8 @@ class _Seated:
 
     def decide(self) -> bool:
         """Prompt until the human makes a legal move (True) or quits (False)."""
+        from sheriff_core.base.errors import RulesError
         from sheriff_core.engine.actions import parse_action
-        from sheriff_core.errors import RulesError
 
         self.tell()
         self.status()
@@ -647,7 +647,7 @@ class _Seated:
 
     def run(self) -> bool:
         """Play to the end (True) or until the human quits (False)."""
-        from sheriff_core.driver import drive, seat_to_move
+        from sheriff_core.play.driver import drive, seat_to_move
 
         g = self.game
         while not g.is_over:
@@ -739,7 +739,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 2 error, 130 Ctrl-C, 143 SIGTERM).
 
     Set ``SHERIFF_DEBUG=1`` to see the traceback of an unexpected error. Whatever a
-    command prints goes through :class:`~sheriff_core.safe_text.PrintableWriter`: a
+    command prints goes through :class:`~sheriff_core.base.safe_text.PrintableWriter`: a
     control character from data (a name in a save or a house-rule file) is shown as its
     escape (``\\x1b``), never sent to the terminal.
     """
@@ -752,8 +752,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    from sheriff_core.errors import RulesError
-    from sheriff_core.sim import WorkerError
+    from sheriff_core.analysis.sim import WorkerError
+    from sheriff_core.base.errors import RulesError
 
     parser = build_parser()
     try:

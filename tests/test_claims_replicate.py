@@ -31,9 +31,9 @@ import pytest
 from scipy import stats
 
 import sheriff_core as sc
-from sheriff_core.compare import simulate_variants
-from sheriff_core.sim import FastEngineFallback
-from sheriff_core.viz import variants as vv
+from sheriff_core.analysis.compare import simulate_variants
+from sheriff_core.analysis.sim import FastEngineFallback
+from sheriff_core.present.viz import variants as vv
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTRUCTOR = ROOT / "notebooks" / "instructor"
@@ -230,7 +230,7 @@ def test_05_the_threshold_sheriff_catches_more_than_nine_lies_in_ten() -> None:
 def test_05_the_picker_plays_2000_games_a_setting_on_the_compiled_simulator(monkeypatch) -> None:
     """'2,000 games a setting': the picker's default, played by the compiled simulator where
     it plays the setting (the same games: its table equals the rules engine's)."""
-    from sheriff_core.widgets import explore
+    from sheriff_core.present.widgets import explore
 
     says("05", "run your own experiments, 2,000 games a setting")
     says("05", "Each new setting plays its 2,000 games afresh")
@@ -255,7 +255,7 @@ def test_05_what_the_compiled_simulator_does_not_play_the_rules_engine_plays(mon
     """The picker hands a setting the compiled simulator refuses to the rules engine and
     says so; the games are the same (a refusal is faked: every bundled setting may be
     played by the compiled simulator one day)."""
-    from sheriff_core.widgets import explore
+    from sheriff_core.present.widgets import explore
 
     says("05", "A variant it does not play yet is played by the rules engine instead: the same")
     says("05", "games again, only slower")
@@ -323,7 +323,7 @@ def fresh_pepper6(games: int = COMPARE_GAMES) -> pd.DataFrame:
     """Lesson 09's comparison (classic against a Pepper fine of 6, 4 players, 20,000 paired
     games, or its first ``games``) on a fresh seed: its table, indexed by metric and
     strategy."""
-    from sheriff_core import lab
+    from sheriff_core.analysis import lab
 
     result = lab.compare_rules(
         "classic", _pepper6(), players=4, games=games, seed=FRESH, engine="auto", progress=False
@@ -387,7 +387,7 @@ def test_09_twenty_thousand_games_narrow_the_intervals_about_eightfold() -> None
 
 
 def test_09_every_swept_fine_but_the_rulebooks_moves_the_gold() -> None:
-    from sheriff_core import lab
+    from sheriff_core.analysis import lab
 
     says("09", "5,000 paired games per value")
     says("09", "every other fine is more than noise in the gold changing hands and in the")
@@ -423,9 +423,9 @@ def test_09_every_swept_fine_but_the_rulebooks_moves_the_gold() -> None:
 def fresh_balance() -> dict[str, object]:
     """Lesson 09's balance reports on a fresh seed: every variant the compiled simulator
     plays (as the lesson), 20,000 games against the threshold Sheriff."""
-    from sheriff_core import lab
-    from sheriff_core.fastsim import why_not
-    from sheriff_core.sim import DEFAULT_MERCHANTS
+    from sheriff_core.analysis import lab
+    from sheriff_core.analysis.fastsim import why_not
+    from sheriff_core.analysis.sim import DEFAULT_MERCHANTS
 
     reports = {}
     for name in sc.variant_names():

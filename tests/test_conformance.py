@@ -33,9 +33,9 @@ import pytest
 
 import sheriff_core as sc
 from sheriff_core import nottingham as nt
+from sheriff_core.base.errors import RulesError
+from sheriff_core.base.protocol import GameProtocol
 from sheriff_core.engine import STEPS
-from sheriff_core.errors import RulesError
-from sheriff_core.protocol import GameProtocol
 
 CHECK_ALL = 12
 LIST_CAP = 200

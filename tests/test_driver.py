@@ -1,4 +1,4 @@
-"""The one game driver (sheriff_core.driver) and the game Protocol both games satisfy."""
+"""The one game driver (sheriff_core.play.driver) and the game Protocol both games satisfy."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import pytest
 
 import sheriff_core as sc
 from sheriff_core import nottingham as nt
+from sheriff_core.analysis.sim import play_seeded
+from sheriff_core.base.errors import RulesError
+from sheriff_core.base.protocol import GameProtocol, PlayerProtocol
 from sheriff_core.bots import make_player
-from sheriff_core.driver import drive, play_rounds, round_over, seat_to_move
-from sheriff_core.errors import RulesError
-from sheriff_core.protocol import GameProtocol, PlayerProtocol
-from sheriff_core.sim import play_seeded
+from sheriff_core.play.driver import drive, play_rounds, round_over, seat_to_move
 
 
 def lineup(n: int = 4) -> list:
@@ -94,7 +94,7 @@ def test_a_stuck_game_is_reported():
 
 
 def test_play_rounds_is_the_drivers_and_narrate_re_exports_it():
-    from sheriff_core import narrate
+    from sheriff_core.play import narrate
 
     assert narrate.play_rounds is play_rounds
     game = sheriff_game()

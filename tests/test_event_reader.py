@@ -1,4 +1,4 @@
-"""The one event reader (sheriff_core.record.bag_records) and the fast per-player path.
+"""The one event reader (sheriff_core.play.record.bag_records) and the fast per-player path.
 
 ``sim._player_rows`` keeps its own one-pass loop over the events (it also reads the
 payments, which are not per-bag, and it is the simulation's hot path); these tests
@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 
 import sheriff_core as sc
+from sheriff_core.analysis.sim import simulate, simulate_bags
 from sheriff_core.bots import play_game
 from sheriff_core.engine.events import Declared, Inspected, Passed
-from sheriff_core.record import OUTCOMES, bag_records
-from sheriff_core.sim import simulate, simulate_bags
+from sheriff_core.play.record import OUTCOMES, bag_records
 
 
 @pytest.fixture(scope="module")

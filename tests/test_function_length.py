@@ -18,7 +18,7 @@ import sheriff_core
 
 PACKAGE = Path(sheriff_core.__file__).resolve().parent
 ROOT = PACKAGE.parent
-CHECKED = ("rules", "engine", "bots", "sim.py", "fastsim", "nottingham")
+CHECKED = ("rules", "engine", "bots", "analysis/sim.py", "analysis/fastsim", "nottingham")
 MAX_LINES = 80
 
 

@@ -42,14 +42,14 @@ from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
 import sheriff_core as sc
+from sheriff_core.base.errors import RulesError, VariantError
+from sheriff_core.base.safe_text import BIDI_CONTROLS, printable
 from sheriff_core.bots import make_player
 from sheriff_core.cli import main
-from sheriff_core.driver import drive
-from sheriff_core.errors import RulesError, VariantError
-from sheriff_core.narrate import describe_event, describe_for, narrate
-from sheriff_core.pictures import bag_html, cards_html, table_html
-from sheriff_core.rules_summary import rules_summary_html, rules_summary_markdown
-from sheriff_core.safe_text import BIDI_CONTROLS, printable
+from sheriff_core.play.driver import drive
+from sheriff_core.play.narrate import describe_event, describe_for, narrate
+from sheriff_core.present.pictures import bag_html, cards_html, table_html
+from sheriff_core.present.rules_summary import rules_summary_html, rules_summary_markdown
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -396,10 +396,10 @@ def check_widgets(root: Any, plain_root: Any) -> None:
 @HEAVY
 @given(case=hostile_setup)
 def test_the_play_widgets(tmp_path_factory, case):
-    from sheriff_core.widgets.bag import bag_builder
-    from sheriff_core.widgets.inspection import inspection_simulator
-    from sheriff_core.widgets.market import market_turn
-    from sheriff_core.widgets.play import PlayTable
+    from sheriff_core.present.widgets.bag import bag_builder
+    from sheriff_core.present.widgets.inspection import inspection_simulator
+    from sheriff_core.present.widgets.market import market_turn
+    from sheriff_core.present.widgets.play import PlayTable
 
     _tmp, hostile, plain = _setup(tmp_path_factory, case)
     g, p = played(hostile, actions=30), played(plain, actions=30)
@@ -422,7 +422,7 @@ def _save_of(variant: sc.Variant, names: list[str], actions: int) -> str:
 
 
 def _night(save: str):
-    from sheriff_core.widgets.game_night import GameNight
+    from sheriff_core.present.widgets.game_night import GameNight
 
     app = GameNight(pause=0)
     assert app.resume(save), app.setup_message.value
@@ -477,8 +477,8 @@ def test_the_editor_the_site_and_the_lab(tmp_path):
     import importlib.util
     import sys
 
-    from sheriff_core.lab import balance_report
-    from sheriff_core.widgets.editor import VariantEditor
+    from sheriff_core.analysis.lab import balance_report
+    from sheriff_core.present.widgets.editor import VariantEditor
 
     for name in FIXED:
         editor, plain = VariantEditor(games=10), VariantEditor(games=10)

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import sheriff_core as sc
-from sheriff_core import lab
+from sheriff_core.analysis import lab
 
 # --------------------------------------------------------------------------- the statistics
 

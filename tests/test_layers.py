@@ -29,19 +29,21 @@ LAYERS: dict[str, tuple[str, ...]] = {
     # data (``safe_text``): standard library only; the save envelope both games share
     # (``save_envelope``) also numpy (seeds, generators).
     "base": (
-        "errors",
-        "files",
-        "schema",
-        "protocol",
-        "safe_text",
-        "save_envelope",
+        "base",
+        "_moved",
+        "base.errors",
+        "base.files",
+        "base.schema",
+        "base.protocol",
+        "base.safe_text",
+        "base.save_envelope",
         "nottingham.errors",
     ),
     # The rules as data and pure rule functions (``rules.fields``, the registry of rule
     # fields, is matched by ``rules.*``). ``scoring`` (final scores) and
     # ``theory.inspection`` (the closed-form inspection game of a variant's numbers,
     # which the bots read) are rules maths: they import nothing above this layer.
-    "rules": ("rules", "rules.*", "scoring", "theory.inspection", "nottingham.rules"),
+    "rules": ("rules", "rules.*", "rules.scoring", "theory.inspection", "nottingham.rules"),
     # The state machine: a game, its actions, events and saves, and what one seat may
     # know of it (``engine.view``: the only part of a game the bots get).
     "engine": (
@@ -54,24 +56,25 @@ LAYERS: dict[str, tuple[str, ...]] = {
     ),
     # Players and whole games: bots, the driver, the event reader, simulation, narration.
     "bots+simulation": (
+        "play",
         "bots",
         "bots.*",
-        "driver",
-        "record",
-        "sim",
-        "fastsim",
-        "fastsim.*",
-        "narrate",
+        "play.driver",
+        "play.record",
+        "analysis.sim",
+        "analysis.fastsim",
+        "analysis.fastsim.*",
+        "play.narrate",
         "nottingham",
         "nottingham.*",
     ),
     # Tables and statistics (pandas, scipy): the lab, comparisons, game theory; the
     # package's front door re-exports ``compare`` and ``sim``.
-    "analysis": ("", "compare", "lab", "theory", "theory.*"),
+    "analysis": ("analysis", "", "analysis.compare", "analysis.lab", "theory", "theory.*"),
     # Pictures: HTML pictures of cards and tables, altair charts, the rules sheet.
-    "viz": ("viz", "viz.*", "pictures", "rules_summary"),
+    "viz": ("present", "present.viz", "present.viz.*", "present.pictures", "present.rules_summary"),
     # Interactive widgets (ipywidgets).
-    "widgets": ("widgets", "widgets.*"),
+    "widgets": ("present.widgets", "present.widgets.*"),
     # What people run: the command line, the lessons' exercise checks.
     "apps": ("cli", "__main__", "exercises", "exercises.*"),
 }
@@ -79,7 +82,10 @@ LAYERS: dict[str, tuple[str, ...]] = {
 #: Upward imports that are allowed, with the reason: (importer, imported) -> why.
 #: Each must still exist (a stale entry fails), so the list only shrinks.
 ALLOWED_UPWARD: dict[tuple[str, str], str] = {
-    ("engine.game", "pictures"): "Game._repr_html_, Jupyter's display hook, imports it when shown",
+    (
+        "engine.game",
+        "present.pictures",
+    ): "Game._repr_html_, Jupyter's display hook, imports it when shown",
 }
 
 #: Libraries a layer must not import at module level (below the layer that uses them).
@@ -193,7 +199,7 @@ def test_the_layer_check_sees_an_upward_import():
     assert ORDER.index(layer_of("rules.house")) < ORDER.index(layer_of("cli"))
     assert ORDER.index(layer_of("engine.game")) > ORDER.index(layer_of("rules.variants"))
     lines = [m for _, m, _ in imports_of("engine.game")]
-    assert "sheriff_core.rules.variants" in lines and "sheriff_core.pictures" in lines
+    assert "sheriff_core.rules.variants" in lines and "sheriff_core.present.pictures" in lines
 
 
 def upward_from(module: str, source: str | None = None) -> list[str]:
@@ -215,14 +221,14 @@ def upward_from(module: str, source: str | None = None) -> list[str]:
 
 
 def test_the_layer_check_sees_an_upward_import_at_any_depth():
-    source = "from sheriff_core.errors import RulesError\ndef f():\n    from ..cli import main\n"
+    source = (
+        "from sheriff_core.base.errors import RulesError\ndef f():\n    from ..cli import main\n"
+    )
     assert upward_from("rules.house", source) == [
         "sheriff_core/rules/house.py:3 sheriff_core.rules.house (rules) imports "
         "sheriff_core.cli (apps)"
     ]
-    typed = (
-        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from sheriff_core.sim import x\n"
-    )
+    typed = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from sheriff_core.analysis.sim import x\n"
     assert upward_from("rules.cards", typed) == []
 
 
@@ -304,7 +310,7 @@ def test_no_module_reaches_into_another_modules_private_names():
 
 def test_the_private_name_check_sees_an_offence():
     source = (
-        "from sheriff_core import sim\n"
+        "from sheriff_core.analysis import sim\n"
         "from sheriff_core.bots.base import _REGISTRY, make_player\n"
         "from sheriff_core.cli import _Parser\n"  # its own private name: fine
         "def f():\n"
@@ -312,7 +318,7 @@ def test_the_private_name_check_sees_an_offence():
     )
     assert private_uses("cli", source) == [
         "sheriff_core/cli.py:2 sheriff_core.cli imports sheriff_core.bots.base._REGISTRY",
-        "sheriff_core/cli.py:5 sheriff_core.cli reads sheriff_core.sim._as_list",
+        "sheriff_core/cli.py:5 sheriff_core.cli reads sheriff_core.analysis.sim._as_list",
     ]
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import sheriff_core as sc
 from sheriff_core import cli
 from sheriff_core.bots import make_player
-from sheriff_core.driver import drive
 from sheriff_core.engine import STEPS
-from sheriff_core.narrate import describe_event
+from sheriff_core.play.driver import drive
+from sheriff_core.play.narrate import describe_event
 
 
 def test_the_cli_tells_each_event_with_describe_event():
@@ -35,9 +35,9 @@ def test_the_cli_asks_in_the_engines_words():
 
 def test_moved_names_are_re_exported_where_they_were():
     from sheriff_core import compare, driver, narrate
+    from sheriff_core.present.viz import variants as viz_variants
+    from sheriff_core.present.widgets import bag
     from sheriff_core.rules import outcomes
-    from sheriff_core.viz import variants as viz_variants
-    from sheriff_core.widgets import bag
 
     assert bag.bag_outcomes is outcomes.bag_outcomes
     assert bag.OUTCOME_COLUMNS is outcomes.OUTCOME_COLUMNS

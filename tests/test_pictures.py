@@ -13,7 +13,7 @@ import pytest
 
 import sheriff_core as sc
 from sheriff_core.bots import play_game
-from sheriff_core.pictures import (
+from sheriff_core.present.pictures import (
     bag_html,
     card_svg,
     card_title,
@@ -109,7 +109,7 @@ def test_unknown_good_gets_initials_and_a_stable_colour():
     words = [t.text for t in root.iter(f"{SVG}text")]
     assert "SR" in words and "Spice" in " ".join(words)
     # the colour comes from a digest of the name, not Python's salted hash()
-    code = "from sheriff_core.pictures import good_colour; print(good_colour('Spice Rack'))"
+    code = "from sheriff_core.present.pictures import good_colour; print(good_colour('Spice Rack'))"
     seen = {
         subprocess.run(
             [sys.executable, "-c", code],

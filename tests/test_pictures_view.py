@@ -7,9 +7,9 @@ import pytest
 
 import sheriff_core as sc
 from sheriff_core.bots import make_player
-from sheriff_core.driver import drive
 from sheriff_core.engine.steps import Step
-from sheriff_core.pictures import table_html
+from sheriff_core.play.driver import drive
+from sheriff_core.present.pictures import table_html
 
 
 class Tripwire(list):

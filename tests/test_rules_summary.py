@@ -1,4 +1,4 @@
-"""The one-page rules summary (sheriff_core.rules_summary) follows the variant's data."""
+"""The one-page rules summary (sheriff_core.present.rules_summary) follows the variant's data."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sheriff_core import VariantError, build_deck, load_variant, variant_names
-from sheriff_core.rules_summary import rules_summary_html, rules_summary_markdown
+from sheriff_core.present.rules_summary import rules_summary_html, rules_summary_markdown
 
 VARIANTS = variant_names()
 

@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 import sheriff_core
-from sheriff_core import save_envelope
+from sheriff_core.base import save_envelope
 from sheriff_core.engine import saves
 
 PACKAGE = Path(sheriff_core.__file__).resolve().parent
@@ -26,12 +26,12 @@ def test_the_engine_re_exports_the_envelope():
 
 
 def test_the_envelope_imports_neither_game():
-    assert imported_modules(PACKAGE / "save_envelope.py") <= {
+    assert imported_modules(PACKAGE / "base" / "save_envelope.py") <= {
         "__future__",
         "collections.abc",
         "dataclasses",
         "typing",
-        "sheriff_core.errors",
+        "sheriff_core.base.errors",
     }
 
 

@@ -21,15 +21,14 @@ CHECKED = (
     "sheriff_core/rules",
     "sheriff_core/engine",
     "sheriff_core/bots",
-    "sheriff_core/sim.py",
+    "sheriff_core/analysis/sim.py",
     "sheriff_core/nottingham",
-    "sheriff_core/driver.py",
-    "sheriff_core/narrate.py",
-    "sheriff_core/protocol.py",
-    "sheriff_core/record.py",
-    "sheriff_core/save_envelope.py",
-    "sheriff_core/schema.py",
-    "sheriff_core/scoring.py",
+    "sheriff_core/play/driver.py",
+    "sheriff_core/play/narrate.py",
+    "sheriff_core/base/protocol.py",
+    "sheriff_core/play/record.py",
+    "sheriff_core/base/save_envelope.py",
+    "sheriff_core/base/schema.py",
 )
 
 

@@ -113,7 +113,7 @@ def test_a_house_rule_is_its_loaded_parent_with_the_changes_though_the_file_chan
 
 
 def test_a_sweep_measures_the_loaded_parent_not_its_edited_file(tmp_path: Path) -> None:
-    from sheriff_core.lab import with_field
+    from sheriff_core.analysis.lab import with_field
 
     parent = tmp_path / "strict.toml"
     parent.write_text(variant_file("classic", "strict", {"goods.Pepper.penalty": 7}))
@@ -426,8 +426,8 @@ def test_every_writing_command_leaves_unrelated_files_intact(tmp_path: Path, mon
         refused += 1
 
     # The widgets' save buttons: the editor writes the file named; game night writes none.
-    from sheriff_core.widgets.editor import VariantEditor
-    from sheriff_core.widgets.game_night import GameNight
+    from sheriff_core.present.widgets.editor import VariantEditor
+    from sheriff_core.present.widgets.game_night import GameNight
 
     editor = VariantEditor("classic")
     editor.file_name.value = "house.toml"

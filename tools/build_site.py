@@ -19,7 +19,7 @@ What goes in the folder:
   lesson links to (another document, an image) are copied into ``files/`` and the links
   follow them;
 - ``rules-<variant>.html``: one rules summary per bundled variant
-  (:func:`sheriff_core.rules_summary.rules_summary_html`), its last line linking
+  (:func:`sheriff_core.present.rules_summary.rules_summary_html`), its last line linking
   ``rules.html``, the full rules (``docs/rules.md`` as a page);
 - a notice on every lesson page with widgets: the page is a static copy, the widgets do
   nothing there; open the notebook in JupyterLab or run game night to play;
@@ -629,7 +629,7 @@ def variant_page(name: str) -> str:
     >>> f'<a href="{RULES_PAGE}">docs/rules.md</a>' in page
     True
     """
-    from sheriff_core.rules_summary import rules_summary_html
+    from sheriff_core.present.rules_summary import rules_summary_html
 
     page = rules_summary_html(name)
     i = page.rfind("docs/rules.md")

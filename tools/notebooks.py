@@ -30,7 +30,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sheriff_core.files import write_atomic
+from sheriff_core.base.files import write_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
-from sheriff_core.driver import drive
+from sheriff_core.base.protocol import GameProtocol
 from sheriff_core.engine.actions import (
     Accept,
     Action,
@@ -32,7 +32,7 @@ from sheriff_core.engine.actions import (
 )
 from sheriff_core.engine.steps import ConfiscateChoice
 from sheriff_core.engine.view import SeatView, as_view
-from sheriff_core.protocol import GameProtocol
+from sheriff_core.play.driver import drive
 
 __all__ = ["RandomBot", "play_game"]
 

@@ -22,8 +22,8 @@ True
 * a :class:`Promise` is ``Promise("inspect"|"pass", seat)`` or
   ``Promise("future", None, text)``.
 
-A refused field raises :class:`~sheriff_core.errors.BadAction`, a
-:class:`~sheriff_core.errors.RulesError` (and a ``TypeError``):
+A refused field raises :class:`~sheriff_core.base.errors.BadAction`, a
+:class:`~sheriff_core.base.errors.RulesError` (and a ``TypeError``):
 
 >>> Load(["Apples"]) == Load(("Apples",))
 True
@@ -33,7 +33,7 @@ True
 >>> Declare("Apples", True)
 Traceback (most recent call last):
 ...
-sheriff_core.errors.BadAction: Declare.count must be a whole number (int), not True (bool)
+sheriff_core.base.errors.BadAction: Declare.count must be a whole number (int), not True (bool)
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 
-from sheriff_core.errors import BadAction, IllegalAction
+from sheriff_core.base.errors import BadAction, IllegalAction
 
 __all__ = [
     "ACTION_TYPES",
@@ -306,7 +306,7 @@ class Promise:
     >>> Promise("bogus", 1)
     Traceback (most recent call last):
     ...
-    sheriff_core.errors.BadAction: Promise.kind must be one of inspect, pass, future, not 'bogus'
+    sheriff_core.base.errors.BadAction: Promise.kind must be one of inspect, pass, future, not 'bogus'
     """
 
     kind: str
@@ -506,7 +506,7 @@ def parse_action(text: str) -> Action:
     """Parse the text form of an action (what ``str(action)`` gives).
 
     Every action's text form reads back as an equal action. Text that is not an
-    action raises :class:`~sheriff_core.errors.IllegalAction`.
+    action raises :class:`~sheriff_core.base.errors.IllegalAction`.
 
     >>> parse_action("market set-aside Cheese,Pepper take 0,0 pile 1")
     Market(set_aside=('Cheese', 'Pepper'), take=(0, 0), pile=1)

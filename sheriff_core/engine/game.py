@@ -1,7 +1,7 @@
 """The game: one mutable state made by :func:`new_game`, driven by frozen actions.
 
 Every step follows one pattern: :meth:`Game.verify` raises a
-:class:`~sheriff_core.errors.RulesError` naming the broken rule, :meth:`Game.can`
+:class:`~sheriff_core.base.errors.RulesError` naming the broken rule, :meth:`Game.can`
 answers True/False, :meth:`Game.apply` checks completely, then changes the state
 and returns the events. A refused action leaves the state exactly as it was.
 
@@ -14,7 +14,7 @@ and returns the events. A refused action leaves the state exactly as it was.
 >>> game.apply(sc.Declare("Apples", 1))
 Traceback (most recent call last):
 ...
-sheriff_core.errors.IllegalAction: it is the market phase: Cat (seat 2) must make a market turn (market), not declare
+sheriff_core.base.errors.IllegalAction: it is the market phase: Cat (seat 2) must make a market turn (market), not declare
 """
 
 from __future__ import annotations
@@ -27,6 +27,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
+from sheriff_core.base.errors import (
+    EngineBug,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    RulesError,
+)
 from sheriff_core.engine.actions import (
     Accept,
     Action,
@@ -55,15 +62,8 @@ from sheriff_core.engine.saves import seed_sequence
 from sheriff_core.engine.state import COPIED, Copy
 from sheriff_core.engine.state import LOOT as LOOT  # payee "seat" of the Loot (kept here too)
 from sheriff_core.engine.steps import ConfiscateChoice, Phase, Step
-from sheriff_core.errors import (
-    EngineBug,
-    GameOver,
-    IllegalAction,
-    NotYourTurn,
-    RulesError,
-)
+from sheriff_core.rules.scoring import score_rows
 from sheriff_core.rules.variants import Variant, load_variant
-from sheriff_core.scoring import score_rows
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -182,7 +182,7 @@ class Game(RoundRules, MarketRules, LoadRules, InspectionRules, PaymentRules, Le
         >>> g.verify(Market(), player=99)
         Traceback (most recent call last):
         ...
-        sheriff_core.errors.NotYourTurn: there is no seat 99 (seats 0-2): it is Ben (seat 1)'s decision (make a market turn (market))
+        sheriff_core.base.errors.NotYourTurn: there is no seat 99 (seats 0-2): it is Ben (seat 1)'s decision (make a market turn (market))
         """
         if self.phase is Phase.OVER:
             raise GameOver("the game is over: no more actions")
@@ -205,7 +205,7 @@ class Game(RoundRules, MarketRules, LoadRules, InspectionRules, PaymentRules, Le
 
         All or nothing: an illegal action raises a :class:`RulesError` and changes
         nothing; if the engine fails after accepting the action (a bug), the state
-        is restored exactly as it was and :class:`~sheriff_core.errors.EngineBug`
+        is restored exactly as it was and :class:`~sheriff_core.base.errors.EngineBug`
         is raised. A game that is :attr:`replayable` is restored by dealing it again
         from its seed and replaying its history (so an action costs nothing extra); one
         marked with :meth:`mark_staged` is cloned before each action.
@@ -492,12 +492,12 @@ class Game(RoundRules, MarketRules, LoadRules, InspectionRules, PaymentRules, Le
         return self.clone()
 
     def _repr_html_(self) -> str:
-        """The table as pictures (author's view), for notebooks: see :mod:`sheriff_core.pictures`.
+        """The table as pictures (author's view), for notebooks: see :mod:`sheriff_core.present.pictures`.
 
         >>> new_game("classic", players=3, seed=0)._repr_html_()[:30]
         '<div style="max-width:1180px">'
         """
-        from sheriff_core.pictures import table_html
+        from sheriff_core.present.pictures import table_html
 
         return f'<div style="max-width:1180px">{table_html(self)}</div>'
 
@@ -515,7 +515,7 @@ class Game(RoundRules, MarketRules, LoadRules, InspectionRules, PaymentRules, Le
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Load a game saved with :meth:`to_json`: deal it again from the seed and replay
-        its history through :meth:`apply`; a bad save raises :class:`~sheriff_core.errors.SaveError`.
+        its history through :meth:`apply`; a bad save raises :class:`~sheriff_core.base.errors.SaveError`.
 
         >>> import sheriff_core as sc
         >>> g = sc.new_game("classic", players=4, seed=3)

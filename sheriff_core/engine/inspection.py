@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from sheriff_core.base.errors import IllegalAction, IllegalInspection, IllegalOffer
 from sheriff_core.engine.actions import (
     Accept,
     Confiscate,
@@ -37,7 +38,6 @@ from sheriff_core.engine.steps import (
     PromiseRecord,
     Vote,
 )
-from sheriff_core.errors import IllegalAction, IllegalInspection, IllegalOffer
 from sheriff_core.rules.cards import split_bag
 
 

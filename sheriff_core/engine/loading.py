@@ -4,10 +4,10 @@ number of cards)."""
 
 from __future__ import annotations
 
+from sheriff_core.base.errors import IllegalLoad
 from sheriff_core.engine.actions import Declare, Load
 from sheriff_core.engine.events import Declared, Loaded
 from sheriff_core.engine.state import GameState, take_multiset
-from sheriff_core.errors import IllegalLoad
 from sheriff_core.rules.cards import check_declaration
 
 

@@ -4,10 +4,10 @@ back up to a full hand."""
 
 from __future__ import annotations
 
+from sheriff_core.base.errors import IllegalMarket
 from sheriff_core.engine.actions import Market
 from sheriff_core.engine.events import MarketTurn
 from sheriff_core.engine.state import GameState, take_multiset
-from sheriff_core.errors import IllegalMarket
 
 
 class MarketRules(GameState):

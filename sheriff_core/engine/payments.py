@@ -8,11 +8,11 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from sheriff_core.base.errors import IllegalAction, IllegalDebtPayment
 from sheriff_core.engine.actions import Done, Exchange, PayDebt
 from sheriff_core.engine.events import Exchanged, Paid, PaidInGoods
 from sheriff_core.engine.state import LOOT, GameState, take_multiset
 from sheriff_core.engine.steps import DebtChoice
-from sheriff_core.errors import IllegalAction, IllegalDebtPayment
 
 
 class PaymentRules(GameState):

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
+from sheriff_core.base.errors import IllegalAction
 from sheriff_core.engine.actions import ChooseStarter
 from sheriff_core.engine.events import (
     DeputyDeckShuffled,
@@ -23,7 +24,6 @@ from sheriff_core.engine.events import (
 )
 from sheriff_core.engine.state import GameState
 from sheriff_core.engine.steps import ExchangeChoice, Phase, Step
-from sheriff_core.errors import IllegalAction
 from sheriff_core.rules.cards import build_deck
 from sheriff_core.rules.variants import Variant
 

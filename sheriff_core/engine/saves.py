@@ -7,7 +7,7 @@ through :meth:`Game.apply <sheriff_core.engine.game.Game.apply>`, so every actio
 is checked again by the rules. The state after the history is stored too, for
 people reading the file and as a check: a save whose stored state disagrees with
 the replay is refused, naming the first field that differs. Every refusal is a
-:class:`~sheriff_core.errors.SaveError` (a ``ValueError``) naming the field.
+:class:`~sheriff_core.base.errors.SaveError` (a ``ValueError``) naming the field.
 
 Format version 2 (:data:`FORMAT`) is one JSON object with these fields, in this order:
 
@@ -50,7 +50,7 @@ True
 >>> game_from_json(json.dumps(data))
 Traceback (most recent call last):
 ...
-sheriff_core.errors.SaveError: gold[0]: the saved state (7) disagrees with the replay of the history (50)
+sheriff_core.base.errors.SaveError: gold[0]: the saved state (7) disagrees with the replay of the history (50)
 """
 
 from __future__ import annotations
@@ -59,12 +59,10 @@ import json
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from sheriff_core.engine.state import GAME_STATE, Saved
-from sheriff_core.engine.steps import Phase
-from sheriff_core.errors import RulesError, SaveError, VariantError
+from sheriff_core.base.errors import RulesError, SaveError, VariantError
 
 # The envelope both games share lives in the base layer; its names stay importable here.
-from sheriff_core.save_envelope import (
+from sheriff_core.base.save_envelope import (
     MAX_BYTES,
     MAX_CARDS,
     MAX_DEPTH,
@@ -92,6 +90,8 @@ from sheriff_core.save_envelope import (
     seed_to_data,
     short,
 )
+from sheriff_core.engine.state import GAME_STATE, Saved
+from sheriff_core.engine.steps import Phase
 
 if TYPE_CHECKING:
     from sheriff_core.engine.game import Game
@@ -105,7 +105,7 @@ __all__ = [
     "game_to_json",
     "game_from_json",
     "state_data",
-    # the shared envelope (sheriff_core.save_envelope), re-exported
+    # the shared envelope (sheriff_core.base.save_envelope), re-exported
     "MAX_BYTES",
     "MAX_CARDS",
     "MAX_DEPTH",
@@ -324,7 +324,7 @@ def game_from_json(text: Any) -> Game:
     >>> game_from_json('{"format": 1}')
     Traceback (most recent call last):
     ...
-    sheriff_core.errors.SaveError: format: version 1 is not supported; this version of sheriff_core reads Sheriff of Nottingham saves of format 2 only
+    sheriff_core.base.errors.SaveError: format: version 1 is not supported; this version of sheriff_core reads Sheriff of Nottingham saves of format 2 only
     """
     from sheriff_core.engine.actions import ACTION_TYPES, Promise, action_from_dict
     from sheriff_core.engine.game import new_game

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
+from sheriff_core.base.errors import EngineBug
 from sheriff_core.engine.actions import Action, PayDebt
 from sheriff_core.engine.events import Event
 from sheriff_core.engine.steps import (
@@ -40,7 +41,6 @@ from sheriff_core.engine.steps import (
     Step,
     Vote,
 )
-from sheriff_core.errors import EngineBug
 from sheriff_core.rules.variants import Variant
 
 _P = TypeVar("_P", ConfiscateChoice, DebtChoice, ExchangeChoice)

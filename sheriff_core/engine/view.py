@@ -44,10 +44,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 import numpy as np
 
+from sheriff_core.base.errors import NotYourTurn
 from sheriff_core.engine.actions import Action, Inspect, LetPass, PayDebt
 from sheriff_core.engine.events import Event
 from sheriff_core.engine.steps import Negotiation, PendingChoice, PromiseRecord, Step, Vote
-from sheriff_core.errors import NotYourTurn
 from sheriff_core.rules.variants import Variant
 
 if TYPE_CHECKING:

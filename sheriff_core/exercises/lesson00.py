@@ -25,7 +25,7 @@ import sheriff_core as sc
 from sheriff_core.bots import make_player
 from sheriff_core.engine.game import Game
 from sheriff_core.exercises import exercise
-from sheriff_core.narrate import play_rounds
+from sheriff_core.play.narrate import play_rounds
 
 __all__ = ["MERCHANTS", "SHERIFF", "lesson_game"]
 

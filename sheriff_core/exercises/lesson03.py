@@ -31,7 +31,7 @@ def sheriff_gold(choice: str, seed: int = 0) -> int:
     >>> sheriff_gold("pass") - sheriff_gold("inspect") != 0
     True
     """
-    from sheriff_core.widgets.inspection import deal_to_inspection
+    from sheriff_core.present.widgets.inspection import deal_to_inspection
 
     game, bots = deal_to_inspection(seed=seed)
     game.apply(Threaten(1))

@@ -10,9 +10,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 import sheriff_core as sc
+from sheriff_core.analysis.sim import DEFAULT_MERCHANTS
 from sheriff_core.exercises import exercise
-from sheriff_core.sim import DEFAULT_MERCHANTS
-from sheriff_core.widgets.explore import GAMES
+from sheriff_core.present.widgets.explore import GAMES
 
 __all__ = ["EXPERIMENT", "win_rates_against_inspector"]
 

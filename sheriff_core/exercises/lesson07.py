@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from sheriff_core.base.errors import RulesError
 from sheriff_core.engine.actions import Action, Load, Offer, parse_action
-from sheriff_core.errors import RulesError
 from sheriff_core.exercises import exercise
 from sheriff_core.rules import load_variant
 

@@ -2,7 +2,7 @@
 
 The right answers are computed with the libraries the lab uses: the games needed from
 the power of the paired t-test (``statsmodels``' ``TTestPower`` at
-:data:`sheriff_core.lab.POWER`, as :func:`sheriff_core.lab.compare_rules` says it), the
+:data:`sheriff_core.analysis.lab.POWER`, as :func:`sheriff_core.analysis.lab.compare_rules` says it), the
 house rule by :func:`sheriff_core.rules.house.house_rule` (the variant loader itself).
 
 >>> from sheriff_core.exercises import check
@@ -60,7 +60,7 @@ def games_needed(difference: float = DIFFERENCE, spread: float = SPREAD) -> int:
     """
     from statsmodels.stats.power import TTestPower
 
-    from sheriff_core.lab import POWER
+    from sheriff_core.analysis.lab import POWER
 
     n = TTestPower().solve_power(
         effect_size=difference / spread, alpha=1 - CONFIDENCE, power=POWER, nobs=None
@@ -81,7 +81,7 @@ def games_needed(difference: float = DIFFERENCE, spread: float = SPREAD) -> int:
     ),
 )
 def _games_for_difference(answer: Any) -> str | None:
-    from sheriff_core.lab import POWER
+    from sheriff_core.analysis.lab import POWER
 
     games = number(answer, "a number of games")
     if isinstance(games, str):
@@ -118,7 +118,7 @@ def _games_for_difference(answer: Any) -> str | None:
     right="The loader accepts it and every rule described is in force, and nothing else.",
 )
 def _changes_mapping(answer: Any) -> str | None:
-    from sheriff_core.errors import VariantError
+    from sheriff_core.base.errors import VariantError
     from sheriff_core.rules.house import editable_fields, house_rule
 
     if not isinstance(answer, Mapping):

@@ -3,9 +3,9 @@
 Rules are data (``data/nottingham/rules.toml``), actions are frozen values,
 one seeded generator per game (bots draw from a second one, ``players_rng``,
 derived from the seed), every action returns events, illegal actions raise a
-:class:`~sheriff_core.errors.RulesError` and change nothing, and a game saves
+:class:`~sheriff_core.base.errors.RulesError` and change nothing, and a game saves
 to JSON (seed + actions) and loads back identically by replaying them; a bad
-save raises :class:`~sheriff_core.errors.SaveError`.
+save raises :class:`~sheriff_core.base.errors.SaveError`.
 
 >>> from sheriff_core import nottingham as nt
 >>> rules = nt.load_rules()
@@ -16,7 +16,7 @@ save raises :class:`~sheriff_core.errors.SaveError`.
 'keep'
 """
 
-from sheriff_core.errors import SaveError
+from sheriff_core.base.errors import SaveError
 from sheriff_core.nottingham.actions import (
     Accept,
     Action,

@@ -19,7 +19,6 @@ from typing import Protocol
 
 import numpy as np
 
-from sheriff_core.driver import drive
 from sheriff_core.nottingham.actions import (
     Accept,
     Action,
@@ -38,6 +37,7 @@ from sheriff_core.nottingham.actions import (
 from sheriff_core.nottingham.game import Game, new_game
 from sheriff_core.nottingham.rules import Rules
 from sheriff_core.nottingham.steps import Decision, OfferChoice
+from sheriff_core.play.driver import drive
 
 __all__ = ["Bot", "RandomBot", "GreedyCollector", "play_game"]
 
@@ -204,5 +204,5 @@ def play_game(
     """
     players: int | Sequence[str] = len(bots) if names is None else names
     game = new_game(rules, players, seed)
-    drive(game, bots, max_actions=max_steps)  # the one driver (sheriff_core.driver)
+    drive(game, bots, max_actions=max_steps)  # the one driver (sheriff_core.play.driver)
     return game

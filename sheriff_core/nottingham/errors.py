@@ -1,6 +1,6 @@
 """Errors of the Nottingham game: every one names the rule that was broken.
 
->>> from sheriff_core.errors import RulesError, VariantError
+>>> from sheriff_core.base.errors import RulesError, VariantError
 >>> issubclass(IllegalScore, NottinghamRulesError) and issubclass(NottinghamRulesError, RulesError)
 True
 >>> issubclass(NottinghamDataError, VariantError)
@@ -9,7 +9,7 @@ True
 
 from __future__ import annotations
 
-from sheriff_core.errors import RulesError, VariantError
+from sheriff_core.base.errors import RulesError, VariantError
 
 __all__ = [
     "NottinghamRulesError",

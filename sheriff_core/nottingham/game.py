@@ -41,6 +41,7 @@ from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
+from sheriff_core.base.save_envelope import seed_sequence
 from sheriff_core.engine.game import players_seed
 from sheriff_core.nottingham.actions import (
     Accept,
@@ -85,7 +86,6 @@ from sheriff_core.nottingham.steps import (
     SpringQueue,
     Target,
 )
-from sheriff_core.save_envelope import seed_sequence
 
 __all__ = ["DECISIONS", "DecisionRule", "Game", "new_game", "FORMAT"]
 
@@ -951,7 +951,7 @@ class Game:
     @classmethod
     def from_json(cls, text: str) -> Game:
         """Load a game saved by :meth:`to_json`: deal it from the seed and replay its
-        history through :meth:`apply`; a bad save raises :class:`~sheriff_core.errors.SaveError`.
+        history through :meth:`apply`; a bad save raises :class:`~sheriff_core.base.errors.SaveError`.
 
         >>> g = new_game(None, 5, seed=3)
         >>> Game.from_json(g.to_json()).to_json() == g.to_json()

@@ -24,9 +24,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from sheriff_core.base.schema import TomlChecker, parse_toml, show
 from sheriff_core.nottingham.errors import NottinghamDataError
 from sheriff_core.rules.variants import data_dir, freeze, thaw
-from sheriff_core.schema import TomlChecker, parse_toml, show
 
 __all__ = ["ACTIONS", "LIMITS", "Item", "Task", "Rules", "load_rules", "rules_path"]
 
@@ -307,7 +307,7 @@ def _name(c: TomlChecker, name: str, where: str) -> None:
 
 
 # --------------------------------------------------------------------------- validation
-# The checks are sheriff_core.schema.TomlChecker's (shared); messages name file and key.
+# The checks are sheriff_core.base.schema.TomlChecker's (shared); messages name file and key.
 
 
 def _build(data: dict[str, Any], path: str) -> Rules:

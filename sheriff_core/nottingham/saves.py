@@ -6,7 +6,7 @@ rules (their data), the seed, the players' names and every action
 :func:`~sheriff_core.nottingham.game.new_game`, replays every action through
 :meth:`Game.apply <sheriff_core.nottingham.game.Game.apply>` (so each is checked
 again) and refuses a save whose stored state disagrees with the replay, naming
-the first field that differs. Every refusal is a :class:`~sheriff_core.errors.SaveError`.
+the first field that differs. Every refusal is a :class:`~sheriff_core.base.errors.SaveError`.
 Loading never touches numpy's global generator: the seed only builds the game's own.
 
 Format ``"sheriff_core.nottingham/2"`` (:data:`FORMAT`; version 1 is refused), one
@@ -31,7 +31,7 @@ True
 >>> nt.Game.from_json(json.dumps(data))
 Traceback (most recent call last):
 ...
-sheriff_core.errors.SaveError: hands[1].Gold: must be a non-negative integer, not -1
+sheriff_core.base.errors.SaveError: hands[1].Gold: must be a non-negative integer, not -1
 """
 
 from __future__ import annotations
@@ -40,9 +40,8 @@ import json
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from sheriff_core.errors import RulesError, SaveError, VariantError
-from sheriff_core.nottingham.steps import Decision
-from sheriff_core.save_envelope import (
+from sheriff_core.base.errors import RulesError, SaveError, VariantError
+from sheriff_core.base.save_envelope import (
     MAX_CARDS,
     check_format,
     check_state,
@@ -58,6 +57,7 @@ from sheriff_core.save_envelope import (
     seed_to_data,
     short,
 )
+from sheriff_core.nottingham.steps import Decision
 
 if TYPE_CHECKING:
     from sheriff_core.nottingham.game import Game
@@ -212,7 +212,7 @@ def game_from_json(text: Any) -> Game:
     >>> game_from_json('{"format": "sheriff_core.nottingham/1"}')
     Traceback (most recent call last):
     ...
-    sheriff_core.errors.SaveError: format: version "sheriff_core.nottingham/1" is not supported; this version of sheriff_core reads Nottingham saves of format 'sheriff_core.nottingham/2' only
+    sheriff_core.base.errors.SaveError: format: version "sheriff_core.nottingham/1" is not supported; this version of sheriff_core reads Nottingham saves of format 'sheriff_core.nottingham/2' only
     """
     from sheriff_core.nottingham.actions import action_from_dict, action_types
     from sheriff_core.nottingham.game import new_game

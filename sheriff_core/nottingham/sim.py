@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from sheriff_core.analysis.sim import game_seeds
+from sheriff_core.base.save_envelope import seed_sequence
 from sheriff_core.nottingham.bots import Bot, RandomBot, play_game
 from sheriff_core.nottingham.errors import NottinghamRulesError
 from sheriff_core.nottingham.rules import Rules, load_rules
-from sheriff_core.save_envelope import seed_sequence
-from sheriff_core.sim import game_seeds
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd

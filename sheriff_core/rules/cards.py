@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sheriff_core.errors import IllegalDeclaration
+from sheriff_core.base.errors import IllegalDeclaration
 from sheriff_core.rules.variants import Variant
 
 __all__ = ["build_deck", "check_declaration", "Inspection", "inspect_bag", "split_bag"]
@@ -36,7 +36,7 @@ def check_declaration(variant: Variant, bag_size: int, declared: str, count: int
     >>> check_declaration(load_variant("classic"), 3, "Pepper", 3)
     Traceback (most recent call last):
     ...
-    sheriff_core.errors.IllegalDeclaration: cannot declare Pepper: only legal goods (Apples, Cheese, Bread, Chickens) may be declared
+    sheriff_core.base.errors.IllegalDeclaration: cannot declare Pepper: only legal goods (Apples, Cheese, Bread, Chickens) may be declared
     """
     if not variant.bag_min <= bag_size <= variant.bag_max:
         raise IllegalDeclaration(

@@ -9,7 +9,7 @@ declares them; :func:`house_rule` turns a mapping of changes into a loaded
 file, which may have changed since) by writing that TOML text and loading it with
 :func:`~sheriff_core.rules.variants.load_variant` itself, so a house rule is
 checked by exactly the same rules as a bundled file (there is no second validator):
-a bad value raises the loader's :class:`~sheriff_core.errors.VariantError`, naming
+a bad value raises the loader's :class:`~sheriff_core.base.errors.VariantError`, naming
 the rule broken. :func:`save_house_rule` writes the file (atomically), never over a
 file its parent extends nor one another variant file would then find.
 
@@ -29,7 +29,7 @@ starting_gold = 30
 >>> house_rule("classic", {"round.bag_min": 4, "round.bag_max": 3})
 Traceback (most recent call last):
 ...
-sheriff_core.errors.VariantError: classic-house.toml: [round] bag_max: must be >= 4, got 3
+sheriff_core.base.errors.VariantError: classic-house.toml: [round] bag_max: must be >= 4, got 3
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from numbers import Integral
 from pathlib import Path
 from typing import Any
 
-from sheriff_core.errors import VariantError
+from sheriff_core.base.errors import VariantError
 from sheriff_core.rules.fields import (
     CHOICE_WORDS,
     FIELDS,
@@ -193,7 +193,7 @@ def field_value(variant: str | Variant, path: str) -> Any:
     >>> field_value("classic", "goods.Salt.value")
     Traceback (most recent call last):
     ...
-    sheriff_core.errors.VariantError: classic: no rule field 'goods.Salt.value'
+    sheriff_core.base.errors.VariantError: classic: no rule field 'goods.Salt.value'
     """
     v = load_variant(variant)
     for f in editable_fields(v):
@@ -526,7 +526,7 @@ def house_rule(
     >>> house_rule("classic", {"setup.startin_gold": 30})
     Traceback (most recent call last):
     ...
-    sheriff_core.errors.VariantError: classic-house.toml: [setup] unknown key 'startin_gold' (= 30); known keys: ['discard_pile_setup', 'discard_piles', 'hand_size', 'starting_gold']
+    sheriff_core.base.errors.VariantError: classic-house.toml: [setup] unknown key 'startin_gold' (= 30); known keys: ['discard_pile_setup', 'discard_piles', 'hand_size', 'starting_gold']
     """
     base = load_variant(parent)
     name = name if name is not None else f"{base.name}-house"
@@ -594,10 +594,10 @@ def save_house_rule(
     >>> save_house_rule(saved, saved, {"setup.starting_gold": 20})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    sheriff_core.errors.VariantError: .../poor.toml: is the file this house rule extends (poor); saving would overwrite it with a file extending itself: choose another file
+    sheriff_core.base.errors.VariantError: .../poor.toml: is the file this house rule extends (poor); saving would overwrite it with a file extending itself: choose another file
     >>> shutil.rmtree(folder)
     """
-    from sheriff_core.files import write_atomic  # the project's one atomic write
+    from sheriff_core.base.files import write_atomic  # the project's one atomic write
 
     target = Path(path)
     if target.suffix != ".toml":

@@ -2,7 +2,7 @@
 
 A rules function (pure Python, from the variant's data and
 :func:`~sheriff_core.rules.cards.inspect_bag`); the bag builder widget of notebook 02
-(:mod:`sheriff_core.widgets.bag`) shows it and re-exports it.
+(:mod:`sheriff_core.present.widgets.bag`) shows it and re-exports it.
 
 >>> from sheriff_core.rules import load_variant
 >>> [r["merchant_gold"] for r in bag_outcomes(load_variant("classic"), ["Apples"] * 3, "Apples", 3)]

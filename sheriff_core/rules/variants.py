@@ -4,8 +4,8 @@ A variant is a TOML file. It may name a parent with ``extends`` and then lists
 only what differs: tables are merged key by key, except the tables named in
 ``replace``, which replace the parent's table whole. Every key is checked: an
 unknown key, a negative count or a bonus for a good that does not exist is a
-:class:`~sheriff_core.errors.VariantError` naming the file, the key and the
-value (the checks of :class:`sheriff_core.schema.TomlChecker`, shared with
+:class:`~sheriff_core.base.errors.VariantError` naming the file, the key and the
+value (the checks of :class:`sheriff_core.base.schema.TomlChecker`, shared with
 Nottingham's rules); an error in a parent file also names the chain of files that
 extend it ("in b.toml, extended by a.toml: ..."). Sizes are limited
 (:data:`LIMITS`) and checked before anything is built, so a typo cannot make a
@@ -30,7 +30,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from sheriff_core.errors import RulesError, VariantError
+from sheriff_core.base.errors import RulesError, VariantError
+from sheriff_core.base.schema import TomlChecker, parse_toml, show
 from sheriff_core.rules.fields import (
     FIELDS,
     KINDS,
@@ -40,7 +41,6 @@ from sheriff_core.rules.fields import (
     scalar,
 )
 from sheriff_core.rules.fields import field as rule_field
-from sheriff_core.schema import TomlChecker, parse_toml, show
 
 __all__ = [
     "Good",
@@ -329,7 +329,7 @@ def load_variant(name_or_path: str | Path | Variant) -> Variant:
     >>> load_variant("")
     Traceback (most recent call last):
     ...
-    sheriff_core.errors.VariantError: variant name or path is empty
+    sheriff_core.base.errors.VariantError: variant name or path is empty
     """
     if isinstance(name_or_path, Variant):
         return name_or_path

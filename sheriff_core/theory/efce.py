@@ -620,7 +620,7 @@ def terminal_outcomes(game: ExtensiveGame, reach: np.ndarray) -> pd.DataFrame:
     terminal, in ``game.histories`` order) as rows: ``items``, ``bribe`` (the last),
     ``inspected``, ``probability``, ``smuggler``, ``sheriff``; rows below 1e-9 dropped.
     Shared by :func:`outcome_table` (a mediator's plan) and
-    :func:`sheriff_core.viz.theory.outcome_frame` (a Nash equilibrium).
+    :func:`sheriff_core.present.viz.theory.outcome_frame` (a Nash equilibrium).
 
     >>> from sheriff_core.theory.sheriff_game import sheriff_game
     >>> g = sheriff_game(max_bribe=1, max_items=1, num_rounds=1)

@@ -35,7 +35,7 @@ def _editor_notebook(path: Path) -> Path:
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
     nb.cells = [
         nbformat.v4.new_code_cell(
-            "from sheriff_core.widgets.editor import variant_editor\n\n"
+            "from sheriff_core.present.widgets.editor import variant_editor\n\n"
             'editor = variant_editor("classic", games=100, seed=0)\n'
             "editor"
         )

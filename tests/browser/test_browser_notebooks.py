@@ -29,8 +29,8 @@ import pytest
 from jupyter_browser import CHROMIUM_ARGS, JupyterLab, Lab, require_chromium
 
 import sheriff_core as sc
+from sheriff_core.present.widgets.explore import inspection_explorer
 from sheriff_core.rules.house import house_rule, rule_changes
-from sheriff_core.widgets.explore import inspection_explorer
 
 pytestmark = pytest.mark.browser
 
@@ -276,7 +276,7 @@ def test_inspection_simulator_deals_a_new_round(lab):
     outcome line the library gives for that deal), again at a decision."""
     from playwright.sync_api import expect
 
-    from sheriff_core.widgets.inspection import NEW_ROUND
+    from sheriff_core.present.widgets.inspection import NEW_ROUND
 
     with screenshot_on_failure(lab, "03_inspection_and_bribes"):
         notebook = NOTEBOOKS / "03_inspection_and_bribes.ipynb"
@@ -615,7 +615,7 @@ def test_play_table_by_mouse_one_round_merchant_one_round_sheriff(lab):
 # -- 07: a button greyed by a binding promise says why; a press out of turn says so -----
 
 BOUND_TABLE = """\
-from sheriff_core.widgets.play import run_bots
+from sheriff_core.present.widgets.play import run_bots
 
 bots = [make_player(m, "threshold") for m in ("honest", "smuggler", "briber", "honest")]
 game = sc.new_game("classic", players=4, seed=5)

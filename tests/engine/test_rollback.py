@@ -16,7 +16,7 @@ from engine_helpers import arrange
 import sheriff_core as sc
 from sheriff_core.bots import RandomBot
 from sheriff_core.engine import game as game_module
-from sheriff_core.widgets.inspection import staged_inspection
+from sheriff_core.present.widgets.inspection import staged_inspection
 
 # The engine's inner steps: each is wrapped to fail (once) just after it has run, when
 # it has changed the state. Every effect of the step table is wrapped as well.

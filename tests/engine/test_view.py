@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 import sheriff_core as sc
+from sheriff_core.base.errors import IllegalInspection, NotYourTurn
 from sheriff_core.bots import RandomBot, make_player
-from sheriff_core.driver import drive
 from sheriff_core.engine.actions import Inspect, LetPass
 from sheriff_core.engine.game import Game
 from sheriff_core.engine.steps import Step
 from sheriff_core.engine.view import PRIVATE_DETAILS, ClosedBag, SeatView, as_view, observe
-from sheriff_core.errors import IllegalInspection, NotYourTurn
+from sheriff_core.play.driver import drive
 
 
 def _at_the_sheriffs_first_choice(seed: int = 2) -> Game:
@@ -185,7 +185,7 @@ def test_a_new_engine_rule_binds_every_bot_without_changing_them(monkeypatch, va
 
 def test_describe_for_says_the_same_from_the_events_a_seat_saw():
     """The second-person narration needs nothing a seat may not know."""
-    from sheriff_core.narrate import describe_for
+    from sheriff_core.play.narrate import describe_for
 
     told = 0
     for variant, seed in (("classic", 1), ("deputies", 2), ("disney", 3)):

@@ -6,7 +6,7 @@ import pytest
 from nottingham_helpers import hand, position
 
 from sheriff_core import nottingham as nt
-from sheriff_core.errors import RulesError
+from sheriff_core.base.errors import RulesError
 
 
 @pytest.fixture

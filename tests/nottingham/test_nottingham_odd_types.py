@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from sheriff_core import nottingham as nt
-from sheriff_core.errors import RulesError
+from sheriff_core.base.errors import RulesError
 
 ODD = (1.5, True, False, "x", "", None, 10**30, -1, np.int64(1), np.int64(-3), ("Gold",), [])
 

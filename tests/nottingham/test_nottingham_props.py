@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sheriff_core import nottingham as nt
-from sheriff_core.errors import RulesError
+from sheriff_core.base.errors import RulesError
 
 RULES = nt.load_rules()
 SHORT = RULES.with_track(10)

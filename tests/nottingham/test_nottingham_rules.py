@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sheriff_core import nottingham as nt
-from sheriff_core.errors import VariantError
+from sheriff_core.base.errors import VariantError
 from sheriff_core.rules.variants import data_dir, load_variant
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from sheriff_core import nottingham as nt
-from sheriff_core.errors import SaveError
+from sheriff_core.base.errors import SaveError
 from sheriff_core.nottingham import saves
 
 RULES = nt.load_rules()

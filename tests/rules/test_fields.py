@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 import sheriff_core as sc
-from sheriff_core.compare import RULE_FIELDS, compare_variants
-from sheriff_core.fastsim.tables import unsupported
+from sheriff_core.analysis.compare import RULE_FIELDS, compare_variants
+from sheriff_core.analysis.fastsim.tables import unsupported
+from sheriff_core.present.rules_summary import summary_blocks
 from sheriff_core.rules import fields as registry
 from sheriff_core.rules.fields import FIELDS, REQUIRED, instances, kernel_problems, scalar
 from sheriff_core.rules.house import editable_fields, house_rule
-from sheriff_core.rules_summary import summary_blocks
 
 VARIANTS = sc.variant_names()
 ROOT = Path(__file__).resolve().parents[2]

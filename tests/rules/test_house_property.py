@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 import sheriff_core as sc
 from sheriff_core.bots import RandomBot, make_player
-from sheriff_core.driver import drive
+from sheriff_core.play.driver import drive
 from sheriff_core.rules.fields import RuleField, field, instances
 from sheriff_core.rules.house import house_rule
 

@@ -21,7 +21,7 @@ from scenarios import (
 )
 
 import sheriff_core as sc
-from sheriff_core.narrate import round_lines
+from sheriff_core.play.narrate import round_lines
 
 
 def test_honest_bag_inspected_sheriff_pays_penalties():

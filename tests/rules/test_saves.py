@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import sheriff_core as sc
-from sheriff_core import save_envelope
+from sheriff_core.base import save_envelope
 from sheriff_core.bots import RandomBot
 from sheriff_core.engine import saves
 

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 import sheriff_core as sc
 from sheriff_core import nottingham as nt
+from sheriff_core.base.errors import RulesError
 from sheriff_core.engine.saves import MAX_SEED_INT, seed_sequence
-from sheriff_core.errors import RulesError
 from sheriff_core.rules.variants import data_dir, name_problem
 
 COUNTS: Counter = Counter()
@@ -313,7 +313,7 @@ def test_a_saved_lineage_is_a_list_of_names_or_the_save_is_refused_naming_it(lin
         return
     g = sc.Game.from_json(json.dumps(data))
     assert g.variant.lineage == tuple(lineage)
-    from sheriff_core.rules_summary import rules_summary_markdown
+    from sheriff_core.present.rules_summary import rules_summary_markdown
 
     assert rules_summary_markdown(g.variant)  # the summary reads the lineage's names
 

@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 
 import sheriff_core as sc
+from sheriff_core.analysis.sim import play_seeded
 from sheriff_core.bots import bot_names, make_bot, make_player, parse_spec
-from sheriff_core.sim import play_seeded
 
 CONFIGS = [
     (name, n)

@@ -9,13 +9,13 @@ import pytest
 
 import sheriff_core as sc
 from sheriff_core import theory
+from sheriff_core.analysis.sim import play_seeded
 from sheriff_core.bots import make_bot, make_player
 from sheriff_core.bots.base import INSPECT, LET_PASS, MerchantBot, SheriffBot, goods_info
 from sheriff_core.bots.merchants import AdaptiveMerchant
 from sheriff_core.bots.sheriffs import BayesianSheriff
 from sheriff_core.engine.actions import Declare, Load, Market
 from sheriff_core.engine.view import EventsSeen, observe
-from sheriff_core.sim import play_seeded
 
 
 class _Liar(MerchantBot):

@@ -317,7 +317,7 @@ def _die(task):
 
 
 def test_a_killed_worker_prints_one_line_and_exits_2(tmp_path, monkeypatch, capsys):
-    import sheriff_core.sim as sim
+    import sheriff_core.analysis.sim as sim
 
     psutil = pytest.importorskip("psutil")
     # processes started before (a forkserver lives as long as this process) are not ours
@@ -343,7 +343,7 @@ def test_a_killed_worker_prints_one_line_and_exits_2(tmp_path, monkeypatch, caps
 
 
 def test_workers_are_capped_at_cpus_and_games(monkeypatch):
-    import sheriff_core.sim as sim
+    import sheriff_core.analysis.sim as sim
 
     made: list[int] = []
 

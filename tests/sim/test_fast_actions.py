@@ -15,10 +15,10 @@ import pytest
 pytest.importorskip("numba", reason="the compiled simulator needs numba (the fast extra)")
 
 import sheriff_core as sc  # noqa: E402
-from sheriff_core import sim  # noqa: E402
+from sheriff_core.analysis import sim  # noqa: E402
+from sheriff_core.analysis.fastsim import game_actions, play_chunk  # noqa: E402
 from sheriff_core.bots import make_player  # noqa: E402
 from sheriff_core.engine.actions import parse_action  # noqa: E402
-from sheriff_core.fastsim import game_actions, play_chunk  # noqa: E402
 from sheriff_core.rules.house import house_rule  # noqa: E402
 
 MERCHANTS = ["briber", "adaptive", "bluffer", "smuggler:risk=0.9", "honest"]
@@ -100,7 +100,7 @@ def test_the_kernels_actions_replay_to_the_same_game(
 
 def test_a_log_too_small_is_grown() -> None:
     """The log's room is a guess; a game that does not fit is played again with more."""
-    from sheriff_core.fastsim import _run
+    from sheriff_core.analysis.fastsim import _run
 
     v = sc.load_variant("classic")
     seeds = sim.game_seeds(2, 0, 2)

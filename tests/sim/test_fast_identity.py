@@ -1,4 +1,4 @@
-"""The compiled batch simulator (``simulate(..., engine="fast")``, :mod:`sheriff_core.fastsim`)
+"""The compiled batch simulator (``simulate(..., engine="fast")``, :mod:`sheriff_core.analysis.fastsim`)
 against the checked engine, the referee: the same frame (``DataFrame.equals``) game by game.
 
 First the premises: numba draws what numpy draws from a ``numpy.random.Generator`` passed
@@ -19,11 +19,11 @@ import pytest
 numba = pytest.importorskip("numba", reason="the compiled simulator needs numba (the fast extra)")
 
 import sheriff_core as sc  # noqa: E402
-from sheriff_core import sim  # noqa: E402
+from sheriff_core.analysis import sim  # noqa: E402
+from sheriff_core.analysis.fastsim import kernel  # noqa: E402
+from sheriff_core.analysis.fastsim.tables import compile_variant  # noqa: E402
 from sheriff_core.bots.merchants import Smuggler  # noqa: E402
 from sheriff_core.engine import payments  # noqa: E402
-from sheriff_core.fastsim import kernel  # noqa: E402
-from sheriff_core.fastsim.tables import compile_variant  # noqa: E402
 
 
 @numba.njit(cache=True)
@@ -249,7 +249,7 @@ def test_the_benchmark_runs() -> None:
 
 
 def test_without_numba_fast_refuses_and_auto_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    import sheriff_core.fastsim as fastsim
+    import sheriff_core.analysis.fastsim as fastsim
 
     monkeypatch.setattr(fastsim, "available", lambda: False)
     with pytest.raises(ValueError, match="numba is not installed"):
@@ -267,7 +267,7 @@ def test_the_labs_tables_are_the_same_with_either_engine() -> None:
     the checked engine's tables: the same games, so the same statistics."""
     import pandas as pd
 
-    from sheriff_core import lab
+    from sheriff_core.analysis import lab
 
     changes = {"goods.Pepper.penalty": 6, "setup.starting_gold": 40}
     kw = {"players": 4, "games": 60, "seed": 3, "progress": False}

@@ -13,9 +13,9 @@ import pytest
 
 pytest.importorskip("numba", reason="the compiled simulator needs numba (the fast extra)")
 
-from sheriff_core import sim  # noqa: E402
-from sheriff_core.errors import VariantError  # noqa: E402
-from sheriff_core.fastsim.tables import unsupported  # noqa: E402
+from sheriff_core.analysis import sim  # noqa: E402
+from sheriff_core.analysis.fastsim.tables import unsupported  # noqa: E402
+from sheriff_core.base.errors import VariantError  # noqa: E402
 from sheriff_core.rules.house import editable_fields, house_rule  # noqa: E402
 
 PARENTS = ("classic", "summary-sheet", "second-edition", "classic-royal", "disney", "deputies")

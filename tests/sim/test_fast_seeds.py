@@ -1,5 +1,5 @@
 """The compiled engine's seed words, computed for many games at once, are numpy's, word for
-word (``sheriff_core.fastsim.seeds``), and its chunks cost no Python work per game."""
+word (``sheriff_core.analysis.fastsim.seeds``), and its chunks cost no Python work per game."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sheriff_core.analysis.fastsim.seeds import SeedRange, seed_words
+from sheriff_core.analysis.sim import game_seeds
 from sheriff_core.engine.game import players_seed
-from sheriff_core.fastsim.seeds import SeedRange, seed_words
-from sheriff_core.sim import game_seeds
 
 
 def _numpy_words(entropy: int, start: int, stop: int) -> np.ndarray:

@@ -14,8 +14,8 @@ import pytest
 pytest.importorskip("numba", reason="the compiled simulator needs numba (the fast extra)")
 
 import sheriff_core as sc  # noqa: E402
-from sheriff_core import sim  # noqa: E402
-from sheriff_core.fastsim.tables import unsupported  # noqa: E402
+from sheriff_core.analysis import sim  # noqa: E402
+from sheriff_core.analysis.fastsim.tables import unsupported  # noqa: E402
 
 
 def _same_tables(variant: object, **kw: object) -> tuple:
@@ -84,7 +84,7 @@ def test_royal_goods_decide_bonuses_in_these_games() -> None:
     """Royal goods reach the stands in such games and change who gets a bonus: the
     bonuses differ from those of the same stands without their royal goods."""
     from sheriff_core.bots import make_player
-    from sheriff_core.scoring import score_rows
+    from sheriff_core.rules.scoring import score_rows
 
     v = sc.load_variant("classic-royal")
     royal = {n for n, g in v.goods.items() if g.kind == "royal"}
@@ -112,10 +112,10 @@ def test_score_is_score_rows() -> None:
     only on a full tie."""
     import numpy as np
 
-    from sheriff_core.fastsim import kernel
-    from sheriff_core.fastsim.tables import compile_variant
+    from sheriff_core.analysis.fastsim import kernel
+    from sheriff_core.analysis.fastsim.tables import compile_variant
     from sheriff_core.rules.house import house_rule
-    from sheriff_core.scoring import score_rows
+    from sheriff_core.rules.scoring import score_rows
 
     rng = np.random.default_rng(27)
     variants = [

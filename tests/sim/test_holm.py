@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from statsmodels.stats.multitest import multipletests
 
-from sheriff_core.lab import holm_adjusted
+from sheriff_core.analysis.lab import holm_adjusted
 
 _P = st.floats(0.0, 1.0, allow_nan=False)
 

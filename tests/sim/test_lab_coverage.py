@@ -31,7 +31,7 @@ import pandas as pd
 import pytest
 
 import sheriff_core as sc
-from sheriff_core import lab
+from sheriff_core.analysis import lab
 
 POOL_GAMES = 1200
 SAMPLES = 2000

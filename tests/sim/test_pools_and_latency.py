@@ -10,9 +10,9 @@ import pandas as pd
 import pytest
 
 import sheriff_core as sc
-import sheriff_core.sim as sim
-from sheriff_core.sim import _bounds, simulate_tables
-from sheriff_core.widgets import explore
+import sheriff_core.analysis.sim as sim
+from sheriff_core.analysis.sim import _bounds, simulate_tables
+from sheriff_core.present.widgets import explore
 
 ARGS = {"variant": "classic", "players": 4, "seed": 11}
 
@@ -144,7 +144,7 @@ def test_light_box_plot_renders_the_same_svg_as_every_row():
     vlc = pytest.importorskip("vl_convert")
     import altair as alt
 
-    from sheriff_core.viz import variants as vv
+    from sheriff_core.present.viz import variants as vv
 
     df = vv.simulate_variants(["classic", "second-edition"], players=4, games=30, seed=4)
     light = vv.score_distribution_chart(df)
@@ -154,7 +154,7 @@ def test_light_box_plot_renders_the_same_svg_as_every_row():
 
 
 def test_simulate_variants_keeps_runs_and_serves_shorter_ones_and_the_other_table(monkeypatch):
-    from sheriff_core import compare as vv  # simulate_variants lives in the analysis layer
+    from sheriff_core.analysis import compare as vv  # simulate_variants lives in the analysis layer
 
     calls: list[int] = []
     real = vv.simulate_tables

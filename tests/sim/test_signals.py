@@ -21,7 +21,7 @@ import pandas as pd
 import pytest
 
 import sheriff_core as sc
-from sheriff_core.sim import BAG_COLUMNS, PLAYER_COLUMNS
+from sheriff_core.analysis.sim import BAG_COLUMNS, PLAYER_COLUMNS
 
 psutil = pytest.importorskip("psutil")
 
@@ -214,7 +214,7 @@ def test_a_game_count_no_memory_could_hold_is_refused_before_any_allocation() ->
 
 
 def test_the_bound_is_a_floor_per_table() -> None:
-    from sheriff_core.sim import check_run_size
+    from sheriff_core.analysis.sim import check_run_size
 
     v = sc.load_variant("classic")
     per_game = 4 * len(PLAYER_COLUMNS) * 16

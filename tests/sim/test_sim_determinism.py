@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import sheriff_core as sc
-from sheriff_core.sim import game_seeds
+from sheriff_core.analysis.sim import game_seeds
 
 ARGS = {"variant": "classic", "players": 4, "games": 40, "seed": 7}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import sheriff_core as sc
-from sheriff_core.sim import BAG_COLUMNS, PLAYER_COLUMNS
+from sheriff_core.analysis.sim import BAG_COLUMNS, PLAYER_COLUMNS
 
 CONFIGS = [
     (name, n)
@@ -93,7 +93,7 @@ def test_zero_games_and_bad_arguments():
 def test_simulate_gives_the_garbage_collector_back_as_it_found_it():
     import gc
 
-    from sheriff_core.sim import _collector_tuned_for_games
+    from sheriff_core.analysis.sim import _collector_tuned_for_games
 
     thresholds = gc.get_threshold()
     assert gc.get_freeze_count() == 0

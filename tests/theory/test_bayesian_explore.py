@@ -13,10 +13,10 @@ from __future__ import annotations
 import pytest
 
 import sheriff_core as sc
+from sheriff_core.analysis.sim import play_seeded
 from sheriff_core.bots import make_bot, make_player
 from sheriff_core.bots.sheriffs import BayesianSheriff
 from sheriff_core.engine.view import EventsSeen
-from sheriff_core.sim import play_seeded
 
 GAMES = 120
 

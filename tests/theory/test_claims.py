@@ -15,7 +15,7 @@ import pytest
 
 import sheriff_core as sc
 from sheriff_core import theory
-from sheriff_core.viz import theory as vt
+from sheriff_core.present.viz import theory as vt
 
 CLASSIC = sc.load_variant("classic")
 SUMMARY = sc.load_variant("summary-sheet")
@@ -138,7 +138,7 @@ def eq_text(html: str) -> str:
 
 
 def test_inspection_explorer_says_why_when_the_value_reaches_the_legal_value():
-    from sheriff_core.widgets.explore import inspection_explorer
+    from sheriff_core.present.widgets.explore import inspection_explorer
 
     ex = inspection_explorer("classic")
     assert "the only equilibrium, mixed" in ex.readout.value

@@ -16,12 +16,12 @@ HOSTILE = ["Ann\\x1b]0;pwned\\x07", "Ben\\x1b[2J", "Cat\\x00", "Dan\\u202e"]
 @pytest.mark.parametrize(
     "chart",
     [
-        "from sheriff_core.viz.scoring import score_breakdown_chart as make\n"
+        "from sheriff_core.present.viz.scoring import score_breakdown_chart as make\n"
         "import sheriff_core as sc\n"
         "v = sc.load_variant('classic')\n"
         "table = sc.final_scores(v, {n: ['Cheese'] for n in NAMES}, {n: 3 for n in NAMES})\n"
         "spec = make(table, title=NAMES[0]).to_json()\n",
-        "from sheriff_core.viz.game import gold_by_round as make\n"
+        "from sheriff_core.present.viz.game import gold_by_round as make\n"
         "rows = [{'round': 1, 'player': n, 'gold': 50} for n in NAMES]\n"
         "spec = make(rows, title=NAMES[1]).to_json()\n",
     ],

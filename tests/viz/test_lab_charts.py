@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sheriff_core import lab
-from sheriff_core.viz import lab as vl
+from sheriff_core.analysis import lab
+from sheriff_core.present.viz import lab as vl
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 """The explorers' fast specs (``viz.specs``): the same spec and the same outputs as the charts.
 
 The explorers draw a new setting from a chart's spec built once and filled in with new
-datasets (:func:`sheriff_core.viz.specs.filled`). These tests compare, for many settings,
+datasets (:func:`sheriff_core.present.viz.specs.filled`). These tests compare, for many settings,
 that spec with the chart's own ``to_dict()`` and the outputs a notebook shows
 (``_displayed``: IPython's display formatter with the active altair renderer).
 """
@@ -16,11 +16,11 @@ import pytest
 
 import sheriff_core as sc
 from sheriff_core import theory
-from sheriff_core.sim import simulate_tables
-from sheriff_core.viz import specs
-from sheriff_core.viz import theory as vt
-from sheriff_core.viz import variants as vv
-from sheriff_core.widgets import explore
+from sheriff_core.analysis.sim import simulate_tables
+from sheriff_core.present.viz import specs
+from sheriff_core.present.viz import theory as vt
+from sheriff_core.present.viz import variants as vv
+from sheriff_core.present.widgets import explore
 
 pytest.importorskip("vl_convert")
 

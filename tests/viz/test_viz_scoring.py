@@ -6,8 +6,12 @@ import pandas as pd
 import pytest
 
 import sheriff_core as sc
-from sheriff_core.scoring import score_rows
-from sheriff_core.viz.scoring import score_breakdown, score_breakdown_chart, strategy_breakdown
+from sheriff_core.present.viz.scoring import (
+    score_breakdown,
+    score_breakdown_chart,
+    strategy_breakdown,
+)
+from sheriff_core.rules.scoring import score_rows
 
 STANDS = {
     "Ann": ["Apples"] * 3 + ["Pepper"],
@@ -142,8 +146,8 @@ def test_legend_shows_only_sources_with_bars() -> None:
 
 def test_gold_chart_counts_rounds_from_one_and_its_legend_draws_line_and_point() -> None:
     from sheriff_core.bots import make_player
-    from sheriff_core.narrate import play_rounds
-    from sheriff_core.viz.game import LINE_WITH_POINT, gold_by_round
+    from sheriff_core.play.narrate import play_rounds
+    from sheriff_core.present.viz.game import LINE_WITH_POINT, gold_by_round
 
     game = sc.new_game("classic", players=3, seed=5)
     rows = play_rounds(game, [make_player()] * 3, rounds=2)

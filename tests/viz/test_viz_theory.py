@@ -7,8 +7,8 @@ import pytest
 
 import sheriff_core as sc
 from sheriff_core import theory
+from sheriff_core.present.viz import theory as vt
 from sheriff_core.theory import Solution
-from sheriff_core.viz import theory as vt
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 import sheriff_core as sc
-from sheriff_core.viz import variants as vv
+from sheriff_core.present.viz import variants as vv
 
 
 @pytest.fixture(scope="module")

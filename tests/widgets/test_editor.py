@@ -10,8 +10,8 @@ import ipywidgets as widgets
 import pytest
 
 import sheriff_core as sc
+from sheriff_core.present.widgets.editor import VariantEditor, variant_editor
 from sheriff_core.rules.house import editable_fields, house_rule
-from sheriff_core.widgets.editor import VariantEditor, variant_editor
 
 PEPPER = "Pepper: fine per card (penalty)"
 
@@ -165,7 +165,7 @@ def test_measure_calls_the_swappable_function_with_both_rule_sets():
     assert "Measured 300 games of each (4 players, seed 7)" in _text(ed.measure_status.value)
 
     def broken(*args, **kwargs):
-        raise ModuleNotFoundError("No module named 'sheriff_core.lab'")
+        raise ModuleNotFoundError("No module named 'sheriff_core.analysis.lab'")
 
     ed.measure_with = broken
     assert ed.measure() is None and not ed.measure_button.disabled
@@ -182,7 +182,7 @@ def test_repr_is_a_sentence():
 
 
 def test_measure_it_runs_the_labs_paired_comparison():
-    from sheriff_core.lab import compare_rules
+    from sheriff_core.analysis.lab import compare_rules
 
     ed = variant_editor("classic", games=100, seed=3)
     ed.control(PEPPER).value = 6
@@ -325,8 +325,8 @@ def test_measure_it_says_which_simulator_played_and_both_give_the_same_result(
     pytest.importorskip("numba", reason="the compiled simulator needs numba (the fast extra)")
     import pandas as pd
 
-    from sheriff_core import lab
-    from sheriff_core.widgets.editor import VariantEditor
+    from sheriff_core.analysis import lab
+    from sheriff_core.present.widgets.editor import VariantEditor
 
     editor = VariantEditor("classic", games=100, seed=2)
     editor.control("Pepper: fine per card (penalty)").value = 6
@@ -336,9 +336,9 @@ def test_measure_it_says_which_simulator_played_and_both_give_the_same_result(
         "classic", editor.variant, games=100, seed=2, progress=False, engine="checked"
     )
     pd.testing.assert_frame_equal(result.table, checked.table)
-    import sheriff_core.fastsim
+    import sheriff_core.analysis.fastsim
 
-    monkeypatch.setattr(sheriff_core.fastsim, "available", lambda: False)  # no numba
+    monkeypatch.setattr(sheriff_core.analysis.fastsim, "available", lambda: False)  # no numba
     disney = VariantEditor("disney", games=100)
     disney.control("starting gold").value = 30
     disney.measure()

@@ -1,4 +1,4 @@
-"""The game-night app (sheriff_core.widgets.game_night): set-up, pass-and-play with the
+"""The game-night app (sheriff_core.present.widgets.game_night): set-up, pass-and-play with the
 controls alone, nothing secret on screen, save and resume, every variant, final scores."""
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from ipywidgets import Button, Widget
 
 import sheriff_core as sc
 from sheriff_core.engine.actions import parse_action
-from sheriff_core.pictures import bag_html, cards_html
-from sheriff_core.rules_summary import rules_summary_html
-from sheriff_core.widgets.game_night import PAGE_SCRIPT, GameNight, PassAndPlayTable
-from sheriff_core.widgets.play import PICTURE_SCALE
+from sheriff_core.present.pictures import bag_html, cards_html
+from sheriff_core.present.rules_summary import rules_summary_html
+from sheriff_core.present.widgets.game_night import PAGE_SCRIPT, GameNight, PassAndPlayTable
+from sheriff_core.present.widgets.play import PICTURE_SCALE
 
 APP = Path(__file__).resolve().parents[2] / "apps" / "game_night.ipynb"
 FACE_UP_HAND = re.compile(r"hand: \d+ cards?\b(?! \(hidden\))")
@@ -305,7 +305,7 @@ def test_short_game_reaches_the_final_scores():
 
 def test_bots_pause_between_their_actions(monkeypatch):
     naps: list[float] = []
-    monkeypatch.setattr("sheriff_core.widgets.game_night.time.sleep", naps.append)
+    monkeypatch.setattr("sheriff_core.present.widgets.game_night.time.sleep", naps.append)
     app = GameNight(pause=0.25)
     for seat in (0, 2, 3):
         app.set_seat(seat, kind="bot")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sheriff_core as sc
 from sheriff_core.bots import RandomBot
 from sheriff_core.engine.events import Declined, OfferMade, RoundStarted
-from sheriff_core.narrate import Journal
+from sheriff_core.play.narrate import Journal
 
 
 def test_each_event_is_read_once_into_its_round_block():

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 import sheriff_core as sc
+from sheriff_core.analysis.sim import DEFAULT_MERCHANTS
 from sheriff_core.bots import make_player
 from sheriff_core.engine.events import Loaded, Passed
-from sheriff_core.narrate import bag_rows, describe_event, describe_offer, narrate, play_rounds
-from sheriff_core.sim import DEFAULT_MERCHANTS
+from sheriff_core.play.narrate import bag_rows, describe_event, describe_offer, narrate, play_rounds
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 
@@ -89,7 +89,7 @@ def test_play_rounds_records_gold_after_each_round():
 
 
 def test_gold_by_round_chart_spec():
-    from sheriff_core.viz.game import gold_by_round
+    from sheriff_core.present.viz.game import gold_by_round
 
     game = sc.new_game("classic", players=3, seed=4)
     rows = play_rounds(game, [make_player("honest", "always-inspect")] * 3, rounds=3)
@@ -102,8 +102,8 @@ def test_gold_by_round_chart_spec():
 
 
 def test_describe_for_tells_the_learner_in_the_second_person():
-    from sheriff_core.narrate import describe_for
-    from sheriff_core.widgets.inspection import deal_to_inspection
+    from sheriff_core.play.narrate import describe_for
+    from sheriff_core.present.widgets.inspection import deal_to_inspection
 
     game, _bots = deal_to_inspection(seed=0)
     game.apply(sc.Threaten(1))
@@ -120,7 +120,7 @@ def test_describe_for_tells_the_learner_in_the_second_person():
 
 
 def test_rounds_are_counted_from_one_for_people():
-    from sheriff_core.narrate import bag_rows, round_lines
+    from sheriff_core.play.narrate import bag_rows, round_lines
 
     game = sc.new_game("classic", players=3, seed=2)
     play_rounds(game, [make_player("honest", "always-inspect")] * 3, rounds=2)

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from ipywidgets import Button
 
-from sheriff_core.widgets.play import PlayTable
+from sheriff_core.present.widgets.play import PlayTable
 
 ROOT = Path(__file__).resolve().parents[2]
 

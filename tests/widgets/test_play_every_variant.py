@@ -10,7 +10,7 @@ from ipywidgets import Button, Checkbox
 
 import sheriff_core as sc
 from sheriff_core.bots import make_player
-from sheriff_core.widgets.play import PlayTable
+from sheriff_core.present.widgets.play import PlayTable
 
 PLAYERS = {"deputies": 6}
 SHERIFF_SIDE = {"sheriff", "negotiation", "vote", "starter", "confiscate"}

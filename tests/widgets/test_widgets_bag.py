@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import sheriff_core as sc
-from sheriff_core.widgets.bag import bag_builder, bag_outcomes
+from sheriff_core.present.widgets.bag import bag_builder, bag_outcomes
 
 HAND = ["Chickens", "Chickens", "Cheese", "Silk", "Apples", "Apples"]
 

@@ -6,7 +6,7 @@ import pytest
 
 import sheriff_core as sc
 from sheriff_core import theory
-from sheriff_core.widgets.explore import (
+from sheriff_core.present.widgets.explore import (
     InspectionExplorer,
     SimulationExplorer,
     inspection_explorer,

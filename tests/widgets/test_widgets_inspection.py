@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 import sheriff_core as sc
-from sheriff_core.widgets.inspection import (
+from sheriff_core.present.widgets.inspection import (
     card_counts,
     deal_to_inspection,
     inspection_simulator,

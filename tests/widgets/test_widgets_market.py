@@ -7,7 +7,7 @@ import re
 import pytest
 
 import sheriff_core as sc
-from sheriff_core.widgets.market import market_turn, preview_market
+from sheriff_core.present.widgets.market import market_turn, preview_market
 
 
 @pytest.fixture

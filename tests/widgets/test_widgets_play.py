@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sheriff_core as sc
 from sheriff_core.bots import make_player
-from sheriff_core.widgets.play import play_table, run_bots
+from sheriff_core.present.widgets.play import play_table, run_bots
 
 
 def lineup() -> list:
@@ -259,7 +259,7 @@ def test_an_empty_demand_is_not_called_accepted():
 
 
 def test_the_controls_area_keeps_its_height_from_one_decision_to_the_next():
-    from sheriff_core.widgets.play import CONTROLS_MIN_HEIGHT
+    from sheriff_core.present.widgets.play import CONTROLS_MIN_HEIGHT
 
     table = play_table(sc.new_game("classic", players=4, seed=5), lineup(), seat=1)
     assert table.controls.layout.min_height == CONTROLS_MIN_HEIGHT

@@ -1,0 +1,1 @@
+"""The analysis layer of sheriff_core (see docs/architecture.md)."""

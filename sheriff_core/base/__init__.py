@@ -1,0 +1,1 @@
+"""The base layer of sheriff_core (see docs/architecture.md)."""

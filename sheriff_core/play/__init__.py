@@ -1,0 +1,1 @@
+"""The play layer of sheriff_core (see docs/architecture.md)."""

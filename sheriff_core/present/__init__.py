@@ -1,0 +1,1 @@
+"""The present layer of sheriff_core (see docs/architecture.md)."""

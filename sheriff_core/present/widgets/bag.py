@@ -1,0 +1,136 @@
+"""The bag builder (notebook 02): choose 1-5 cards from a hand, pick a declaration, and
+see at once whether it is legal and what happens if the Sheriff lets it pass or opens it
+(:func:`~sheriff_core.rules.outcomes.bag_outcomes`, a rules function, re-exported here).
+The hand and the bag are drawn as cards (:mod:`sheriff_core.present.pictures`): ticked cards
+are marked in the hand and appear in the bag.
+
+Legality is the engine's :func:`~sheriff_core.check_declaration` (its message is shown
+verbatim); the inspection row is :func:`~sheriff_core.inspect_bag`.
+
+>>> b = bag_builder(["Apples", "Apples", "Silk", "Cheese", "Pepper", "Apples"])
+>>> for i in (0, 1, 2):
+...     b.cards[i].value = True
+>>> b.good.value, b.count.value = "Apples", 3
+>>> b.error is None, [r["merchant_gold"] for r in b.outcomes]
+(True, [0, -4])
+>>> b.count.value = 2
+>>> b.error
+'cannot declare 2 Apples: you must declare the exact number of cards in your bag (3)'
+>>> b
+Bag builder for a hand of 6 cards (run this cell to open it)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from sheriff_core.base.errors import RulesError
+from sheriff_core.base.safe_text import choices, escape, printable  # control characters shown
+from sheriff_core.present.pictures import bag_html, cards_html
+from sheriff_core.rules import Variant, check_declaration, load_variant
+from sheriff_core.rules.outcomes import OUTCOME_COLUMNS, bag_outcomes  # re-exported here
+
+__all__ = ["bag_outcomes", "bag_builder", "BagBuilder", "OUTCOME_COLUMNS"]
+
+
+class BagBuilder(widgets.VBox):
+    """The bag builder; display it as a widget. Parts:
+
+    ``cards`` (one Checkbox per hand card, described ``"bag card N: Good"``),
+    ``good`` (Dropdown ``"declare good"``), ``count`` (Dropdown ``"declare count"``),
+    ``hand_view`` (HTML: the hand as cards, ticked ones marked), ``result`` (HTML: the
+    bag as cards with its declaration, the verdict with the engine's message, the table).
+    Read ``bag``, ``error`` and ``outcomes`` from code.
+    """
+
+    def __repr__(self) -> str:
+        n = len(self.hand)
+        return (
+            f"Bag builder for a hand of {n} card{'s' if n != 1 else ''} (run this cell to open it)"
+        )
+
+    def __init__(self, hand: Sequence[str], variant: Variant | str = "classic") -> None:
+        self.variant = load_variant(variant) if isinstance(variant, str) else variant
+        self.hand = list(hand)
+        self.cards = [
+            widgets.Checkbox(
+                value=False,
+                description=f"bag card {i + 1}: {printable(card)}",
+                indent=False,
+                layout=widgets.Layout(width="auto"),
+            )
+            for i, card in enumerate(self.hand)
+        ]
+        self.good = widgets.Dropdown(
+            options=choices(self.variant.goods),
+            value=self.variant.legal_goods[0],
+            description="declare good",
+            style={"description_width": "initial"},
+        )
+        self.count = widgets.Dropdown(
+            options=list(range(1, max(self.variant.bag_max, len(self.hand)) + 1)),
+            value=1,
+            description="declare count",
+            style={"description_width": "initial"},
+        )
+        self.hand_view = widgets.HTML()
+        self.result = widgets.HTML()
+        self.error: str | None = None
+        self.outcomes: list[dict[str, Any]] = []
+        for w in (*self.cards, self.good, self.count):
+            w.observe(lambda _c: self._update(), names="value")
+        super().__init__(
+            [
+                self.hand_view,
+                widgets.HBox(self.cards, layout=widgets.Layout(flex_flow="row wrap")),
+                widgets.HBox([self.good, self.count]),
+                self.result,
+            ]
+        )
+        self._update()
+
+    @property
+    def bag(self) -> list[str]:
+        """The cards ticked for the bag, in hand order."""
+        return [card for card, box in zip(self.hand, self.cards, strict=True) if box.value]
+
+    def _update(self) -> None:
+        bag = self.bag
+        ticked = [i for i, box in enumerate(self.cards) if box.value]
+        self.hand_view.value = cards_html(
+            self.variant, self.hand, selected=ticked, label="Your hand (ticked cards go in the bag)"
+        )
+        try:
+            check_declaration(self.variant, len(bag), self.good.value, self.count.value)
+            self.outcomes = bag_outcomes(self.variant, bag, self.good.value, self.count.value)
+            self.error = None
+        except RulesError as exc:
+            self.outcomes, self.error = [], str(exc)
+        head = (
+            bag_html(self.variant, bag, declared=(self.good.value, self.count.value))
+            + f'<br><b>declaration</b>: "{self.count.value} {escape(self.good.value)}" &nbsp; '
+        )
+        if self.error:
+            self.result.value = (
+                head + f"<b style='color:#b00'>illegal declaration</b>: {escape(self.error)}"
+            )
+            return
+        truthful = all(c == self.good.value for c in bag)
+        verdict = "legal, and the truth" if truthful else "legal, but a lie"
+        cells = "".join(f"<th>{escape(h)}</th>" for h in OUTCOME_COLUMNS.values())
+        body = "".join(
+            "<tr>" + "".join(f"<td>{escape(str(r[k]))}</td>" for k in OUTCOME_COLUMNS) + "</tr>"
+            for r in self.outcomes
+        )
+        self.result.value = (
+            head + f"<b style='color:#070'>{verdict}</b>"
+            f"<table><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
+        )
+
+
+def bag_builder(hand: Sequence[str], variant: Variant | str = "classic") -> BagBuilder:
+    """The bag builder for ``hand`` (see :class:`BagBuilder`)."""
+    return BagBuilder(hand, variant)

@@ -1,0 +1,955 @@
+"""A game table (notebook 07): play a seat against bots, one set of controls per decision.
+
+:class:`PlayTable` shows the table as the learner's seat sees it, says in one or two
+sentences what just happened to the learner's own decision and what is due now
+(the ``outcome`` line, CSS class ``sheriff-outcome``), offers the controls for the
+learner's decision, moves the bots of the other seats, and explains every refused
+action with the engine's own message. Every action goes through
+``game.apply(action, player=seat)``; the offer builder asks ``game.can`` / ``game.verify``.
+
+Controls have stable descriptions (unique within one decision); find them with
+``table.control(description)``, click buttons with ``table.press(description)``:
+
+- market: ``"set aside card N: CARD"`` (checkboxes), ``"take top of pile P"``,
+  ``"undo last take"``, ``"clear takes"``, ``"set-aside cards go on"``, ``"make market turn"``;
+- load: ``"load card N: CARD"`` (checkboxes; the bag preview follows them), ``"load bag"``;
+- declare: ``"declare good"``, ``"declare count"``, ``"declare"``;
+- exchange (tokens, in any merchant step where one is possible):
+  ``"exchange for a TOKEN token"``, and in the exchange step ``"done exchanging"``;
+- starter: ``"NAME starts the market"``;
+- sheriff: ``"threaten NAME"``, ``"let NAME pass"``, ``"inspect NAME"``;
+- merchant (threatened): the offer builder -- ``"offer gold"``,
+  ``"offer from stand: GOOD"`` (a count per good on the stand), ``"offer from bag: good"`` +
+  ``"offer from bag: count"``, ``"offer: promise about NAME"`` (the Sheriff will inspect /
+  let pass NAME's bag this round), ``"offer: future favour"`` (free text) -- then
+  ``"offer"`` (enabled only when the engine accepts the offer), ``"decline"``,
+  ``"accept the demand"``;
+- negotiation (Sheriff): ``"let NAME pass"``, ``"inspect NAME"``, and the same builder
+  with ``demand`` in place of ``offer`` (``"demand gold"``, ..., ``"demand"``);
+- vote (second Deputy): ``"vote: inspect NAME"``, ``"vote: let NAME pass"``;
+- confiscate: ``"confiscated cards go on"``, ``"place confiscated cards"``;
+- debt: ``"pay debt with"``, ``"pay debt"``;
+- always: ``"action"`` (type an action in its text form) and ``"play typed action"``.
+
+>>> import sheriff_core as sc
+>>> from sheriff_core.bots import make_player
+>>> game = sc.new_game("classic", players=3, seed=0)
+>>> table = play_table(game, [make_player("honest", "trusting")] * 3, seat=1)
+>>> table
+Play table: run this cell to open the table
+>>> table.game.step, table.game.to_move
+('market', 1)
+>>> table.type_action("declare 1 Apples")
+False
+>>> table.error
+'it is the market phase: Ben (seat 1) must make a market turn (market), not declare'
+>>> table.press("make market turn")
+True
+>>> print(table.outcome_text)
+You kept your whole hand. Now: load your bag with 1-5 cards from your hand (Round 1 of 9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import islice
+from typing import Any
+
+import ipywidgets as widgets
+
+from sheriff_core.base.errors import RulesError
+from sheriff_core.base.safe_text import choices, printable
+from sheriff_core.base.safe_text import html_text as escape  # names shown, not sent
+from sheriff_core.engine.actions import (
+    Accept,
+    Action,
+    ChooseStarter,
+    Confiscate,
+    Declare,
+    Decline,
+    Done,
+    Exchange,
+    Inspect,
+    LetPass,
+    Load,
+    Offer,
+    PayDebt,
+    Promise,
+    Threaten,
+    parse_action,
+)
+from sheriff_core.engine.events import Event, RoundStarted
+from sheriff_core.engine.game import STEPS, Game
+from sheriff_core.play.driver import drive
+from sheriff_core.play.narrate import Journal, describe_event, describe_offer
+from sheriff_core.present.pictures import bag_html, cards_html, table_html
+from sheriff_core.present.widgets.market import MarketTurn
+
+__all__ = ["OfferBuilder", "PlayTable", "play_table", "run_bots", "STEP_TEXT"]
+
+#: What each kind of decision asks, in words (for whoever must decide): the engine's step table.
+STEP_TEXT: dict[str, str] = {str(step): rule.asks for step, rule in STEPS.items()}
+
+JOURNAL_HEIGHT = "260px"
+#: The controls' area never shrinks below this (a market turn's controls, the tallest
+#: decision, fit in it): the outcome line above it and the action box and log below it
+#: keep their place on the screen from one decision to the next.
+CONTROLS_MIN_HEIGHT = "500px"
+
+
+def run_bots(
+    game: Game, lineup: Sequence[Any], stop_seat: int | None, stop_round: int | None = None
+) -> list[Any]:
+    """Let the bots move until it is ``stop_seat``'s decision, the game ends, or (with
+    ``stop_round``) that round is over. Returns the new events.
+
+    >>> import sheriff_core as sc
+    >>> from sheriff_core.bots import make_player
+    >>> g = sc.new_game("classic", players=3, seed=0)
+    >>> _ = run_bots(g, [make_player()] * 3, stop_seat=None, stop_round=0)
+    >>> g.round, g.step
+    (1, 'market')
+    """
+    events: list[Any] = []
+
+    def stop(g: Game) -> bool:
+        return g.to_move == stop_seat or (stop_round is not None and g.round != stop_round)
+
+    drive(game, lineup, until=stop, on_events=events.extend)
+    return events
+
+
+# -- how cards and the table look (pictures from sheriff_core.present.pictures) ------------------
+
+PICTURE_SCALE = 0.6  # a 4-player table, the controls and the log fit a 1400 x 900 screen
+
+
+def _cards_html(game: Game, cards: Sequence[str], label: str | None = None) -> str:
+    """Cards in a row (the confiscated cards, ...), as pictures."""
+    return cards_html(game.variant, list(cards), label=label, scale=PICTURE_SCALE)
+
+
+def _table_html(game: Game, me: int) -> str:
+    """The table as seat ``me`` sees it: hands, bags, stands, gold, discard piles."""
+    return table_html(game, viewer=me, scale=PICTURE_SCALE)
+
+
+def _button(description: str, action: Any = None) -> widgets.Button:
+    b = widgets.Button(description=description, layout=widgets.Layout(width="auto"))
+    b.action = action  # type: ignore[attr-defined]
+    return b
+
+
+_WIDE = {"description_width": "initial"}
+
+
+class OfferBuilder(widgets.VBox):
+    """Build an offer (merchant) or a demand (Sheriff) for the bag under negotiation.
+
+    Controls (``prefix`` is ``"offer"`` or ``"demand"``): ``"PREFIX gold"``,
+    ``"PREFIX from stand: GOOD"`` (one count per good on the stand; a Sheriff sees only
+    the legal goods), ``"PREFIX from bag: good"`` / ``"PREFIX from bag: count"``,
+    ``"PREFIX: promise about NAME"`` (one per other waiting merchant) and
+    ``"PREFIX: future favour"``; ``check`` shows what the engine says of the offer
+    as it is built; the ``go`` button (``"PREFIX"``) is enabled only when
+    ``game.can(offer, player)`` is True.
+
+    >>> import sheriff_core as sc
+    >>> from sheriff_core.present.widgets.inspection import deal_to_inspection
+    >>> game, _ = deal_to_inspection(seed=0)
+    >>> _ = game.apply(sc.Threaten(1))
+    >>> b = OfferBuilder(game, player=1, prefix="offer")
+    >>> b.controls["offer gold"].value = 3
+    >>> b.controls["offer: promise about Cat"].value = "inspect"
+    >>> str(b.offer), b.go.disabled
+    ('offer 3 gold; promise inspect 2', False)
+    """
+
+    def __init__(self, game: Game, player: int, prefix: str) -> None:
+        self.game, self.player, self.prefix = game, player, prefix
+        g = game
+        seat = g.negotiation.seat  # type: ignore[union-attr]
+        self.seat = seat
+        self.controls: dict[str, Any] = {}
+        gold = self._add(
+            widgets.BoundedIntText(
+                value=0, min=0, max=g.gold[seat], description=f"{prefix} gold", style=_WIDE
+            )
+        )
+        self.stand = self._stand_boxes()
+        bag = g.bags[seat]
+        self.bag_good = self._add(
+            widgets.Dropdown(
+                options=choices(g.variant.goods),
+                # the merchant knows the bag: its first card is the likely offer
+                value=bag[0] if player == seat and bag else next(iter(g.variant.goods)),
+                description=f"{prefix} from bag: good",
+                style=_WIDE,
+            )
+        )
+        self.bag_count = self._add(
+            widgets.BoundedIntText(
+                value=0,
+                min=0,
+                max=len(g.bags[seat]),
+                description=f"{prefix} from bag: count",
+                style=_WIDE,
+            )
+        )
+        self.promises = self._promise_boxes()
+        self.future = self._add(
+            widgets.Text(
+                value="",
+                description=f"{prefix}: future favour",
+                placeholder="e.g. I won't inspect you next round",
+                style=_WIDE,
+                layout=widgets.Layout(width="60%"),
+            )
+        )
+        self.gold = gold
+        self.check = widgets.HTML()
+        self.go = _button(prefix)
+        self.controls[prefix] = self.go
+        for w in list(self.controls.values()):
+            if not isinstance(w, widgets.Button):
+                w.observe(lambda _c: self._update(), names="value")
+        wrap = widgets.Layout(flex_flow="row wrap")
+        parts: list[Any] = [widgets.HBox([gold, self.bag_good, self.bag_count], layout=wrap)]
+        if self.stand:
+            parts.append(widgets.HBox(self.stand, layout=wrap))
+        if self.promises:
+            parts.append(widgets.HBox(list(self.promises.values()), layout=wrap))
+        parts += [self.future, self.check, widgets.HBox([self.go])]
+        super().__init__(parts)
+        self._update()
+
+    def _empty(self) -> str:
+        """What an offer / demand of nothing (0 gold, no goods, no promise) is, honestly."""
+        name = self.game.players[self.seat]
+        if self.prefix == "demand":
+            return (
+                f"An empty demand (0 gold, nothing else): the rules allow it, but it asks "
+                f"{name} for nothing. Set gold, goods or a promise to demand something "
+                f"(or let {name} pass)."
+            )
+        return (
+            f"An empty {self.prefix} (0 gold, nothing else): the rules allow it, but it "
+            "gives the Sheriff nothing. Set gold, goods or a promise to offer something "
+            "(or decline)."
+        )
+
+    def _stand_boxes(self) -> list[Any]:
+        """One count per good on the stand the offer may take from (as the player sees it)."""
+        g, seat, prefix = self.game, self.seat, self.prefix
+        if self.player == seat:
+            stand = {c: g.stands[seat].count(c) for c in dict.fromkeys(g.stands[seat])}
+        else:
+            stand = dict(g.stand_view(seat)["legal"])
+        return [
+            self._add(
+                widgets.BoundedIntText(
+                    value=0,
+                    min=0,
+                    max=n,
+                    description=f"{prefix} from stand: {printable(c)}",
+                    style=_WIDE,
+                    layout=widgets.Layout(width="auto"),
+                )
+            )
+            for c, n in stand.items()
+        ]
+
+    def _promise_boxes(self) -> dict[int, Any]:
+        """One binding promise per other merchant still waiting for the Sheriff."""
+        g, prefix = self.game, self.prefix
+        return {
+            t: self._add(
+                widgets.Dropdown(
+                    options=[
+                        ("no promise", ""),
+                        (f"the Sheriff inspects {g.players[t]}'s bag", "inspect"),
+                        (f"the Sheriff lets {g.players[t]}'s bag pass", "pass"),
+                    ],
+                    value="",
+                    description=f"{prefix}: promise about {printable(g.players[t])}",
+                    style=_WIDE,
+                    layout=widgets.Layout(width="auto"),
+                )
+            )
+            for t in g.unresolved()
+            if t != self.seat
+        }
+
+    def _add(self, w: Any) -> Any:
+        self.controls[w.description] = w
+        return w
+
+    @property
+    def offer(self) -> Offer:
+        """The offer the controls describe now."""
+        stand: list[str] = []
+        for box in self.stand:
+            stand += [box.description.split(": ", 1)[1]] * int(box.value or 0)
+        bag = (self.bag_good.value,) * int(self.bag_count.value or 0)
+        promises = [Promise(kind, t) for t, box in self.promises.items() if (kind := box.value)]
+        if self.future.value.strip():
+            promises.append(Promise("future", None, self.future.value.strip()))
+        return Offer(int(self.gold.value or 0), tuple(stand), bag, tuple(promises))
+
+    @property
+    def error(self) -> str | None:
+        """The engine's objection to the offer, or None if it is legal now."""
+        try:
+            self.game.verify(self.offer, self.player)
+        except RulesError as exc:
+            return str(exc)
+        return None
+
+    def _update(self) -> None:
+        offer, error = self.offer, self.error
+        self.go.disabled = error is not None
+        said = escape(describe_offer(offer, self.game.players))
+        if error is None and offer == Offer(0):
+            self.check.value = f"<span style='color:#8a6d00'>{self._empty()}</span>"
+        elif error is None:
+            self.check.value = (
+                f"<span style='color:#1b7f3b'>The engine accepts this {self.prefix}</span>: "
+                f"{said} (<code>{escape(str(offer))}</code>)"
+            )
+        else:
+            self.check.value = f"<span style='color:#b00'>Not allowed</span>: {escape(error)}"
+
+
+class PlayTable(widgets.VBox):
+    """A table where ``seat`` is played by the learner and every other seat by ``lineup``.
+
+    Parts, top to bottom: ``status`` (HTML: the round and the table as ``seat`` sees
+    it), ``outcome`` (HTML, CSS class ``sheriff-outcome``: what just happened to the
+    learner's decision and what is due now; also ``outcome_text``), ``controls`` (the
+    controls of the learner's decision, in an area at least ``CONTROLS_MIN_HEIGHT`` tall
+    so the table does not shrink from one decision to the next; a button the engine
+    refuses now is greyed, with the engine's reason as its tooltip and in a line beside
+    it), ``message`` (the last refusal, verbatim),
+    ``action_text`` + ``"play typed action"`` with ``hint`` (the text forms of the
+    decision due), and ``journal`` (fixed height, scrollable, newest round first; the
+    lines also in ``lines``, oldest first). ``stop_round``: stop when that round ends
+    (the inspection simulator uses it). :meth:`press` and :meth:`set` asked for a
+    control that is not offered now (a notebook cell run out of order) print what
+    happened and change nothing.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        lineup: Sequence[Any],
+        seat: int,
+        stop_round: int | None = None,
+        secrets: bool = False,
+    ) -> None:
+        self.lineup, self.seat = list(lineup), seat
+        self.stop_round, self.secrets = stop_round, secrets
+        self.status = widgets.HTML()
+        self.outcome = widgets.HTML()
+        self.outcome.add_class("sheriff-outcome")
+        self.controls = widgets.VBox(layout=widgets.Layout(min_height=CONTROLS_MIN_HEIGHT))
+        self.message = widgets.HTML()
+        self.journal = widgets.HTML(
+            layout=widgets.Layout(
+                height=JOURNAL_HEIGHT, overflow="auto", border="1px solid #ccc", padding="4px"
+            )
+        )
+        self.action_text = widgets.Text(
+            description="action",
+            continuous_update=False,
+            layout=widgets.Layout(width="50%"),
+            style=_WIDE,
+        )
+        self.play_typed = _button("play typed action")
+        self.play_typed.on_click(lambda _b: self.type_action(self.action_text.value))
+        self.hint = widgets.HTML()
+        self._fixed: dict[str, Any] = {
+            "action": self.action_text,
+            "play typed action": self.play_typed,
+        }
+        super().__init__(
+            [
+                self.status,
+                self.outcome,
+                self.controls,
+                self.message,
+                widgets.HBox([self.action_text, self.play_typed]),
+                self.hint,
+                widgets.HTML("<b>Log</b> (newest first)"),
+                self.journal,
+            ]
+        )
+        self._start(game)
+
+    def __repr__(self) -> str:
+        return "Play table: run this cell to open the table"
+
+    def _start(self, game: Game) -> None:
+        """Seat the table at ``game`` (a fresh start of the journal and controls)."""
+        self.game = game
+        self.error: str | None = None
+        self.lines: list[str] = []
+        self.story = Journal(game)  # reads the game's events, each once
+        self.recent: list[str] = []  # second-person sentences since the learner's last action
+        self._widgets: dict[str, Any] = {}
+        self._built_for: Any = None
+        self.market: MarketTurn | None = None
+        self.builder: OfferBuilder | None = None
+        self._bots()
+        self._refresh()
+
+    # -- public API ------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        """True when the game is over (or the round given as ``stop_round`` has ended)."""
+        g = self.game
+        return g.is_over or (self.stop_round is not None and g.round != self.stop_round)
+
+    @property
+    def my_turn(self) -> bool:
+        """True when the decision due is the learner's."""
+        return not self.finished and self.game.to_move == self.seat
+
+    @property
+    def outcome_text(self) -> str:
+        """The outcome line as plain text."""
+        return self._outcome()
+
+    def act(self, action: Action) -> bool:
+        """Play ``action`` for the learner's seat; False (and ``error`` set) if refused."""
+        if self.finished:
+            self.error = "this table is finished: no more actions"
+            self._refresh()
+            return False
+        try:
+            self.game.apply(action, player=self.seat)
+        except RulesError as exc:
+            self.error = str(exc)
+            self._refresh()
+            return False
+        self.error = None
+        self.recent = []
+        self._bots()
+        self._refresh()
+        return True
+
+    def type_action(self, text: str) -> bool:
+        """Play an action given in its text form (``str(action)``)."""
+        try:
+            action = parse_action(text)
+        except RulesError as exc:
+            self.error = f"{exc} (text forms now: {', '.join(self.examples()) or 'none'})"
+            self._refresh()
+            return False
+        return self.act(action)
+
+    def control(self, description: str) -> Any:
+        """The control of the current decision with this description (KeyError if none)."""
+        if description in self._fixed:
+            return self._fixed[description]
+        try:
+            return self._widgets[description]
+        except KeyError:
+            raise KeyError(
+                f"no control {description!r} now; controls: {sorted(self._widgets)}"
+            ) from None
+
+    def set(self, description: str, value: Any) -> bool:
+        """Set a control's value; False (with ``error`` naming the controls offered) if
+        there is no such control now -- so re-running a cell never raises."""
+        try:
+            self.control(description).value = value
+        except KeyError as exc:
+            self._nothing_done(f"{description!r} was not set", str(exc.args[0]))
+            return False
+        return True
+
+    def press(self, description: str) -> bool:
+        """Click the button with this description; True if its action was accepted.
+
+        A button that is not offered now gives False and an ``error`` (never raises).
+        """
+        try:
+            button = self.control(description)
+        except KeyError as exc:
+            self._nothing_done(f"{description!r} was not pressed", str(exc.args[0]))
+            return False
+        before = len(self.game.history)
+        if button.disabled:
+            reason = getattr(button, "tooltip", "") or self._disabled_reason()
+            self._nothing_done(
+                f"{description!r} was not pressed", f"{description!r} is not possible now: {reason}"
+            )
+            return False
+        button.click()
+        return len(self.game.history) > before and self.error is None
+
+    def descriptions(self) -> list[str]:
+        """Descriptions of the controls offered now."""
+        return list(self._widgets)
+
+    def examples(self, most: int = 6) -> list[str]:
+        """Text forms of some legal actions now (``str(action)``), of different shapes."""
+        if not self.my_turn:
+            return []
+        g = self.game
+        seen: dict[tuple[Any, ...], str] = {}
+        # every way to pay a debt can be many: ask the engine for a few
+        legal = g.debt_options(limit=most) if g.step == "debt" else g.legal_actions()
+        for a in islice(legal, 300):
+            seen.setdefault(_shape(a), str(a))
+        if g.step in ("merchant", "negotiation"):
+            for a in self._sample_offers():
+                seen.setdefault(_shape(a), str(a))
+        return list(seen.values())[:most]
+
+    # -- internals -------------------------------------------------------------------
+
+    def _sample_offers(self) -> list[Offer]:
+        g = self.game
+        seat = g.negotiation.seat  # type: ignore[union-attr]
+        out = []
+        if g.stands[seat]:
+            out.append(Offer(1 if g.gold[seat] else 0, stand=(g.stands[seat][0],)))
+        out.append(Offer(0, bag=(g.variant.legal_goods[0],)))
+        for t in g.unresolved():
+            if t != seat:
+                out.append(Offer(0, promises=(Promise("pass", t),)))
+                break
+        out.append(Offer(0, promises=(Promise("future", None, "a favour next round"),)))
+        return [o for o in out if g.can(o, self.seat)]
+
+    def _nothing_done(self, what: str, why: str) -> None:
+        """A control that is not there (or greyed) was asked for, typically by a cell run
+        out of order: keep ``error`` and say so, where the cell's output shows it."""
+        self.error = why
+        self._refresh()
+        print(
+            f"Nothing happened: {what}. {why[0].upper()}{why[1:]}. The table is at: {self._now()}"
+        )
+
+    def _disabled_reason(self) -> str:
+        if self.builder is not None and self.builder.error:
+            return self.builder.error
+        return "the engine does not allow it"
+
+    def _bots(self) -> None:
+        if not self.finished:
+            run_bots(self.game, self.lineup, self.seat, self.stop_round)
+        self._narrate()
+
+    def _narrate(self) -> None:
+        g, story = self.game, self.story
+        for e in story.read():
+            if type(e) is RoundStarted:
+                self.lines.append(f"-- {story.rounds[-1].heading} --")
+                continue
+            mine = story.told_to(e, self.seat)
+            if mine:
+                self.recent.append(mine)
+            text = self._told(e, g.players)
+            if text:
+                self.lines.append(text)
+
+    @property
+    def rounds(self) -> list[tuple[int, str, list[str]]]:
+        """The log by round: (round, heading, its sentences), as this table tells them."""
+        g = self.game
+        return [
+            (b.round, b.heading, [text for e in b.events if (text := self._told(e, g.players))])
+            for b in self.story.rounds
+        ]
+
+    def _told(self, e: Event, players: Sequence[str]) -> str | None:
+        return describe_event(e, players, self.secrets or e.seat == self.seat)
+
+    def _name(self, seat: int) -> str:
+        return printable(self.game.players[seat])
+
+    def _refresh(self) -> None:
+        g = self.game
+        if g.is_over:
+            head = f"<b>The game is over</b> (after {g.rounds} rounds)."
+        elif self.finished:
+            head = f"<b>Round {self.stop_round + 1} of {g.rounds} is over.</b>"  # type: ignore[operator]
+        else:
+            shown = min(g.round, g.rounds - 1)
+            phase = "inspection" if g.phase == "inspect" else g.phase
+            head = f"<b>Round {shown + 1} of {g.rounds}</b>, {escape(phase)} phase."
+        self.status.value = f"{head}<br>{_table_html(g, self.seat)}"
+        self.outcome.value = (
+            "<div style='font-size:1.1em;padding:6px 10px;margin:4px 0;"
+            f"border-left:6px solid #1f5fa8;background:#eef4fb'>{self._outcome_html()}</div>"
+        )
+        self.message.value = (
+            f"<b style='color:#b00'>refused</b>: {escape(self.error)}" if self.error else ""
+        )
+        self.journal.value = self._journal_html()
+        self._build_controls()
+        examples = self.examples()
+        self.action_text.placeholder = f"e.g. {printable(examples[0])}" if examples else ""
+        self.hint.value = (
+            "Or type the action, in one of these forms: "
+            + ", ".join(f"<code>{escape(x)}</code>" for x in examples)
+            if examples
+            else ""
+        )
+
+    def _journal_html(self) -> str:
+        blocks = []
+        for _r, heading, lines in reversed(self.rounds):
+            items = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines))
+            blocks.append(
+                f"<div><b>{escape(heading)}</b><ul style='margin:2px 0 8px 0'>{items}</ul></div>"
+            )
+        return "".join(blocks)
+
+    def _now(self) -> str:
+        g, me, v = self.game, self.seat, self.game.variant
+        if g.is_over:
+            winners = [r["player"] for r in g.score_rows() if r["rank"] == 1]
+            return f"The game is over. Winner(s): {', '.join(winners)}."
+        if self.finished:
+            return self._round_over()
+        if g.to_move != me:
+            return f"Now: {self._name(g.to_move)} must {STEP_TEXT.get(g.step, g.step)}."  # type: ignore[arg-type]
+        step = g.step
+        sheriff = v.term("sheriff")
+        if step == "market":
+            text = (
+                f"your market turn: set aside up to {v.set_aside_max} cards, "
+                f"then draw back to {v.hand_size}"
+            )
+        elif step == "load":
+            text = f"load your bag with {v.bag_min}-{v.bag_max} cards from your hand"
+        elif step == "declare":
+            n = len(g.bags[me])
+            text = f"declare your bag: one legal good and the exact number of cards ({n})"
+        elif step == "starter":
+            text = f"as {sheriff}, choose the merchant who starts the market"
+        elif step == "sheriff":
+            left = ", ".join(self._name(s) for s in g.unresolved())
+            text = f"as {sheriff}, deal with each bag (threaten, inspect or let pass): {left}"
+        elif step == "merchant":
+            neg = g.negotiation
+            if neg is not None and neg.demand is not None:
+                demand = describe_offer(neg.demand, g.players)
+                text = f"accept the demand of {demand}, make another offer, or decline"
+            else:
+                text = "your bag is threatened: build an offer, or decline"
+        elif step == "negotiation":
+            neg = g.negotiation
+            name = self._name(neg.seat)  # type: ignore[union-attr]
+            if neg.merchant_offer is not None:  # type: ignore[union-attr]
+                offer = describe_offer(neg.merchant_offer, g.players)  # type: ignore[union-attr]
+                text = (
+                    f"{name} offers {offer}: let the bag pass (taking it), inspect, or demand more"
+                )
+            else:
+                text = f"let {name}'s bag pass, inspect it, or demand a bribe"
+        elif step == "vote":
+            name = self._name(g.vote.seat)  # type: ignore[union-attr]
+            text = f"vote: inspect {name}'s bag or let it pass"
+        elif step == "exchange":
+            text = "exchange goods from your stand for tokens, or be done"
+        elif step == "confiscate":
+            text = "put the confiscated cards on a discard pile"
+        elif step == "debt":
+            text = "choose goods from your stand to pay your debt"
+        else:
+            text = STEP_TEXT.get(step, step)
+        return f"Now: {text} (Round {g.round + 1} of {g.rounds})."
+
+    def _round_over(self) -> str:
+        return f"Round {self.stop_round + 1} is over."  # type: ignore[operator]
+
+    def _outcome(self) -> str:
+        return " ".join([*self.recent[-3:], self._now()])
+
+    def _outcome_html(self) -> str:
+        past = " ".join(escape(s) for s in self.recent[-3:])
+        now = escape(self._now())
+        return f"{past} <b>{now}</b>" if past else f"<b>{now}</b>"
+
+    def _add(self, w: Any) -> Any:
+        if w.description in self._widgets:
+            raise ValueError(f"two controls named {w.description!r}")
+        self._widgets[w.description] = w
+        if isinstance(w, widgets.Button):
+            action = getattr(w, "action", None)
+            if action is not None:
+                w.on_click(lambda _b, a=action: self.act(a))
+        return w
+
+    def _build_controls(self) -> None:
+        key = (id(self.game), len(self.game.history), self.finished)
+        if key == self._built_for:
+            return  # same decision (e.g. after a refusal): keep the learner's choices
+        self._built_for = key
+        self._widgets = {}
+        self.market = None
+        self.builder = None
+        if not self.my_turn:
+            self.controls.children = []
+            return
+        make: Callable[[], list[Any]] | None = getattr(self, f"_controls_{self.game.step}", None)
+        self.controls.children = make() if make is not None else []
+
+    def _exchange_row(self) -> list[Any]:
+        """Buttons for the token exchanges possible now (variants with tokens)."""
+        g = self.game
+        if not g.variant.tokens:
+            return []
+        buttons = []
+        for a in g.legal_actions():
+            if not isinstance(a, Exchange):
+                break
+            tok = g.variant.tokens[a.token]
+            b = self._add(_button(f"exchange for a {a.token} token", a))
+            b.tooltip = f"{tok.per_token} {tok.good} from your stand"
+            buttons.append(b)
+        return [widgets.HBox(buttons)] if buttons else []
+
+    def _controls_starter(self) -> list[Any]:
+        g = self.game
+        return [
+            widgets.HBox(
+                [
+                    self._add(_button(f"{self._name(s)} starts the market", ChooseStarter(s)))
+                    for s in g.merchants
+                ]
+            )
+        ]
+
+    def _controls_market(self) -> list[Any]:
+        self.market = MarketTurn(self.game, reveal_draws=False, scale=0.6, compact=True)
+        for box in self.market.cards:
+            self._add(box)
+        for b in (*self.market.take_buttons, self.market.undo_take, self.market.clear_take):
+            self._add(b)
+        self._add(self.market.pile)
+        go = self._add(_button("make market turn"))
+        go.on_click(lambda _b: self.act(self.market.action))  # type: ignore[union-attr]
+        return [*self._exchange_row(), self.market, widgets.HBox([go])]
+
+    def _controls_load(self) -> list[Any]:
+        g = self.game
+        hand = list(g.hands[self.seat])
+        boxes = [
+            self._add(
+                widgets.Checkbox(
+                    description=f"load card {i + 1}: {printable(c)}",
+                    indent=False,
+                    value=False,
+                    layout=widgets.Layout(width="auto"),
+                )
+            )
+            for i, c in enumerate(hand)
+        ]
+        order: list[int] = []
+        preview = widgets.HTML()
+
+        def chosen() -> tuple[str, ...]:
+            return tuple(hand[i] for i in order)
+
+        def tick(i: int, on: bool) -> None:
+            if on and i not in order:
+                order.append(i)
+            elif not on and i in order:
+                order.remove(i)
+            cards = chosen()
+            try:
+                g.verify(Load(cards), self.seat)
+                verdict = ""
+            except RulesError as exc:
+                verdict = f"<br><span style='color:#b00'>Not yet</span>: {escape(str(exc))}"
+            left = [c for j, c in enumerate(hand) if j not in order]
+            preview.value = (
+                "<div style='display:flex;gap:16px;flex-wrap:wrap;align-items:flex-start'>"
+                + bag_html(g.variant, cards, scale=PICTURE_SCALE)
+                + cards_html(g.variant, left, label="left in your hand", scale=PICTURE_SCALE)
+                + "</div>"
+                + verdict
+            )
+
+        for i, box in enumerate(boxes):
+            box.observe(lambda c, i=i: tick(i, c["new"]), names="value")
+        tick(-1, False)
+        go = self._add(_button("load bag"))
+        go.on_click(lambda _b: self.act(Load(chosen())))
+        return [
+            *self._exchange_row(),
+            widgets.HBox(boxes, layout=widgets.Layout(flex_flow="row wrap")),
+            preview,
+            widgets.HBox([go]),
+        ]
+
+    def _controls_declare(self) -> list[Any]:
+        v, bag = self.game.variant, self.game.bags[self.seat]
+        good = self._add(
+            widgets.Dropdown(
+                options=choices(v.legal_goods),
+                value=v.legal_goods[0],
+                description="declare good",
+                style=_WIDE,
+            )
+        )
+        count = self._add(
+            widgets.Dropdown(
+                options=list(range(1, v.bag_max + 1)),
+                value=len(bag),
+                description="declare count",
+                style=_WIDE,
+            )
+        )
+        go = self._add(_button("declare"))
+        go.on_click(lambda _b: self.act(Declare(good.value, count.value)))
+        preview = widgets.HTML()
+
+        def show(_change: Any = None) -> None:
+            declared = (good.value, count.value)
+            preview.value = bag_html(v, bag, declared=declared, scale=PICTURE_SCALE)
+
+        good.observe(show, names="value")
+        count.observe(show, names="value")
+        show()
+        return [*self._exchange_row(), preview, widgets.HBox([good, count, go])]
+
+    def _controls_sheriff(self) -> list[Any]:
+        g, rows = self.game, []
+        for s in g.unresolved():
+            name, (good, count) = self._name(s), g.declared[s]
+            buttons = [
+                self._add(_button(f"threaten {name}", Threaten(s))),
+                self._add(_button(f"let {name} pass", LetPass(s))),
+                self._add(_button(f"inspect {name}", Inspect(s))),
+            ]
+            label = widgets.HTML(
+                f'{escape(name)} declared "{count} {escape(good)}"',
+                layout=widgets.Layout(width="220px"),
+            )
+            rows.append(widgets.HBox([label, *buttons, *self._why_greyed(buttons)]))
+        return rows
+
+    def _why_greyed(self, buttons: list[Any]) -> list[Any]:
+        """Grey the buttons the engine refuses now; each says why in its tooltip, and one
+        line beside them says it for all (a binding promise, typically)."""
+        reasons: list[str] = []
+        for b in buttons:
+            try:
+                self.game.verify(b.action, self.seat)
+            except RulesError as exc:
+                b.disabled, b.tooltip = True, str(exc)
+                reasons.append(str(exc))
+            else:
+                b.disabled, b.tooltip = False, ""
+        if not reasons:
+            return []
+        said = "; ".join(escape(r) for r in dict.fromkeys(reasons))
+        return [
+            widgets.HTML(
+                f"<i style='color:#555'>greyed: {said}</i>",
+                layout=widgets.Layout(margin="0 0 0 8px", max_width="640px"),
+            )
+        ]
+
+    def _builder(self, prefix: str) -> OfferBuilder:
+        self.builder = OfferBuilder(self.game, self.seat, prefix)
+        for w in self.builder.controls.values():
+            self._add(w)
+        self.builder.go.on_click(lambda _b: self.act(self.builder.offer))  # type: ignore[union-attr]
+        return self.builder
+
+    def _controls_negotiation(self) -> list[Any]:
+        g = self.game
+        s = g.negotiation.seat  # type: ignore[union-attr]
+        name = self._name(s)
+        buttons = [
+            self._add(_button(f"let {name} pass", LetPass(s))),
+            self._add(_button(f"inspect {name}", Inspect(s))),
+        ]
+        return [
+            widgets.HBox([*buttons, *self._why_greyed(buttons)]),
+            widgets.HTML(f"<b>Or demand a bribe from {escape(name)}</b>:"),
+            self._builder("demand"),
+        ]
+
+    def _controls_merchant(self) -> list[Any]:
+        g = self.game
+        buttons = [self._add(_button("decline", Decline()))]
+        if g.can(Accept(), self.seat):
+            buttons.insert(0, self._add(_button("accept the demand", Accept())))
+        return [
+            widgets.HBox(buttons),
+            widgets.HTML("<b>Or offer a bribe</b>:"),
+            self._builder("offer"),
+        ]
+
+    def _controls_vote(self) -> list[Any]:
+        g = self.game
+        s = g.vote.seat  # type: ignore[union-attr]
+        name = self._name(s)
+        buttons = [
+            self._add(_button(f"vote: inspect {name}", Inspect(s))),
+            self._add(_button(f"vote: let {name} pass", LetPass(s))),
+        ]
+        greyed = self._why_greyed(buttons)
+        lead = g.vote.lead  # type: ignore[union-attr]
+        other = self._name(g.sheriffs[0])
+        said = "inspect it" if lead == "inspect" else "let it pass"
+        return [widgets.HTML(f"{escape(other)} wants to {said}."), widgets.HBox(buttons + greyed)]
+
+    def _controls_exchange(self) -> list[Any]:
+        done = self._add(_button("done exchanging", Done()))
+        return [*self._exchange_row(), widgets.HBox([done])]
+
+    def _controls_confiscate(self) -> list[Any]:
+        g = self.game
+        cards = g.pending[0].cards  # type: ignore[union-attr]
+        pile = self._add(
+            widgets.Dropdown(
+                options=[(f"pile {p}", p) for p in range(len(g.piles))],
+                value=0,
+                description="confiscated cards go on",
+                style=_WIDE,
+            )
+        )
+        go = self._add(_button("place confiscated cards"))
+        go.on_click(lambda _b: self.act(Confiscate(pile.value, cards)))
+        return [
+            widgets.HTML(_cards_html(g, cards, label="Confiscated")),
+            widgets.HBox([pile, go]),
+        ]
+
+    def _controls_debt(self) -> list[Any]:
+        options = self.game.debt_options(limit=40)
+        choice = self._add(
+            widgets.Dropdown(
+                options=[(printable(", ".join(o.cards)), o) for o in options],
+                value=options[0],
+                description="pay debt with",
+                style=_WIDE,
+            )
+        )
+        go = self._add(_button("pay debt"))
+        go.on_click(lambda _b: self.act(PayDebt(choice.value.cards)))
+        return [widgets.HBox([choice, go])]
+
+
+def _shape(action: Action) -> tuple[Any, ...]:
+    """What kind of text form an action has (its type and which fields are set)."""
+    fields = getattr(action, "__dataclass_fields__", {})
+    values = (getattr(action, f) for f in fields)
+    return (type(action).__name__, *(bool(v) if isinstance(v, tuple) else None for v in values))
+
+
+def play_table(
+    game: Game, lineup: Sequence[Any], seat: int = 1, stop_round: int | None = None
+) -> PlayTable:
+    """A :class:`PlayTable` for ``seat`` (bots from ``lineup`` play the other seats)."""
+    return PlayTable(game, lineup, seat, stop_round)

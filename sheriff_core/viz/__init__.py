@@ -1,4 +1,0 @@
-"""Altair charts for the notebooks: tidy DataFrame in, ``alt.Chart`` out.
-
-Import the module you need, e.g. ``from sheriff_core.viz.scoring import score_breakdown``.
-"""
