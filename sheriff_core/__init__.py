@@ -5,7 +5,7 @@
 'contraband'
 """
 
-import sheriff_core._moved  # noqa: F401  (old import paths keep working)
+import sheriff_core._moved as _moved  # old import paths keep working
 from sheriff_core.analysis.compare import compare_variants
 
 # Simulation (issue 4): seeded bot games to tidy DataFrames.
@@ -63,6 +63,17 @@ from sheriff_core.rules import (
 from sheriff_core.rules.scoring import final_scores
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> object:
+    """``sc.sim``, ``sc.scoring``, ...: the modules that moved into layer folders, by their
+    old names (as ``import sheriff_core.sim`` finds them: :mod:`sheriff_core._moved`)."""
+    if name in _moved.MOVED:
+        import importlib
+
+        return importlib.import_module(f"sheriff_core.{name}")
+    raise AttributeError(f"module 'sheriff_core' has no attribute {name!r}")
+
 
 __all__ = [
     "BadAction",
