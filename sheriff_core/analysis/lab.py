@@ -480,7 +480,7 @@ def game_metrics(sim: pd.DataFrame, tiebreaks: Sequence[str] | None = None) -> p
 
 def _metric_columns(columns: Sequence[str]) -> list[tuple[str, str, str]]:
     """(column, metric key, strategy) in :data:`METRICS` order."""
-    out = []
+    out: list[tuple[str, str, str]] = []
     for key in METRICS:
         if key == "win_rate":
             out.extend(

@@ -287,8 +287,15 @@ class EFCEResult:
     status: str
 
 
+def _objective_name(objective: str | int) -> str:
+    """``0`` and ``1`` name the players' own objectives; a string is kept as it is."""
+    if isinstance(objective, str):
+        return objective
+    return {0: "smuggler", 1: "sheriff"}.get(objective, repr(objective))
+
+
 def _objective_weights(objective: str | int) -> tuple[float, float]:
-    key = {0: "smuggler", 1: "sheriff"}.get(objective, objective)  # type: ignore[call-overload]
+    key = _objective_name(objective)
     weights = {
         "welfare": (1.0, 1.0),
         "smuggler": (1.0, 0.0),
@@ -460,7 +467,7 @@ def solve_efce(
     u0, u1 = plan_values(g, plan)
     return EFCEResult(
         game=g,
-        objective={0: "smuggler", 1: "sheriff"}.get(objective, objective),  # type: ignore[call-overload]
+        objective=_objective_name(objective),
         plan=plan,
         values=(u0, u1),
         welfare=u0 + u1,

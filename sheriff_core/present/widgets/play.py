@@ -136,7 +136,7 @@ def _table_html(game: Game, me: int) -> str:
 
 def _button(description: str, action: Any = None) -> widgets.Button:
     b = widgets.Button(description=description, layout=widgets.Layout(width="auto"))
-    b.action = action  # type: ignore[attr-defined]
+    b.action = action
     return b
 
 
@@ -734,7 +734,7 @@ class PlayTable(widgets.VBox):
             self._add(b)
         self._add(self.market.pile)
         go = self._add(_button("make market turn"))
-        go.on_click(lambda _b: self.act(self.market.action))  # type: ignore[union-attr]
+        go.on_click(lambda _b: self.act(self.market.action))
         return [*self._exchange_row(), self.market, widgets.HBox([go])]
 
     def _controls_load(self) -> list[Any]:
@@ -862,7 +862,7 @@ class PlayTable(widgets.VBox):
         self.builder = OfferBuilder(self.game, self.seat, prefix)
         for w in self.builder.controls.values():
             self._add(w)
-        self.builder.go.on_click(lambda _b: self.act(self.builder.offer))  # type: ignore[union-attr]
+        self.builder.go.on_click(lambda _b: self.act(self.builder.offer))
         return self.builder
 
     def _controls_negotiation(self) -> list[Any]:
