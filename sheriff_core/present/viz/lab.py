@@ -111,9 +111,7 @@ def effects_chart(result: RuleComparison | pd.DataFrame) -> alt.FacetChart:
     )
 
 
-def sweep_chart(
-    df: pd.DataFrame, metric: str = "win_rate"
-) -> alt.LayerChart | alt.FacetChart:
+def sweep_chart(df: pd.DataFrame, metric: str = "win_rate") -> alt.LayerChart | alt.FacetChart:
     """Effect ± interval per swept value for one metric of a :func:`~sheriff_core.analysis.lab.sweep`
     table: x the value, y the difference from the parent, one colour per strategy (win
     rate) or line-up, one panel per line-up when there are several.

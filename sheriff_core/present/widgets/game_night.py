@@ -108,15 +108,9 @@ def action_in_words(game: Game, action: Action) -> str:
     >>> action_in_words(g, Threaten(2)), action_in_words(g, Declare("Apples", 3))
     ("threaten to open Cat's bag", 'declare "3 Apples"')
     """
-    name = game.players
-    if isinstance(action, Threaten):
-        return f"threaten to open {name[action.seat]}'s bag"
-    if isinstance(action, Inspect):
-        return f"open (inspect) {name[action.seat]}'s bag"
-    if isinstance(action, LetPass):
-        return f"let {name[action.seat]}'s bag pass"
-    if isinstance(action, ChooseStarter):
-        return f"let {name[action.seat]} start the market"
+    about_a_seat = _seat_action_in_words(game, action)
+    if about_a_seat is not None:
+        return about_a_seat
     if isinstance(action, Declare):
         return f'declare "{action.count} {action.good}"'
     if isinstance(action, Load):
@@ -141,6 +135,21 @@ def action_in_words(game: Game, action: Action) -> str:
     if isinstance(action, Done):
         return "be done exchanging"
     return str(action)
+
+
+def _seat_action_in_words(game: Game, action: Action) -> str | None:
+    """The words for an action aimed at one seat (threaten, inspect, let pass, choose the
+    starter); None for any other action."""
+    name = game.players
+    if isinstance(action, Threaten):
+        return f"threaten to open {name[action.seat]}'s bag"
+    if isinstance(action, Inspect):
+        return f"open (inspect) {name[action.seat]}'s bag"
+    if isinstance(action, LetPass):
+        return f"let {name[action.seat]}'s bag pass"
+    if isinstance(action, ChooseStarter):
+        return f"let {name[action.seat]} start the market"
+    return None
 
 
 class PassAndPlayTable(PlayTable):
