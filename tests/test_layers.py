@@ -14,6 +14,7 @@ without a layer fails :func:`test_the_tables_name_folders_modules_and_layers_tha
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -411,3 +412,59 @@ def test_playing_every_variant_imports_no_pandas_altair_or_widgets():
     out = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+ROOT = PACKAGE.parent
+
+
+def _doc_tables(text: str) -> list[list[list[str]]]:
+    """The markdown tables of ``text``: per table its body rows, per row its cells."""
+    tables: list[list[list[str]]] = []
+    rows: list[list[str]] = []
+    for line in [*text.splitlines(), ""]:
+        if line.startswith("|"):
+            rows.append([c.strip() for c in line.strip().strip("|").split("|")])
+        elif rows:
+            tables.append([r for r in rows[1:] if not set("".join(r)) <= set("-: ")])
+            rows = []
+    return tables
+
+
+def _path(module: str) -> str:
+    """``analysis.fastsim`` -> ``analysis/fastsim/``, ``cli`` -> ``cli.py``."""
+    if module == "":
+        return "__init__.py"
+    path = MODULES[module]
+    return module.replace(".", "/") + ("/" if path.name == "__init__.py" else ".py")
+
+
+def test_the_architecture_page_shows_these_layers():
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text.split("\n## Layers\n", 1)[1].split("\n## ", 1)[0]
+    layers, exceptions = _doc_tables(section)[:2]
+    assert [row[0] for row in layers] == ORDER
+    shown = {row[0]: set(re.findall(r"`([^`]+)`", row[1])) for row in layers}
+    wanted: dict[str, set[str]] = {layer: set() for layer in ORDER}
+    for folder, layer in FOLDERS.items():
+        wanted[layer].add(folder.replace(".", "/") + "/")
+    for module, layer in ROOT_MODULES.items():
+        wanted[layer].add(_path(module))
+    assert shown == wanted
+    assert {row[0].strip("`"): row[1] for row in exceptions} == {
+        _path(module): layer for module, (layer, _why) in EXCEPTIONS.items()
+    }
+
+
+def test_the_docs_name_only_test_files_that_exist():
+    pages = [
+        ROOT / "README.md",
+        ROOT / "tests" / "README.md",
+        *sorted((ROOT / "docs").glob("*.md")),
+    ]
+    missing = [
+        f"{page.relative_to(ROOT)}: {name}"
+        for page in pages
+        for name in re.findall(r"\btests/[\w/.-]*\w", page.read_text(encoding="utf-8"))
+        if not (ROOT / name).exists()
+    ]
+    assert missing == []
