@@ -6,6 +6,7 @@
 """
 
 import sheriff_core._moved as _moved  # old import paths keep working
+import sheriff_core.present.pictures  # noqa: F401  (a Game shows its table in a notebook)
 from sheriff_core.analysis.compare import compare_variants
 
 # Simulation (issue 4): seeded bot games to tidy DataFrames.

@@ -18,6 +18,7 @@ import importlib
 import importlib.abc
 import importlib.machinery
 import sys
+from collections.abc import Sequence
 from types import ModuleType
 
 #: old dotted name (under ``sheriff_core.``) -> new dotted name
@@ -73,7 +74,12 @@ class _Alias(importlib.abc.Loader):
 class MovedFinder(importlib.abc.MetaPathFinder):
     """Finds ``sheriff_core.<old>`` by importing ``sheriff_core.<new>``."""
 
-    def find_spec(self, fullname, path, target=None):  # type: ignore[no-untyped-def]
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None,
+        target: ModuleType | None = None,
+    ) -> importlib.machinery.ModuleSpec | None:
         target_name = new_name(fullname)
         if target_name is None:
             return None

@@ -744,7 +744,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     escape (``\\x1b``), never sent to the terminal.
     """
     stdout = sys.stdout
-    sys.stdout = PrintableWriter(stdout)  # type: ignore[assignment]
+    sys.stdout = PrintableWriter(stdout)
     try:
         return _main(argv)
     finally:

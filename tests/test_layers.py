@@ -1,19 +1,22 @@
 """The layer order of ``sheriff_core``: no import runs upward, no module reaches into
 another's private names, and the rules layers stay free of pandas, altair and ipywidgets.
 
-Every module is assigned a layer in :data:`LAYERS` (lowest first). A module may import
-from its own layer and the layers below it. Imports are read with ``ast`` from every
+The layers are :data:`ORDER` (lowest first); a module's layer is read from its folder
+(:data:`FOLDERS`; the modules at the package's root: :data:`ROOT_MODULES`), except for the
+few modules named with a reason in :data:`EXCEPTIONS`. A module may import from its own
+layer and the layers below it. Imports are read with ``ast`` from every
 module, at module level and inside functions (``from . import x`` resolved); imports
-under ``if TYPE_CHECKING:`` are type hints only and are not counted. A new module
-without a layer fails :func:`test_every_module_has_a_layer`.
+under ``if TYPE_CHECKING:`` are type hints only and are not counted. A new folder
+without a layer fails :func:`test_the_tables_name_folders_modules_and_layers_that_exist`;
+``docs/architecture.md``'s table of layers is compared with these tables.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
-from fnmatch import fnmatch
 from pathlib import Path
 
 import pytest
@@ -22,76 +25,76 @@ import sheriff_core
 
 PACKAGE = Path(sheriff_core.__file__).resolve().parent
 
-#: Layer -> module patterns (``fnmatch``, names without the leading ``sheriff_core.``;
-#: ``""`` is the package itself). Lowest first; the first pattern that matches wins.
-LAYERS: dict[str, tuple[str, ...]] = {
-    # Errors, file writing, the TOML checks, the game Protocol and the printing of text from
-    # data (``safe_text``): standard library only; the save envelope both games share
-    # (``save_envelope``) also numpy (seeds, generators).
-    "base": (
-        "base",
-        "_moved",
-        "base.errors",
-        "base.files",
-        "base.schema",
-        "base.protocol",
-        "base.safe_text",
-        "base.save_envelope",
-        "nottingham.errors",
+#: The layers, lowest first. A module may import from its own layer and the layers below.
+ORDER: list[str] = [
+    "base",  # errors, file writing, TOML checks, the game Protocol, safe text, save envelope
+    "rules",  # the rules as data and pure rule functions (the field registry, scoring)
+    "engine",  # the state machine: a game, its actions, events, saves, a seat's view
+    "play",  # one game's course: the driver, the event reader, narration
+    "bots",  # players: they get a seat's view, never the game
+    "simulation",  # many games: the checked and the compiled simulators, to DataFrames
+    "analysis",  # tables and statistics (pandas, scipy): comparisons, the lab, game theory
+    "viz",  # pictures (plain SVG/HTML), rules summaries, altair charts
+    "widgets",  # interactive widgets (ipywidgets)
+    "apps",  # what people run: the command line, the lessons' exercise checks
+]
+
+#: Folder (a sub-package, dotted, without ``sheriff_core.``) -> layer. A module's layer is
+#: its deepest folder's, unless it is named in :data:`EXCEPTIONS`.
+FOLDERS: dict[str, str] = {
+    "base": "base",
+    "rules": "rules",
+    "engine": "engine",
+    "play": "play",
+    "bots": "bots",
+    "analysis": "analysis",
+    "theory": "analysis",
+    "nottingham": "simulation",
+    "present": "viz",
+    "present.viz": "viz",
+    "present.widgets": "widgets",
+    "exercises": "apps",
+}
+
+#: The modules at the package's root (``""``: ``sheriff_core/__init__.py``) -> layer.
+ROOT_MODULES: dict[str, str] = {
+    "_moved": "base",
+    "": "viz",
+    "cli": "apps",
+    "__main__": "apps",
+}
+
+#: Modules (and the packages under them) in another layer than their folder's: module ->
+#: (layer, why). Each must exist and differ from its folder's layer (the list only says
+#: what the folders cannot).
+EXCEPTIONS: dict[str, tuple[str, str]] = {
+    "theory.inspection": (
+        "rules",
+        "the closed-form inspection game of a variant's numbers: rules maths the bots read",
     ),
-    # The rules as data and pure rule functions (``rules.fields``, the registry of rule
-    # fields, is matched by ``rules.*``). ``scoring`` (final scores) and
-    # ``theory.inspection`` (the closed-form inspection game of a variant's numbers,
-    # which the bots read) are rules maths: they import nothing above this layer.
-    "rules": ("rules", "rules.*", "rules.scoring", "theory.inspection", "nottingham.rules"),
-    # The state machine: a game, its actions, events and saves, and what one seat may
-    # know of it (``engine.view``: the only part of a game the bots get).
-    "engine": (
-        "engine",
-        "engine.*",
-        "nottingham.actions",
-        "nottingham.game",
-        "nottingham.saves",
-        "nottingham.steps",
+    "analysis.sim": (
+        "simulation",
+        "simulate: plays the games whose frames the rest of analysis/ reads",
     ),
-    # Players and whole games: bots, the driver, the event reader, simulation, narration.
-    "bots+simulation": (
-        "play",
-        "bots",
-        "bots.*",
-        "play.driver",
-        "play.record",
-        "analysis.sim",
-        "analysis.fastsim",
-        "analysis.fastsim.*",
-        "play.narrate",
-        "nottingham",
-        "nottingham.*",
+    "analysis.fastsim": (
+        "simulation",
+        "the compiled simulator behind simulate, checked against the engine",
     ),
-    # Tables and statistics (pandas, scipy): the lab, comparisons, game theory; the
-    # package's front door re-exports ``compare`` and ``sim``.
-    "analysis": ("analysis", "", "analysis.compare", "analysis.lab", "theory", "theory.*"),
-    # Pictures: HTML pictures of cards and tables, altair charts, the rules sheet.
-    "viz": ("present", "present.viz", "present.viz.*", "present.pictures", "present.rules_summary"),
-    # Interactive widgets (ipywidgets).
-    "widgets": ("present.widgets", "present.widgets.*"),
-    # What people run: the command line, the lessons' exercise checks.
-    "apps": ("cli", "__main__", "exercises", "exercises.*"),
+    "nottingham.errors": ("base", "the second game's own layers: its errors"),
+    "nottingham.rules": ("rules", "the second game's own layers: its rules as data"),
+    "nottingham.actions": ("engine", "the second game's own layers: its engine"),
+    "nottingham.game": ("engine", "the second game's own layers: its engine"),
+    "nottingham.saves": ("engine", "the second game's own layers: its engine"),
+    "nottingham.steps": ("engine", "the second game's own layers: its engine"),
+    "nottingham.bots": ("bots", "the second game's own layers: its bots"),
 }
 
 #: Upward imports that are allowed, with the reason: (importer, imported) -> why.
 #: Each must still exist (a stale entry fails), so the list only shrinks.
-ALLOWED_UPWARD: dict[tuple[str, str], str] = {
-    (
-        "engine.game",
-        "present.pictures",
-    ): "Game._repr_html_, Jupyter's display hook, imports it when shown",
-}
+ALLOWED_UPWARD: dict[tuple[str, str], str] = {}
 
 #: Libraries a layer must not import at module level (below the layer that uses them).
-BANNED_BELOW = {"pandas": "bots+simulation", "altair": "viz", "ipywidgets": "widgets"}
-
-ORDER = list(LAYERS)
+BANNED_BELOW = {"pandas": "simulation", "altair": "viz", "ipywidgets": "widgets"}
 
 
 def module_name(path: Path) -> str:
@@ -106,9 +109,26 @@ MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
 def layer_of(module: str) -> str | None:
-    for layer, patterns in LAYERS.items():
-        if any(module == p or (p and fnmatch(module, p)) for p in patterns):
-            return layer
+    """The layer of ``module``: its own or its nearest named package's in
+    :data:`EXCEPTIONS`, a root module's, else its deepest folder's.
+
+    >>> layer_of("engine.view"), layer_of("theory.efce"), layer_of("theory.inspection")
+    ('engine', 'analysis', 'rules')
+    >>> layer_of("analysis.fastsim.kernel"), layer_of(""), layer_of("nosuch")
+    ('simulation', 'viz', None)
+    """
+    if module in ROOT_MODULES:
+        return ROOT_MODULES[module]
+    parts = module.split(".")
+    for n in range(len(parts), 0, -1):
+        name = ".".join(parts[:n])
+        if name in EXCEPTIONS:
+            return EXCEPTIONS[name][0]
+    folder = parts if module in MODULES and MODULES[module].name == "__init__.py" else parts[:-1]
+    for n in range(len(folder), 0, -1):
+        name = ".".join(folder[:n])
+        if name in FOLDERS:
+            return FOLDERS[name]
     return None
 
 
@@ -173,8 +193,26 @@ def _shown(module: str) -> str:
 
 def test_every_module_has_a_layer():
     missing = [m for m in MODULES if layer_of(m) is None]
-    assert not missing, f"modules without a layer in tests/test_layers.py LAYERS: {missing}"
+    assert not missing, (
+        f"modules without a layer (tests/test_layers.py FOLDERS, ROOT_MODULES): {missing}"
+    )
     assert len(MODULES) > 50
+
+
+def test_the_tables_name_folders_modules_and_layers_that_exist():
+    assert all(layer in ORDER for layer in [*FOLDERS.values(), *ROOT_MODULES.values()])
+    for folder in FOLDERS:
+        assert (PACKAGE / folder.replace(".", "/") / "__init__.py").is_file(), folder
+    folders = {m for m, p in MODULES.items() if p.name == "__init__.py" and m}
+    assert folders - set(EXCEPTIONS) == set(FOLDERS), "every sub-package is a row of FOLDERS"
+    assert set(ROOT_MODULES) == {m for m in MODULES if "." not in m and m not in folders}
+    for module, (layer, why) in EXCEPTIONS.items():
+        assert module in MODULES and layer in ORDER and why, module
+        parts = module.split(".")
+        folder = parts if MODULES[module].name == "__init__.py" else parts[:-1]
+        own = next(FOLDERS[".".join(folder[:n])] for n in range(len(folder), 0, -1)
+                   if ".".join(folder[:n]) in FOLDERS)  # fmt: skip
+        assert layer != own, f"{module} is in its folder's layer: drop it from EXCEPTIONS"
 
 
 #: What the bots import from the engine: actions, the kinds of decision and the seat's
@@ -199,7 +237,7 @@ def test_the_layer_check_sees_an_upward_import():
     assert ORDER.index(layer_of("rules.house")) < ORDER.index(layer_of("cli"))
     assert ORDER.index(layer_of("engine.game")) > ORDER.index(layer_of("rules.variants"))
     lines = [m for _, m, _ in imports_of("engine.game")]
-    assert "sheriff_core.rules.variants" in lines and "sheriff_core.present.pictures" in lines
+    assert "sheriff_core.rules.variants" in lines and "sheriff_core.engine.state" in lines
 
 
 def upward_from(module: str, source: str | None = None) -> list[str]:
@@ -374,3 +412,59 @@ def test_playing_every_variant_imports_no_pandas_altair_or_widgets():
     out = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+ROOT = PACKAGE.parent
+
+
+def _doc_tables(text: str) -> list[list[list[str]]]:
+    """The markdown tables of ``text``: per table its body rows, per row its cells."""
+    tables: list[list[list[str]]] = []
+    rows: list[list[str]] = []
+    for line in [*text.splitlines(), ""]:
+        if line.startswith("|"):
+            rows.append([c.strip() for c in line.strip().strip("|").split("|")])
+        elif rows:
+            tables.append([r for r in rows[1:] if not set("".join(r)) <= set("-: ")])
+            rows = []
+    return tables
+
+
+def _path(module: str) -> str:
+    """``analysis.fastsim`` -> ``analysis/fastsim/``, ``cli`` -> ``cli.py``."""
+    if module == "":
+        return "__init__.py"
+    path = MODULES[module]
+    return module.replace(".", "/") + ("/" if path.name == "__init__.py" else ".py")
+
+
+def test_the_architecture_page_shows_these_layers():
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text.split("\n## Layers\n", 1)[1].split("\n## ", 1)[0]
+    layers, exceptions = _doc_tables(section)[:2]
+    assert [row[0] for row in layers] == ORDER
+    shown = {row[0]: set(re.findall(r"`([^`]+)`", row[1])) for row in layers}
+    wanted: dict[str, set[str]] = {layer: set() for layer in ORDER}
+    for folder, layer in FOLDERS.items():
+        wanted[layer].add(folder.replace(".", "/") + "/")
+    for module, layer in ROOT_MODULES.items():
+        wanted[layer].add(_path(module))
+    assert shown == wanted
+    assert {row[0].strip("`"): row[1] for row in exceptions} == {
+        _path(module): layer for module, (layer, _why) in EXCEPTIONS.items()
+    }
+
+
+def test_the_docs_name_only_test_files_that_exist():
+    pages = [
+        ROOT / "README.md",
+        ROOT / "tests" / "README.md",
+        *sorted((ROOT / "docs").glob("*.md")),
+    ]
+    missing = [
+        f"{page.relative_to(ROOT)}: {name}"
+        for page in pages
+        for name in re.findall(r"\btests/[\w/.-]*\w", page.read_text(encoding="utf-8"))
+        if not (ROOT / name).exists()
+    ]
+    assert missing == []

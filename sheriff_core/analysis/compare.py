@@ -205,6 +205,7 @@ def _tables(
     def run(n: int) -> tuple[pd.DataFrame, pd.DataFrame]:
         return simulate_tables(v, players=players, games=n, seed=seed, progress=False, **kwargs)
 
+    key: tuple[str, ...]
     try:  # bot instances among the arguments: not kept
         key = (
             json.dumps(v.to_data(), sort_keys=True),

@@ -349,21 +349,8 @@ def paired_difference(
     ...
     ValueError: not paired: 2 parent values but 3 variant values (compare the same games)
     """
-    from scipy import stats
 
-    x = np.asarray(parent, dtype=float)
-    y = np.asarray(variant, dtype=float)
-    if x.shape != y.shape or x.ndim != 1:
-        raise ValueError(
-            f"not paired: {x.size} parent values but {y.size} variant values "
-            "(compare the same games)"
-        )
-    if not 0.5 <= confidence < 1:
-        raise ValueError(f"confidence must be in [0.5, 1), not {confidence!r}")
-    if method not in ("auto", "t", "bootstrap"):
-        raise ValueError(f"method must be 'auto', 't' or 'bootstrap', not {method!r}")
-    keep = ~(np.isnan(x) | np.isnan(y))
-    x, y = x[keep], y[keep]
+    x, y = _paired_values(parent, variant, confidence, method)
     d = y - x
     n = len(d)
     out: dict[str, Any] = {
@@ -383,35 +370,77 @@ def paired_difference(
     if n < 2:
         return out
     out["games_needed"] = _games_needed(d, confidence)
-    binary = bool(np.isin(x, (0.0, 1.0)).all() and np.isin(y, (0.0, 1.0)).all())
-    if binary:  # exact McNemar: the discordant pairs are a fair coin under no difference
-        up, down = int(np.sum(d > 0)), int(np.sum(d < 0))
-        out["check_test"] = "McNemar exact"
-        out["check_p_value"] = (
-            float(stats.binomtest(up, up + down, 0.5).pvalue) if up + down else 1.0
-        )
-    else:
-        out["check_test"] = "Wilcoxon signed-rank"
-        out["check_p_value"] = (
-            float(stats.wilcoxon(y, x, zero_method="wilcox").pvalue) if np.any(d != 0) else 1.0
-        )
+    out["check_test"], out["check_p_value"] = _second_opinion(x, y)
     if method == "auto":
         r = _paired_batch(x[None, :], y[None, :], confidence)
         out["ci_low"], out["ci_high"] = float(r["ci_low"][0]), float(r["ci_high"][0])
         out["p_value"] = float(r["p_value"][0])
         out["interval"] = _METHODS[int(r["method"][0])]
         return out
+    out.update(_t_or_bootstrap(x, y, method, confidence, seed, resamples))
+    return out
+
+
+def _paired_values(
+    parent: Sequence[float] | np.ndarray,
+    variant: Sequence[float] | np.ndarray,
+    confidence: float,
+    method: str,
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`paired_difference`'s arguments checked, its pairs as two float arrays with
+    the pairs missing a value on either side dropped."""
+    x = np.asarray(parent, dtype=float)
+    y = np.asarray(variant, dtype=float)
+    if x.shape != y.shape or x.ndim != 1:
+        raise ValueError(
+            f"not paired: {x.size} parent values but {y.size} variant values "
+            "(compare the same games)"
+        )
+    if not 0.5 <= confidence < 1:
+        raise ValueError(f"confidence must be in [0.5, 1), not {confidence!r}")
+    if method not in ("auto", "t", "bootstrap"):
+        raise ValueError(f"method must be 'auto', 't' or 'bootstrap', not {method!r}")
+    keep = ~(np.isnan(x) | np.isnan(y))
+    return x[keep], y[keep]
+
+
+def _second_opinion(x: np.ndarray, y: np.ndarray) -> tuple[str, float]:
+    """``(test, p-value)`` of a test that leans on no approximation: McNemar's exact test
+    when both sides are 0/1, the Wilcoxon signed-rank test otherwise."""
+    from scipy import stats
+
+    d = y - x
+    if np.isin(x, (0.0, 1.0)).all() and np.isin(y, (0.0, 1.0)).all():
+        # exact McNemar: the discordant pairs are a fair coin under no difference
+        up, down = int(np.sum(d > 0)), int(np.sum(d < 0))
+        return "McNemar exact", (
+            float(stats.binomtest(up, up + down, 0.5).pvalue) if up + down else 1.0
+        )
+    return "Wilcoxon signed-rank", (
+        float(stats.wilcoxon(y, x, zero_method="wilcox").pvalue) if np.any(d != 0) else 1.0
+    )
+
+
+def _t_or_bootstrap(
+    x: np.ndarray, y: np.ndarray, method: str, confidence: float, seed: int, resamples: int
+) -> dict[str, Any]:
+    """``ci_low``, ``ci_high``, ``p_value`` and ``interval`` of :func:`paired_difference`'s
+    ``"t"`` and ``"bootstrap"`` methods (the p-value is the paired t-test's for both)."""
+    from scipy import stats
+
+    d = y - x
     if np.all(d == d[0]):  # the t interval has zero width
-        out["ci_low"] = out["ci_high"] = float(d[0])
-        out["p_value"] = 1.0 if d[0] == 0 else 0.0
-        out["interval"] = "paired t"
-        return out
+        p_value = 1.0 if d[0] == 0 else 0.0
+        return {
+            "ci_low": float(d[0]),
+            "ci_high": float(d[0]),
+            "p_value": p_value,
+            "interval": "paired t",
+        }
     res = stats.ttest_rel(y, x)
-    out["p_value"] = float(res.pvalue)
     if method == "t":
         ci = res.confidence_interval(confidence_level=confidence)
-        out["ci_low"], out["ci_high"] = float(ci.low), float(ci.high)
-        out["interval"] = "paired t"
+        low, high, interval = float(ci.low), float(ci.high), "paired t"
     else:
         boot = stats.bootstrap(
             (x, y),
@@ -423,10 +452,9 @@ def paired_difference(
             method="percentile",
             rng=np.random.default_rng(seed),
         )
-        out["ci_low"] = float(boot.confidence_interval.low)
-        out["ci_high"] = float(boot.confidence_interval.high)
-        out["interval"] = "bootstrap"
-    return out
+        low, high = float(boot.confidence_interval.low), float(boot.confidence_interval.high)
+        interval = "bootstrap"
+    return {"ci_low": low, "ci_high": high, "p_value": float(res.pvalue), "interval": interval}
 
 
 # --------------------------------------------------------------------------- per-game metrics
@@ -480,7 +508,7 @@ def game_metrics(sim: pd.DataFrame, tiebreaks: Sequence[str] | None = None) -> p
 
 def _metric_columns(columns: Sequence[str]) -> list[tuple[str, str, str]]:
     """(column, metric key, strategy) in :data:`METRICS` order."""
-    out = []
+    out: list[tuple[str, str, str]] = []
     for key in METRICS:
         if key == "win_rate":
             out.extend(
@@ -1080,38 +1108,10 @@ def sweep(
 
     p = _variant(parent)
     values = list(values)
-    if not values:
-        raise ValueError("values: give at least one value to sweep")
-    if callable(field):
-        make: Callable[[Any], Variant] = field
-        name = words = getattr(field, "__name__", "custom")
-    elif isinstance(field, str):
-        from sheriff_core.rules.house import editable_fields
-
-        name = field
-        words = next((f.label for f in editable_fields(p) if f.path == field), field)
-        make = lambda value: with_field(p, field, value)  # noqa: E731
-    else:
-        raise TypeError(f"field must be a dotted rule path or a callable, not {field!r}")
-    variants = [make(v) for v in values]  # fail fast on bad fields or values
-    for v in variants:
-        if not isinstance(v, Variant):
-            raise TypeError(f"field callable must return a Variant, not {type(v).__name__}")
+    name, words, variants = _swept_variants(p, field, values)
     lineup = _lineups(lineups)
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)):
-        raise ValueError(f"workers must be None or a whole number >= 1, not {workers!r}")
-    if workers is not None and workers < 1:
-        raise ValueError(f"workers must be None or a whole number >= 1, not {workers!r}")
     total = games * (len(values) + 1) * len(lineup)
-    own_pool: ProcessPoolExecutor | None = None
-    inner: Executor
-    if executor is not None:
-        inner = executor
-    elif workers is not None and min(workers, cpu_count()) > 1:
-        own_pool = ProcessPoolExecutor(min(workers, cpu_count()), initializer=ignore_sigint)
-        inner = own_pool
-    else:
-        inner = _InlineExecutor()
+    inner, own_pool = _sweep_pool(executor, workers)
     frames = []
     try:
         with tqdm(total=total, disable=not progress, unit="game", desc=f"sweep {name}") as bar:
@@ -1145,6 +1145,49 @@ def sweep(
             own_pool.shutdown()
     # one family: Holm over every cell of the sweep (values x line-ups x metrics)
     return _verdicts(pd.concat(frames, ignore_index=True), confidence)
+
+
+def _sweep_pool(
+    executor: Executor | None, workers: int | None
+) -> tuple[Executor, ProcessPoolExecutor | None]:
+    """The executor a sweep plays on, and the process pool it made for that (to shut down
+    after the sweep), if any: ``executor`` when given, else a pool of ``workers`` local
+    processes when more than one, else the games run in this process."""
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)):
+        raise ValueError(f"workers must be None or a whole number >= 1, not {workers!r}")
+    if workers is not None and workers < 1:
+        raise ValueError(f"workers must be None or a whole number >= 1, not {workers!r}")
+    if executor is not None:
+        return executor, None
+    if workers is not None and min(workers, cpu_count()) > 1:
+        own_pool = ProcessPoolExecutor(min(workers, cpu_count()), initializer=ignore_sigint)
+        return own_pool, own_pool
+    return _InlineExecutor(), None
+
+
+def _swept_variants(
+    p: Variant, field: str | Callable[[Any], Variant], values: list[Any]
+) -> tuple[str, str, list[Variant]]:
+    """``(field's name, field in words, one variant per value)`` of :func:`sweep`, every
+    variant built (and checked) before any game is played."""
+    if not values:
+        raise ValueError("values: give at least one value to sweep")
+    if callable(field):
+        make: Callable[[Any], Variant] = field
+        name = words = getattr(field, "__name__", "custom")
+    elif isinstance(field, str):
+        from sheriff_core.rules.house import editable_fields
+
+        name = field
+        words = next((f.label for f in editable_fields(p) if f.path == field), field)
+        make = lambda value: with_field(p, field, value)  # noqa: E731
+    else:
+        raise TypeError(f"field must be a dotted rule path or a callable, not {field!r}")
+    variants = [make(v) for v in values]  # fail fast on bad fields or values
+    for v in variants:
+        if not isinstance(v, Variant):
+            raise TypeError(f"field callable must return a Variant, not {type(v).__name__}")
+    return name, words, variants
 
 
 def compare_each_change(
@@ -1351,8 +1394,6 @@ def balance_report(
     >>> bool((r.win_rates["ci_low"] <= r.win_rates["win_rate"]).all())
     True
     """
-    from scipy import stats
-
     _check_games(games, "a balance report")
     v = _variant(variant)
     bots = list(bot_names("sheriff") if sheriffs is None else sheriffs)
@@ -1373,72 +1414,95 @@ def balance_report(
             engine=engine,
         )
         label = str(sim["sheriff_strategy"].iloc[0]) if len(sim) else str(bot)
-        fair = float(sim["win"].mean()) if len(sim) else math.nan
-        win_rows += [
-            _share_row(
-                label,
-                "strategy",
-                strategy,
-                "seats",
-                f"the {strategy} bot",
-                sub,
-                fair,
-                games,
-                confidence,
-            )
-            for strategy, sub in sim.groupby("strategy", sort=True)
-        ]
-        seat_rows += [
-            _share_row(
-                label,
-                "seat",
-                int(seat),
-                "games",
-                f"seat {seat + 1}" + (" (the first Sheriff)" if seat == 0 else ""),
-                sub,
-                fair,
-                games,
-                confidence,
-            )
-            for seat, sub in sim.groupby("seat", sort=True)
-        ]
-        totals = sim.sort_values(["game", "total"], ascending=[True, False]).groupby("game")
-        measures = {
-            "score_sd": totals["total"].std(ddof=0).to_numpy(dtype=float),
-            "margin": (totals["total"].nth(0).to_numpy() - totals["total"].nth(1).to_numpy())
-            if players > 1
-            else np.zeros(games),
-        }
-        names = {
-            "score_sd": "score spread (sd of the totals in a game)",
-            "margin": "winning margin (winner minus runner-up)",
-        }
-        for key, values in measures.items():
-            values = np.asarray(values, dtype=float)
-            mean = float(values.mean()) if len(values) else math.nan
-            if len(values) > 1 and np.std(values) > 0:
-                ci = stats.ttest_1samp(values, 0.0).confidence_interval(confidence)
-                lo, hi = float(ci.low), float(ci.high)
-            else:
-                lo = hi = mean
-            spread_rows.append(
-                {
-                    "sheriff": label,
-                    "measure": key,
-                    "label": names[key],
-                    "mean": mean,
-                    "ci_low": lo,
-                    "ci_high": hi,
-                    "games": len(values),
-                    "sentence": f"Against {label}, the {names[key]} averages {mean:.1f} "
-                    f"points ({confidence:.0%} CI {lo:.1f} to {hi:.1f}).",
-                }
-            )
+        wins, seats = _share_rows(sim, label, games, confidence)
+        win_rows += wins
+        seat_rows += seats
+        spread_rows += _spread_rows(sim, label, players, games, confidence)
     wins_t, seats_t = pd.DataFrame(win_rows), pd.DataFrame(seat_rows)
     _holm([wins_t, seats_t], confidence)
     return BalanceReport(
         v.name, players, games, confidence, wins_t, seats_t, pd.DataFrame(spread_rows)
     )
+
+
+def _share_rows(
+    sim: pd.DataFrame, label: str, games: int, confidence: float
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The win-rate rows per strategy and per seat of one Sheriff bot's run, each against
+    the run's fair share (the mean win rate of a seat)."""
+    fair = float(sim["win"].mean()) if len(sim) else math.nan
+    win_rows = [
+        _share_row(
+            label,
+            "strategy",
+            strategy,
+            "seats",
+            f"the {strategy} bot",
+            sub,
+            fair,
+            games,
+            confidence,
+        )
+        for strategy, sub in sim.groupby("strategy", sort=True)
+    ]
+    seat_rows = [
+        _share_row(
+            label,
+            "seat",
+            int(seat),
+            "games",
+            f"seat {seat + 1}" + (" (the first Sheriff)" if seat == 0 else ""),
+            sub,
+            fair,
+            games,
+            confidence,
+        )
+        for seat, sub in sim.groupby("seat", sort=True)
+    ]
+    return win_rows, seat_rows
+
+
+def _spread_rows(
+    sim: pd.DataFrame, label: str, players: int, games: int, confidence: float
+) -> list[dict[str, Any]]:
+    """The score spread and the winning margin of one Sheriff bot's run, each with a t
+    interval of its mean (rows of :attr:`BalanceReport.spread`)."""
+    from scipy import stats
+
+    totals = sim.sort_values(["game", "total"], ascending=[True, False]).groupby("game")
+    measures = {
+        "score_sd": totals["total"].std(ddof=0).to_numpy(dtype=float),
+        "margin": (totals["total"].nth(0).to_numpy() - totals["total"].nth(1).to_numpy())
+        if players > 1
+        else np.zeros(games),
+    }
+    names = {
+        "score_sd": "score spread (sd of the totals in a game)",
+        "margin": "winning margin (winner minus runner-up)",
+    }
+    rows = []
+    for key, values in measures.items():
+        values = np.asarray(values, dtype=float)
+        mean = float(values.mean()) if len(values) else math.nan
+        if len(values) > 1 and np.std(values) > 0:
+            ci = stats.ttest_1samp(values, 0.0).confidence_interval(confidence)
+            lo, hi = float(ci.low), float(ci.high)
+        else:
+            lo = hi = mean
+        rows.append(
+            {
+                "sheriff": label,
+                "measure": key,
+                "label": names[key],
+                "mean": mean,
+                "ci_low": lo,
+                "ci_high": hi,
+                "games": len(values),
+                "sentence": f"Against {label}, the {names[key]} averages {mean:.1f} "
+                f"points ({confidence:.0%} CI {lo:.1f} to {hi:.1f}).",
+            }
+        )
+    return rows
 
 
 def _holm(tables: Sequence[pd.DataFrame], confidence: float) -> None:

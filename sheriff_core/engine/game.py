@@ -491,16 +491,6 @@ class Game(RoundRules, MarketRules, LoadRules, InspectionRules, PaymentRules, Le
         """The same as :meth:`clone` (kept for callers of the first version)."""
         return self.clone()
 
-    def _repr_html_(self) -> str:
-        """The table as pictures (author's view), for notebooks: see :mod:`sheriff_core.present.pictures`.
-
-        >>> new_game("classic", players=3, seed=0)._repr_html_()[:30]
-        '<div style="max-width:1180px">'
-        """
-        from sheriff_core.present.pictures import table_html
-
-        return f'<div style="max-width:1180px">{table_html(self)}</div>'
-
     # ------------------------------------------------------------ JSON
 
     def to_json(self) -> str:

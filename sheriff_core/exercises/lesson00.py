@@ -62,21 +62,22 @@ def lies_caught(game: Game) -> int:
     right="Every one of those bags was opened and held something other than its declaration.",
 )
 def _caught(answer: object) -> str | None:
-    whole = isinstance(answer, Integral) or (
-        isinstance(answer, Real) and float(answer).is_integer()  # 3.0, numpy.float64(3)
-    )
-    if isinstance(answer, bool) or not whole:
+    if (
+        isinstance(answer, bool)
+        or not isinstance(answer, Real)
+        or not (isinstance(answer, Integral) or float(answer).is_integer())  # 3.0, numpy 3.0
+    ):
         return f"give a whole number of bags, like 3, not {answer!r} ({type(answer).__name__})"
-    answer = int(answer)  # type: ignore[call-overload]  # numpy and pandas integers too
-    if answer < 0:
+    bags = int(answer) if isinstance(answer, Integral) else int(float(answer))  # numpy too
+    if bags < 0:
         return "a count of bags cannot be negative"
     game = lesson_game()
     right = lies_caught(game)
-    if answer == right:
+    if bags == right:
         return None
     opened = sum(1 for e in game.events if e.kind == "inspected")
-    if answer > opened:
-        return f"{answer} is more than all the bags the Sheriffs opened ({opened})"
-    if answer > right:
-        return f"{answer} is too high: count only opened bags that held a lie"
-    return f"{answer} is too low: some opened lies are missing from your count"
+    if bags > opened:
+        return f"{bags} is more than all the bags the Sheriffs opened ({opened})"
+    if bags > right:
+        return f"{bags} is too high: count only opened bags that held a lie"
+    return f"{bags} is too low: some opened lies are missing from your count"

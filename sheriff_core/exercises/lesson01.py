@@ -38,6 +38,7 @@ def _silk(answer: object) -> str | None:
         )
     game = lesson_game()
     seat = game.to_move
+    assert seat is not None  # the lesson's game waits for a market turn
     cheese = game.hands[seat].count("Cheese")
     try:
         game.apply(answer)

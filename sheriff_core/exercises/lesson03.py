@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from sheriff_core.engine.actions import Inspect, LetPass, Threaten
+from sheriff_core.engine.view import observe
 from sheriff_core.exercises import exercise
 
 CHOICES = ("pass", "inspect")
@@ -35,7 +36,7 @@ def sheriff_gold(choice: str, seed: int = 0) -> int:
 
     game, bots = deal_to_inspection(seed=seed)
     game.apply(Threaten(1))
-    game.apply(bots[1].choose(game))  # Ben's answer to the threat
+    game.apply(bots[1].choose(observe(game, 1)))  # Ben's answer to the threat
     game.apply(LetPass(1) if choice == "pass" else Inspect(1))
     return game.gold[game.sheriff]
 

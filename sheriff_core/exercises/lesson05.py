@@ -8,6 +8,7 @@ Not quite: 'cheater' is not one of the merchant strategies at the table: honest,
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import sheriff_core as sc
 from sheriff_core.analysis.sim import DEFAULT_MERCHANTS
@@ -18,7 +19,7 @@ __all__ = ["EXPERIMENT", "win_rates_against_inspector"]
 
 #: The exercise's experiment, as set in the lesson's picker (its default number of games,
 #: on the compiled simulator where it plays them: the same games as the rules engine's).
-EXPERIMENT = dict(
+EXPERIMENT: dict[str, Any] = dict(
     variant="classic",
     players=4,
     games=GAMES,

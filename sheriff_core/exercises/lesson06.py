@@ -28,7 +28,11 @@ BAG = {"legal": "Apples", "contraband": "Pepper"}
 def _equilibrium(variant: str, **overrides: Any) -> Any:
     from sheriff_core import load_variant, theory
 
-    return theory.equilibrium(theory.inspection_game(load_variant(variant), **BAG, **overrides))
+    return theory.equilibrium(
+        theory.inspection_game(
+            load_variant(variant), legal=BAG["legal"], contraband=BAG["contraband"], **overrides
+        )
+    )
 
 
 @exercise(

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 from sheriff_core.exercises import Rounded, exercise, number
 
@@ -107,7 +107,7 @@ def _coarse(
 
 def _judge(
     answer: tuple[float, ...], right: tuple[Fraction | float, ...], decimals: int
-) -> str | None | bool:
+) -> str | None | Literal[True]:
     """``True`` when ``answer`` is wrong (go on to say how), else what :func:`check`
     should hear: None (exact), a :class:`Rounded` note, or the too-few-decimals sentence."""
     if all(_near(x, y, decimals) for x, y in zip(answer, right, strict=True)):

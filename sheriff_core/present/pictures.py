@@ -2,8 +2,10 @@
 
 Everything is drawn by this module's own code as inline SVG inside inline-styled HTML
 (no stylesheet, script, font or image from anywhere else), from the variant data: any
-variant's goods get a card. Standard library only, on top of the rules layer, so the
-engine can show a game with it (``Game._repr_html_``). Same input, same bytes.
+variant's goods get a card. Standard library only, on top of the engine. Importing this
+module gives every :class:`~sheriff_core.engine.game.Game` its notebook display
+(``Game._repr_html_``, :func:`game_html`; ``import sheriff_core`` imports it), so the
+engine imports nothing from the presentation layer. Same input, same bytes.
 
 A card is 80 x 112 px at ``scale=1`` (text 11 px and larger), with the good's name and
 emblem, its kind as a coloured band with the word, its value (top left, "value") and
@@ -27,17 +29,15 @@ import colorsys
 import hashlib
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING
 
 from sheriff_core.base.safe_text import html_text as escape  # html.escape of printable(text)
+from sheriff_core.engine.game import Game
 from sheriff_core.engine.steps import ConfiscateChoice
 from sheriff_core.engine.view import SeatView, observe
 from sheriff_core.rules.variants import Good, Variant
 
-if TYPE_CHECKING:
-    from sheriff_core.engine.game import Game
-
 __all__ = [
+    "game_html",
     "CARD_WIDTH",
     "CARD_HEIGHT",
     "card_svg",
@@ -995,3 +995,20 @@ def table_html(game: Game, *, viewer: int | None = None, scale: float = TABLE_SC
         + "".join(players)
         + "</div></div>"
     )
+
+
+def game_html(game: Game) -> str:
+    """A game's table as pictures (the author's view, every card face up) in a box of a
+    notebook's width: the display of a :class:`~sheriff_core.engine.game.Game` shown at the
+    end of a cell (``Game._repr_html_``, attached when this module is imported).
+
+    >>> from sheriff_core import new_game
+    >>> game = new_game("classic", players=3, seed=0)
+    >>> game._repr_html_() == game_html(game), game_html(game)[:30]
+    (True, '<div style="max-width:1180px">')
+    """
+    return f'<div style="max-width:1180px">{table_html(game)}</div>'
+
+
+# Jupyter's display hook, attached here so that the engine imports no pictures.
+setattr(Game, "_repr_html_", game_html)  # noqa: B010  (Game declares no display of its own)

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -287,8 +288,15 @@ class EFCEResult:
     status: str
 
 
+def _objective_name(objective: str | int) -> str:
+    """``0`` and ``1`` name the players' own objectives; a string is kept as it is."""
+    if isinstance(objective, str):
+        return objective
+    return {0: "smuggler", 1: "sheriff"}.get(objective, repr(objective))
+
+
 def _objective_weights(objective: str | int) -> tuple[float, float]:
-    key = {0: "smuggler", 1: "sheriff"}.get(objective, objective)  # type: ignore[call-overload]
+    key = _objective_name(objective)
     weights = {
         "welfare": (1.0, 1.0),
         "smuggler": (1.0, 0.0),
@@ -320,6 +328,85 @@ def bribe_weights(game: ExtensiveGame) -> np.ndarray:
     """
     bribe0 = _sheriff_bribe0(game)
     return np.array([(h[-2] - bribe0) * (h[-1] == 0) for h in game.histories], dtype=float)
+
+
+class _Rows:
+    """Sparse constraint rows, built as ``(row, column, value)`` triplets."""
+
+    def __init__(self) -> None:
+        self.r: list[int] = []
+        self.c: list[int] = []
+        self.v: list[float] = []
+        self.n = 0
+
+    def new_row(self) -> int:
+        self.n += 1
+        return self.n - 1
+
+    def add(self, row: int, column: int, value: float) -> None:
+        self.r.append(row)
+        self.c.append(column)
+        self.v.append(value)
+
+    def matrix(self, columns: int) -> sparse.csr_matrix:
+        return sparse.csr_matrix((self.v, (self.r, self.c)), shape=(self.n, columns))
+
+
+def _consistency_rows(tree: _Tree, xi: Callable[[int, int], int]) -> _Rows:
+    """The plan's equalities: ``xi(empty, empty) = 1`` (row 0), then for each infoset
+    ``I`` of a player and each opponent sequence relevant to ``I``, the plan on ``I``'s
+    sequences sums to the plan on its parent sequence (right-hand side 0)."""
+    g = tree.game
+    eq = _Rows()
+    eq.add(eq.new_row(), xi(0, 0), 1.0)
+    opp_of: list[dict[int, list[int]]] = [{}, {}]
+    for i, j in tree.connected():
+        opp_of[0].setdefault(i, []).extend(tree.info_seqs[1][j])
+        opp_of[1].setdefault(j, []).extend(tree.info_seqs[0][i])
+    for p in (0, 1):
+        for i in range(tree.n_info[p]):
+            par = int(g.infoset_parent[p][i])
+            for o in [0, *sorted(set(opp_of[p].get(i, [])))]:
+                r = eq.new_row()
+                for s in tree.info_seqs[p][i]:
+                    eq.add(r, xi(s, o) if p == 0 else xi(o, s), 1.0)
+                eq.add(r, xi(par, o) if p == 0 else xi(o, par), -1.0)
+    return eq
+
+
+def _incentive_rows(tree: _Tree, xi: Callable[[int, int], int], n_xi: int) -> tuple[_Rows, int]:
+    """The incentive constraints (as ``A_ub @ x <= 0``) and the number of variables: per
+    trigger ``(I, a)`` of player ``p``, one free dual variable per information set of
+    ``p`` at or below ``I``, their feasibility rows and "follow >= dual value at I"."""
+    g = tree.game
+    ub = _Rows()
+    n_var = n_xi
+    for p in (0, 1):
+        u = g.payoff[:, p]
+        opp_seq = g.term_seq[1 - p]
+        own_seq = g.term_seq[p]
+        for i in range(tree.n_info[p]):
+            below = tree.subtree(p, i)
+            for t in tree.info_seqs[p][i]:
+                dual = {j: n_var + k for k, j in enumerate(below)}
+                n_var += len(below)
+                # v[j] - sum_children v - sum_z u(z) xi(t, opp(z)) >= 0 for each s in j
+                for j in below:
+                    for s in tree.info_seqs[p][j]:
+                        r = ub.new_row()
+                        ub.add(r, dual[j], -1.0)
+                        for jj in tree.children[p][s]:
+                            ub.add(r, dual[jj], 1.0)
+                        for z in tree.term_at[p][s]:
+                            o = int(opp_seq[z])
+                            ub.add(r, xi(t, o) if p == 0 else xi(o, t), float(u[z]))
+                # follow value - v[i] >= 0
+                r = ub.new_row()
+                ub.add(r, dual[i], 1.0)
+                for z in tree.terminals_below(p, t):
+                    s_own, o = int(own_seq[z]), int(opp_seq[z])
+                    ub.add(r, xi(s_own, o) if p == 0 else xi(o, s_own), -float(u[z]))
+    return ub, n_var
 
 
 def solve_efce(
@@ -356,15 +443,6 @@ def solve_efce(
     pairs = _relevant(tree)
     col = {(int(a), int(b)): k for k, (a, b) in enumerate(pairs)}
     n_xi = len(pairs)
-    n_var = n_xi
-
-    eq_r: list[int] = []
-    eq_c: list[int] = []
-    eq_v: list[float] = []
-    b_eq: list[float] = []
-    ub_r: list[int] = []
-    ub_c: list[int] = []
-    ub_v: list[float] = []
 
     def xi(s0: int, s1: int) -> int:
         k = col.get((s0, s1))
@@ -372,80 +450,19 @@ def solve_efce(
             raise ValueError(f"sequence pair {(s0, s1)} needed but not relevant")
         return k
 
-    # xi(empty, empty) = 1
-    eq_r.append(0)
-    eq_c.append(xi(0, 0))
-    eq_v.append(1.0)
-    b_eq.append(1.0)
-    # consistency: for each infoset I of p and each opponent sequence relevant to I
-    opp_of: list[dict[int, list[int]]] = [{}, {}]
-    for i, j in tree.connected():
-        opp_of[0].setdefault(i, []).extend(tree.info_seqs[1][j])
-        opp_of[1].setdefault(j, []).extend(tree.info_seqs[0][i])
-    for p in (0, 1):
-        for i in range(tree.n_info[p]):
-            par = int(g.infoset_parent[p][i])
-            for o in [0, *sorted(set(opp_of[p].get(i, [])))]:
-                r = len(b_eq)
-                b_eq.append(0.0)
-                for s in tree.info_seqs[p][i]:
-                    eq_r.append(r)
-                    eq_c.append(xi(s, o) if p == 0 else xi(o, s))
-                    eq_v.append(1.0)
-                eq_r.append(r)
-                eq_c.append(xi(par, o) if p == 0 else xi(o, par))
-                eq_v.append(-1.0)
-
-    # incentive constraints (as A_ub @ x <= 0)
-    n_ub = 0
-    for p in (0, 1):
-        u = g.payoff[:, p]
-        opp_seq = g.term_seq[1 - p]
-        own_seq = g.term_seq[p]
-        for i in range(tree.n_info[p]):
-            below = tree.subtree(p, i)
-            for t in tree.info_seqs[p][i]:
-                dual = {j: n_var + k for k, j in enumerate(below)}
-                n_var += len(below)
-                # v[j] - sum_children v - sum_z u(z) xi(t, opp(z)) >= 0 for each s in j
-                for j in below:
-                    for s in tree.info_seqs[p][j]:
-                        r = n_ub
-                        n_ub += 1
-                        ub_r.append(r)
-                        ub_c.append(dual[j])
-                        ub_v.append(-1.0)
-                        for jj in tree.children[p][s]:
-                            ub_r.append(r)
-                            ub_c.append(dual[jj])
-                            ub_v.append(1.0)
-                        for z in tree.term_at[p][s]:
-                            o = int(opp_seq[z])
-                            ub_r.append(r)
-                            ub_c.append(xi(t, o) if p == 0 else xi(o, t))
-                            ub_v.append(float(u[z]))
-                # follow value - v[i] >= 0
-                r = n_ub
-                n_ub += 1
-                ub_r.append(r)
-                ub_c.append(dual[i])
-                ub_v.append(1.0)
-                for z in tree.terminals_below(p, t):
-                    s_own, o = int(own_seq[z]), int(opp_seq[z])
-                    ub_r.append(r)
-                    ub_c.append(xi(s_own, o) if p == 0 else xi(o, s_own))
-                    ub_v.append(-float(u[z]))
-
+    eq = _consistency_rows(tree, xi)
+    b_eq = [1.0] + [0.0] * (eq.n - 1)  # xi(empty, empty) = 1, then the consistency rows
+    ub, n_var = _incentive_rows(tree, xi, n_xi)
+    n_ub = ub.n
     c = np.zeros(n_var)
     reward = g.payoff @ np.array(weights) if terminal_weights is None else terminal_weights
     for z in range(len(g.payoff)):
         c[xi(int(g.term_seq[0][z]), int(g.term_seq[1][z]))] -= reward[z]
-    a_eq = sparse.csr_matrix((eq_v, (eq_r, eq_c)), shape=(len(b_eq), n_var))
-    a_ub = sparse.csr_matrix((ub_v, (ub_r, ub_c)), shape=(n_ub, n_var))
-    bounds = np.zeros((n_var, 2))
+    a_eq = eq.matrix(n_var)
+    a_ub = ub.matrix(n_var)
+    bounds = np.zeros((n_var, 2))  # the plan is >= 0, the duals are free
     bounds[:n_xi, 1] = np.inf
-    bounds[n_xi:, 0] = -np.inf
-    bounds[n_xi:, 1] = np.inf
+    bounds[n_xi:] = (-np.inf, np.inf)
     build = time.perf_counter() - t0
     t1 = time.perf_counter()
     lp = linprog(
@@ -460,7 +477,7 @@ def solve_efce(
     u0, u1 = plan_values(g, plan)
     return EFCEResult(
         game=g,
-        objective={0: "smuggler", 1: "sheriff"}.get(objective, objective),  # type: ignore[call-overload]
+        objective=_objective_name(objective),
         plan=plan,
         values=(u0, u1),
         welfare=u0 + u1,

@@ -237,7 +237,7 @@ def inspection_game(
             tuple(sh - me for sh, me in zip(srow, mrow, strict=True))
             for srow, mrow in zip(sheriff, merchant, strict=True)
         )  # type: ignore[assignment]
-    params = (
+    params: tuple[tuple[str, Any], ...] = (
         ("variant", variant.name),
         ("legal", lg.name),
         ("contraband", cg.name),

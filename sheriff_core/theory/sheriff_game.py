@@ -108,6 +108,11 @@ class ExtensiveGame:
 Expander = Callable[[tuple[int, ...]], tuple]
 
 
+def _int_arrays(per_player: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """One int64 array per player."""
+    return np.array(per_player[0], dtype=np.int64), np.array(per_player[1], dtype=np.int64)
+
+
 def build_game(
     expand: Expander, name: str, players: tuple[str, str], params: dict | None = None
 ) -> ExtensiveGame:
@@ -176,17 +181,11 @@ def build_game(
         name=name,
         players=players,
         infosets=(tuple(info_names[0]), tuple(info_names[1])),
-        infoset_parent=(
-            np.array(info_parent[0], dtype=np.int64),
-            np.array(info_parent[1], dtype=np.int64),
-        ),
-        seq_infoset=(np.array(seq_info[0], dtype=np.int64), np.array(seq_info[1], dtype=np.int64)),
-        seq_action=(np.array(seq_act[0], dtype=np.int64), np.array(seq_act[1], dtype=np.int64)),
+        infoset_parent=_int_arrays(info_parent),
+        seq_infoset=_int_arrays(seq_info),
+        seq_action=_int_arrays(seq_act),
         seq_label=(tuple(seq_lab[0]), tuple(seq_lab[1])),
-        term_seq=(
-            np.array([t0[z] for z in order], dtype=np.int64),
-            np.array([t1[z] for z in order], dtype=np.int64),
-        ),
+        term_seq=_int_arrays([[t0[z] for z in order], [t1[z] for z in order]]),
         payoff=np.array([pay[z] for z in order], dtype=np.float64).reshape(-1, 2),
         histories=tuple(hists[z] for z in order),
         params=dict(params or {}),

@@ -116,7 +116,7 @@ class _Side:
             infos = np.flatnonzero(depth == d)
             infos = infos[np.argsort(new_of_old[parent[infos]], kind="stable")]
             s0 = len(old_of_new)
-            for i in infos:
+            for i in infos.tolist():
                 for s in range(first[i], first[i] + count[i]):
                     new_of_old[s] = len(old_of_new)
                     old_of_new.append(s)

@@ -111,7 +111,7 @@ def effects_chart(result: RuleComparison | pd.DataFrame) -> alt.FacetChart:
     )
 
 
-def sweep_chart(df: pd.DataFrame, metric: str = "win_rate") -> alt.Chart | alt.FacetChart:
+def sweep_chart(df: pd.DataFrame, metric: str = "win_rate") -> alt.LayerChart | alt.FacetChart:
     """Effect ± interval per swept value for one metric of a :func:`~sheriff_core.analysis.lab.sweep`
     table: x the value, y the difference from the parent, one colour per strategy (win
     rate) or line-up, one panel per line-up when there are several.
@@ -216,7 +216,9 @@ def balance_chart(report: BalanceReport) -> alt.VConcatChart:
         fair = base.mark_tick(color="gray", thickness=1, size=14).encode(
             x=alt.X(x), xOffset=xo, y="fair:Q"
         )
-        return alt.layer(fair, bars, dots).properties(
+        chart = alt.layer(fair, bars, dots)
+        assert isinstance(chart, alt.LayerChart)  # alt.layer facets only when asked to
+        return chart.properties(
             width=420, height=200, title=f"Win rate by {title} (tick: fair share)"
         )
 

@@ -48,7 +48,9 @@ def records(data: Any) -> list[dict[str, Any]]:
     >>> records(pd.DataFrame({"a": [1, 2], "b": [0.5, None]}))
     [{'a': 1, 'b': 0.5}, {'a': 2, 'b': None}]
     """
-    return alt.to_values(data)["values"]
+    values = alt.to_values(data)["values"]
+    assert isinstance(values, list)  # a DataFrame's rows: one dict per row
+    return values
 
 
 class Spec:

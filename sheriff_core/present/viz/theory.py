@@ -234,7 +234,9 @@ def _best_response_layers(data: dict[str, list[dict[str, Any]]], title: str) -> 
         .mark_text(align="left", dx=8, dy=-10, fontSize=12)
         .encode(x=x, y=y, text="label:N")
     )
-    return alt.layer(lines, dot, text, title=title, datasets=data).properties(width=360, height=300)
+    chart = alt.layer(lines, dot, text, title=title, datasets=data)
+    assert isinstance(chart, alt.LayerChart)  # alt.layer facets only when asked to
+    return chart.properties(width=360, height=300)
 
 
 def best_response_chart(game: InspectionGame, title: str | None = None) -> alt.LayerChart:

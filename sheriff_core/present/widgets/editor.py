@@ -452,21 +452,20 @@ class VariantEditor(widgets.VBox):
         self._clear_results()
         parent = self.parent.value
         try:
-            self.variant = house_rule(parent, self.changes, name=self.name.value or None)
-            self.error = None
+            variant = house_rule(parent, self.changes, name=self.name.value or None)
         except VariantError as exc:
             self.variant, self.error = None, str(exc)
-        if self.error is not None:
             self.status.value = (
                 f"<div style='color:{_RED}'><b>Refused by the rules:</b> "
                 f"{html.escape(self.error)}</div>"
             )
             self.diff.value = ""
             return
-        differ = rule_changes(parent, self.variant)
+        self.variant, self.error = variant, None
+        differ = rule_changes(parent, variant)
         # Controls the learner did not change show the house rule's value (a per-player-count
         # number follows a changed default, e.g. a token's supply).
-        now = {f.path: f.value for f in editable_fields(self.variant)}
+        now = {f.path: f.value for f in editable_fields(variant)}
         self._hold = True
         try:
             for path, control in self.controls.items():
@@ -476,7 +475,7 @@ class VariantEditor(widgets.VBox):
             self._hold = False
         n = len(self.changes)
         self.status.value = (
-            f"<div style='color:{_GREEN}'><b>{html.escape(self.variant.name)}</b> loads: "
+            f"<div style='color:{_GREEN}'><b>{html.escape(variant.name)}</b> loads: "
             + (
                 f"{n} rule field{'s' * (n != 1)} changed from {html.escape(parent)}."
                 if n
@@ -495,7 +494,7 @@ class VariantEditor(widgets.VBox):
         )
         self.diff.value = (
             "<table class='sheriff-diff'><thead><tr><th>rule</th>"
-            f"<th>{html.escape(parent)}</th><th>{html.escape(self.variant.name)}</th>"
+            f"<th>{html.escape(parent)}</th><th>{html.escape(variant.name)}</th>"
             f"</tr></thead><tbody>{rows}</tbody></table>"
         )
 
@@ -659,6 +658,7 @@ class VariantEditor(widgets.VBox):
             if path in refused:
                 said = f"Refused by the rules on its own: {refused[path]}"
             else:
+                assert table is not None  # a change not refused on its own was measured
                 key = keys[list(alone).index(path)]
                 said = headline(table[table["change"] == key], games)
             rows.append(

@@ -67,7 +67,9 @@ def _displayed(*charts: Any) -> tuple[dict[str, Any], ...]:
     """The outputs ``Output.append_display_data`` would add for ``charts`` (altair charts
     or their filled-in specs, :class:`sheriff_core.present.viz.specs.Spec`; each rendered once, by
     the active renderer: with ``svg``, most of a redraw's time)."""
-    fmt = InteractiveShell.instance().display_formatter.format
+    formatter = InteractiveShell.instance().display_formatter
+    assert formatter is not None  # an InteractiveShell always has one
+    fmt = formatter.format
     out = []
     for chart in charts:
         data, metadata = fmt(chart)
@@ -242,7 +244,8 @@ class SimulationExplorer(widgets.VBox):
         self._on_change(change)
 
     def _on_change(self, change: dict[str, Any]) -> None:
-        if change.get("owner") is self.players and not self._hold:
+        from_players = change.get("owner") is self.players
+        if from_players and not self._hold:
             self._wanted = self.players.value
         if self.auto and not self._hold:
             self.run()

@@ -108,15 +108,9 @@ def action_in_words(game: Game, action: Action) -> str:
     >>> action_in_words(g, Threaten(2)), action_in_words(g, Declare("Apples", 3))
     ("threaten to open Cat's bag", 'declare "3 Apples"')
     """
-    name = game.players
-    if isinstance(action, Threaten):
-        return f"threaten to open {name[action.seat]}'s bag"
-    if isinstance(action, Inspect):
-        return f"open (inspect) {name[action.seat]}'s bag"
-    if isinstance(action, LetPass):
-        return f"let {name[action.seat]}'s bag pass"
-    if isinstance(action, ChooseStarter):
-        return f"let {name[action.seat]} start the market"
+    about_a_seat = _seat_action_in_words(game, action)
+    if about_a_seat is not None:
+        return about_a_seat
     if isinstance(action, Declare):
         return f'declare "{action.count} {action.good}"'
     if isinstance(action, Load):
@@ -141,6 +135,21 @@ def action_in_words(game: Game, action: Action) -> str:
     if isinstance(action, Done):
         return "be done exchanging"
     return str(action)
+
+
+def _seat_action_in_words(game: Game, action: Action) -> str | None:
+    """The words for an action aimed at one seat (threaten, inspect, let pass, choose the
+    starter); None for any other action."""
+    name = game.players
+    if isinstance(action, Threaten):
+        return f"threaten to open {name[action.seat]}'s bag"
+    if isinstance(action, Inspect):
+        return f"open (inspect) {name[action.seat]}'s bag"
+    if isinstance(action, LetPass):
+        return f"let {name[action.seat]}'s bag pass"
+    if isinstance(action, ChooseStarter):
+        return f"let {name[action.seat]} start the market"
+    return None
 
 
 class PassAndPlayTable(PlayTable):
@@ -191,7 +200,7 @@ class PassAndPlayTable(PlayTable):
     # -- whose screen it is ------------------------------------------------------------
 
     @property
-    def recent(self) -> list[str]:  # type: ignore[override]
+    def recent(self) -> list[str]:
         """What happened to the current person's own decisions since they last acted."""
         return self._recent.setdefault(self.seat, [])
 
@@ -200,7 +209,7 @@ class PassAndPlayTable(PlayTable):
         self._recent[self.seat] = list(value)
 
     @property
-    def my_turn(self) -> bool:  # type: ignore[override]
+    def my_turn(self) -> bool:
         """True when the decision due is the current person's and their cards are shown."""
         return self.revealed and super().my_turn
 
@@ -232,8 +241,9 @@ class PassAndPlayTable(PlayTable):
 
         drive(g, self.lineup, until=lambda g: self.lineup[g.to_move] is None, on_events=show)
         self._narrate()
-        if not g.is_over and g.to_move != self.seat:
-            self.seat = g.to_move
+        mover = g.to_move  # None once the game is over
+        if mover is not None and mover != self.seat:
+            self.seat = mover
             self.revealed = len(self.people) < 2
 
     # -- narration: per person, shown to whoever has the screen ------------------------
@@ -733,11 +743,12 @@ class GameNight(widgets.VBox):
         t = self.table
         assert t is not None
         g = t.game
-        if g.is_over:
+        seat = g.to_move
+        if g.is_over or seat is None:
             return "<p>The game is over: see the final scores.</p>"
-        name = escape(g.players[g.to_move])
+        name = escape(g.players[seat])
         if not t.my_turn:
-            if t.lineup[g.to_move] is not None:
+            if t.lineup[seat] is not None:
                 return f"<p>{name} (a bot) is deciding.</p>"
             return f"<p>Pass the screen to {name}: their choices appear once they press the button.</p>"
         items = "".join(

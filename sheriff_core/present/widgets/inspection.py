@@ -83,7 +83,7 @@ class InspectionSimulator(PlayTable):
         self.new_round_button.on_click(lambda _b: self.new_round())
         super().__init__(game, lineup, seat=game.sheriff, stop_round=game.round)
         self._fixed[NEW_ROUND] = self.new_round_button
-        self.children = (self.new_round_button, *self.children)
+        self.children: tuple[Any, ...] = (self.new_round_button, *self.children)
 
     def __repr__(self) -> str:
         return "Inspection simulator: run this cell to open it"
@@ -193,8 +193,10 @@ def staged_inspection(
     while game.step == "market":
         game.apply(Market())
     while game.step == "load":
+        assert game.to_move is not None  # a merchant loads: someone is on turn
         game.apply(Load(tuple(bags[game.to_move])))
     while game.step == "declare":
+        assert game.to_move is not None
         good, count = declared[game.to_move]
         game.apply(Declare(good, count))
     return game

@@ -136,7 +136,7 @@ def _table_html(game: Game, me: int) -> str:
 
 def _button(description: str, action: Any = None) -> widgets.Button:
     b = widgets.Button(description=description, layout=widgets.Layout(width="auto"))
-    b.action = action  # type: ignore[attr-defined]
+    b.action = action
     return b
 
 
@@ -610,7 +610,7 @@ class PlayTable(widgets.VBox):
         return "".join(blocks)
 
     def _now(self) -> str:
-        g, me, v = self.game, self.seat, self.game.variant
+        g, me = self.game, self.seat
         if g.is_over:
             winners = [r["player"] for r in g.score_rows() if r["rank"] == 1]
             return f"The game is over. Winner(s): {', '.join(winners)}."
@@ -618,8 +618,15 @@ class PlayTable(widgets.VBox):
             return self._round_over()
         if g.to_move != me:
             return f"Now: {self._name(g.to_move)} must {STEP_TEXT.get(g.step, g.step)}."  # type: ignore[arg-type]
+        return f"Now: {self._my_step_text()} (Round {g.round + 1} of {g.rounds})."
+
+    def _my_step_text(self) -> str:
+        """What the seat on turn (the viewer) is asked to decide now, in words."""
+        g, me, v = self.game, self.seat, self.game.variant
         step = g.step
         sheriff = v.term("sheriff")
+        if step in ("merchant", "negotiation", "vote"):
+            return self._bargain_text()
         if step == "market":
             text = (
                 f"your market turn: set aside up to {v.set_aside_max} cards, "
@@ -635,26 +642,6 @@ class PlayTable(widgets.VBox):
         elif step == "sheriff":
             left = ", ".join(self._name(s) for s in g.unresolved())
             text = f"as {sheriff}, deal with each bag (threaten, inspect or let pass): {left}"
-        elif step == "merchant":
-            neg = g.negotiation
-            if neg is not None and neg.demand is not None:
-                demand = describe_offer(neg.demand, g.players)
-                text = f"accept the demand of {demand}, make another offer, or decline"
-            else:
-                text = "your bag is threatened: build an offer, or decline"
-        elif step == "negotiation":
-            neg = g.negotiation
-            name = self._name(neg.seat)  # type: ignore[union-attr]
-            if neg.merchant_offer is not None:  # type: ignore[union-attr]
-                offer = describe_offer(neg.merchant_offer, g.players)  # type: ignore[union-attr]
-                text = (
-                    f"{name} offers {offer}: let the bag pass (taking it), inspect, or demand more"
-                )
-            else:
-                text = f"let {name}'s bag pass, inspect it, or demand a bribe"
-        elif step == "vote":
-            name = self._name(g.vote.seat)  # type: ignore[union-attr]
-            text = f"vote: inspect {name}'s bag or let it pass"
         elif step == "exchange":
             text = "exchange goods from your stand for tokens, or be done"
         elif step == "confiscate":
@@ -663,7 +650,29 @@ class PlayTable(widgets.VBox):
             text = "choose goods from your stand to pay your debt"
         else:
             text = STEP_TEXT.get(step, step)
-        return f"Now: {text} (Round {g.round + 1} of {g.rounds})."
+        return text
+
+    def _bargain_text(self) -> str:
+        """The words for a threatened merchant, a Sheriff hearing an offer, or a vote."""
+        g = self.game
+        neg = g.negotiation
+        if g.step == "merchant":
+            if neg is not None and neg.demand is not None:
+                demand = describe_offer(neg.demand, g.players)
+                return f"accept the demand of {demand}, make another offer, or decline"
+            return "your bag is threatened: build an offer, or decline"
+        if g.step == "negotiation":
+            assert neg is not None  # a Sheriff hears an offer only in a negotiation
+            name = self._name(neg.seat)
+            if neg.merchant_offer is not None:
+                offer = describe_offer(neg.merchant_offer, g.players)
+                return (
+                    f"{name} offers {offer}: let the bag pass (taking it), inspect, or demand more"
+                )
+            return f"let {name}'s bag pass, inspect it, or demand a bribe"
+        assert g.vote is not None  # the step is "vote"
+        name = self._name(g.vote.seat)
+        return f"vote: inspect {name}'s bag or let it pass"
 
     def _round_over(self) -> str:
         return f"Round {self.stop_round + 1} is over."  # type: ignore[operator]
@@ -734,7 +743,7 @@ class PlayTable(widgets.VBox):
             self._add(b)
         self._add(self.market.pile)
         go = self._add(_button("make market turn"))
-        go.on_click(lambda _b: self.act(self.market.action))  # type: ignore[union-attr]
+        go.on_click(lambda _b: self.act(self.market.action))
         return [*self._exchange_row(), self.market, widgets.HBox([go])]
 
     def _controls_load(self) -> list[Any]:
@@ -862,7 +871,7 @@ class PlayTable(widgets.VBox):
         self.builder = OfferBuilder(self.game, self.seat, prefix)
         for w in self.builder.controls.values():
             self._add(w)
-        self.builder.go.on_click(lambda _b: self.act(self.builder.offer))  # type: ignore[union-attr]
+        self.builder.go.on_click(lambda _b: self.act(self.builder.offer))
         return self.builder
 
     def _controls_negotiation(self) -> list[Any]:
