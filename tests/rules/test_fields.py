@@ -239,24 +239,24 @@ def test_a_new_field_without_a_kernel_declaration_is_refused_unless_at_its_defau
     refuses it and engine="auto" plays the checked engine (issue 30: a new field's kernel
     used to default to "every value", and the kernel silently played without the rule)."""
     new = registry.RuleField(
-        "round.max_inspections", "max_inspections", "int", "Round",
-        "inspections per round at most", (0, 12), default=12, rule="INSP-1",
+        "round.example_cap", "example_cap", "int", "Round",
+        "an example cap", (0, 12), default=12, rule="INSP-1",
     )  # fmt: skip
     assert new.kernel is registry.DEFAULT_ONLY
     _with_new_field(monkeypatch, new)
     classic = sc.load_variant("classic")
-    at_default = _setting(classic, "max_inspections", 12)
+    at_default = _setting(classic, "example_cap", 12)
     assert kernel_problems(at_default) == [] and unsupported(at_default, [], []) == []
     for value in (0, 1, 11):
-        capped = _setting(classic, "max_inspections", value)
+        capped = _setting(classic, "example_cap", value)
         assert unsupported(capped, ["honest"], ["threshold"]) == [
-            f"variant field max_inspections={value} (the kernel plays only the default, 12; "
+            f"variant field example_cap={value} (the kernel plays only the default, 12; "
             "the field declares no kernel)"
         ]
-    capped = _setting(classic, "max_inspections", 1)
-    with pytest.raises(ValueError, match="max_inspections=1"):
+    capped = _setting(classic, "example_cap", 1)
+    with pytest.raises(ValueError, match="example_cap=1"):
         sc.simulate(capped, players=3, games=1, seed=1, engine="fast", progress=False)
-    with pytest.warns(FastEngineFallback, match="max_inspections=1"):
+    with pytest.warns(FastEngineFallback, match="example_cap=1"):
         sc.simulate(capped, players=3, games=1, seed=1, engine="auto", progress=False)
 
 
