@@ -177,8 +177,8 @@ class RuleField:
     by the compiled simulator until the kernel plays it and its entry says so).
     ``applies``: whether the field is in use in a variant (an editor hides it otherwise).
 
-    >>> RuleField("round.max_inspections", "max_inspections", "int", "Round",
-    ...           "inspections per round at most", (0, 12), default=12).kernel
+    >>> RuleField("round.example_cap", "example_cap", "int", "Round",
+    ...           "an example cap", (0, 12), default=12).kernel
     DEFAULT_ONLY
     >>> RuleField("round.x", "x", "int", "Round", "x", (0, 1), default=0, kernel=None)
     Traceback (most recent call last):
