@@ -137,7 +137,9 @@ class RandomBot:
         others = [s for s in view.unresolved() if s != seat and s not in binding]
         if others and rng.random() < 0.3:
             kind = "inspect" if rng.random() < 0.5 else "pass"
-            promises.append(Promise(kind, others[int(rng.integers(len(others)))]))
+            promise = Promise(kind, others[int(rng.integers(len(others)))])
+            if view.can(Offer(0, promises=(promise,))):  # a rule may forbid it (a cap)
+                promises.append(promise)
         if rng.random() < 0.2:
             promises.append(Promise("future", None, "I will not inspect you next time"))
         demand = tuple(card for i in pick if (card := stand[i]) is not None)

@@ -15,7 +15,11 @@ fields is derived from :data:`FIELDS`:
 - the editor's fields (:func:`sheriff_core.rules.house.editable_fields`);
 - the rows of the difference table (:func:`table_rows`, ``compare.RULE_FIELDS``);
 - the rules summary's sentences (:func:`sentences`, ``rules_summary``);
-- what the compiled simulator refuses (``kernel``: see :func:`kernel_problems`).
+- what the compiled simulator refuses (``kernel``: see :func:`kernel_problems`). A new
+  field is safe by default: unless its entry declares ``kernel=EVERY`` (or the values
+  the kernel plays), the compiled simulator plays only the field's default, so a variant
+  that sets another value is refused by ``simulate(engine="fast")`` and played by the
+  checked engine under ``engine="auto"``, never run by a kernel that ignores the rule.
 
 A field whose ``attr`` is not a dataclass field of ``Variant`` is read by the loader
 into ``Variant.extra`` and read back with ``variant.rule(attr)``, so adding a rule
@@ -28,6 +32,8 @@ field is one entry here plus the engine's check (README: "Adding a rule field").
 ['debts.order']
 >>> field("goods.{good}.penalty").label.format(good="Pepper")
 'Pepper: fine per card (penalty)'
+>>> field("round.bag_max").kernel
+EVERY
 """
 
 from __future__ import annotations
@@ -40,6 +46,8 @@ from typing import Any
 
 __all__ = [
     "CHOICE_WORDS",
+    "DEFAULT_ONLY",
+    "EVERY",
     "FIELDS",
     "LIMITS",
     "REQUIRED",
@@ -101,6 +109,23 @@ class _Required:
 #: ``default`` of a field a variant must set (a missing one is the loader's error).
 REQUIRED: Any = _Required()
 
+
+class _KernelPlays:
+    """What a field's ``kernel`` says when it is not a tuple of values."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __repr__(self) -> str:
+        return self._name
+
+
+#: ``kernel`` of a field the compiled simulator plays with every value the loader accepts.
+EVERY: Any = _KernelPlays("EVERY")
+#: ``kernel`` of a field whose entry does not declare one: the compiled simulator plays
+#: only the field's ``default`` (none at all when the default is :data:`REQUIRED`).
+DEFAULT_ONLY: Any = _KernelPlays("DEFAULT_ONLY")
+
 _NUMBER = LIMITS["number"]
 _HAND = LIMITS["hand_size"]
 
@@ -146,9 +171,19 @@ class RuleField:
     value; None: the value as it is), or None when ``told_by`` names the row or sentence
     that already tells it. ``says``: ``(section, sentence)`` pairs of the rules summary
     (a sentence returns None when there is nothing to say). ``kernel``: the values the
-    compiled simulator plays (None: every value; ``()``: no variant
-    that has the field, such as a token). ``applies``: whether the field is in
-    use in a variant (an editor hides it otherwise).
+    compiled simulator plays: :data:`EVERY` (every value the loader accepts), a tuple
+    of values (``()``: no variant that has the field, such as a token), or, when the
+    entry does not say, :data:`DEFAULT_ONLY` (only ``default``: a new field is refused
+    by the compiled simulator until the kernel plays it and its entry says so).
+    ``applies``: whether the field is in use in a variant (an editor hides it otherwise).
+
+    >>> RuleField("round.example_cap", "example_cap", "int", "Round",
+    ...           "an example cap", (0, 12), default=12).kernel
+    DEFAULT_ONLY
+    >>> RuleField("round.x", "x", "int", "Round", "x", (0, 1), default=0, kernel=None)
+    Traceback (most recent call last):
+    ...
+    ValueError: rule field round.x: kernel=None is not a declaration; say kernel=EVERY (the compiled simulator plays every value), a tuple of the values it plays, or leave it out (it plays only the default)
     """
 
     path: str
@@ -168,8 +203,31 @@ class RuleField:
     cell: Cell | None = None
     says: tuple[tuple[str, Sentence], ...] = ()
     told_by: str = ""
-    kernel: tuple[Any, ...] | None = None
+    kernel: Any = DEFAULT_ONLY
     applies: Callable[[Any], bool] | None = None
+
+    def __post_init__(self) -> None:
+        if self.kernel is EVERY or self.kernel is DEFAULT_ONLY or isinstance(self.kernel, tuple):
+            return
+        raise ValueError(
+            f"rule field {self.path}: kernel={self.kernel!r} is not a declaration; say "
+            "kernel=EVERY (the compiled simulator plays every value), a tuple of the values "
+            "it plays, or leave it out (it plays only the default)"
+        )
+
+    def kernel_plays(self) -> tuple[Any, ...] | None:
+        """The values the compiled simulator plays (None: every value).
+
+        >>> field("round.bag_max").kernel_plays() is None
+        True
+        >>> RuleField("round.x", "x", "bool", "Round", "x", default=False).kernel_plays()
+        (False,)
+        """
+        if self.kernel is EVERY:
+            return None
+        if self.kernel is DEFAULT_ONLY:
+            return () if self.default is REQUIRED else (self.default,)
+        return tuple(self.kernel)
 
     @property
     def section(self) -> str:
@@ -285,41 +343,49 @@ FIELDS: tuple[RuleField, ...] = (
     RuleField(
         "players.min", "min_players", "int", _S, "fewest players", (2, LIMITS["players"]),
         unit=" players", rule="SET-1", told_by="row 'players'; summary 'Players'",
+        kernel=EVERY,
     ),
     RuleField(
         "players.max", "max_players", "int", _S, "most players", (2, LIMITS["players"]),
         at_least="players.min", unit=" players", rule="SET-1",
         told_by="row 'players'; summary 'Players'",
+        kernel=EVERY,
     ),
     RuleField(
         "setup.starting_gold", "starting_gold", "int", _S, "starting gold", (0, _NUMBER),
         unit=" gold", rule="SET-2", row="starting gold", told_by="summary 'Setup'",
+        kernel=EVERY,
     ),
     RuleField(
         "setup.hand_size", "hand_size", "int", _S, "hand size", (1, _HAND),
         unit=" cards", rule="SET-5", row="hand size", told_by="summary 'Setup'",
+        kernel=EVERY,
     ),
     RuleField(
         "setup.discard_piles", "discard_piles", "int", _S, "discard piles",
         (1, LIMITS["discard_piles"]), unit=" piles", rule="SET-6", row="discard piles",
         told_by="summary 'Setup'",
+        kernel=EVERY,
     ),
     RuleField(
         "setup.discard_pile_setup", "discard_pile_setup", "int", _S,
         "cards on each discard pile at setup", (0, LIMITS["deck"]), default=0, unit=" cards",
         rule="SET-6", row="cards on each pile at setup", told_by="summary 'Setup'",
+        kernel=EVERY,
     ),
     RuleField(
         "round.sheriff_turns", "sheriff_turns", "int", _R,
         "times each player is {sheriff} (any number of players)",
         (1, LIMITS["sheriff_turns"]), unit=" times", rule="GAME-1",
         told_by="rows 'rounds', 'times Sheriff each'; summary 'Players'", applies=_rotating,
+        kernel=EVERY,
     ),
     RuleField(
         "round.sheriff_turns_by_players.{n}", "sheriff_turns_by_players", "int", _R,
         "times each player is {sheriff} (for {n} players)", (1, LIMITS["sheriff_turns"]),
         default=None, unit=" times", rule="GAME-1",
         told_by="rows 'rounds', 'times Sheriff each'; summary 'Players'", applies=_rotating,
+        kernel=EVERY,
     ),
     RuleField(
         "round.market_starter", "market_starter", "choice", _R, "who starts the market",
@@ -327,12 +393,14 @@ FIELDS: tuple[RuleField, ...] = (
         cell=lambda v: {"sheriff_left": "left of the Sheriff",
                         "sheriff_chooses": "the Sheriff chooses"}[v.market_starter],
         says=(("special", _starter_special),), told_by="summary 'A round', 1. Market",
+        kernel=EVERY,
     ),
     RuleField(
         "round.draw_from_discards", "draw_from_discards", "bool", _R,
         "draw from the discard piles", default=True, rule="MKT-3",
         row="draw from discard piles", cell=lambda v: "yes" if v.draw_from_discards else "no",
         says=(("market", _draw_sentence),),
+        kernel=EVERY,
     ),
     RuleField(
         "round.market_order", "market_order", "choice", _R, "market turn order",
@@ -340,105 +408,127 @@ FIELDS: tuple[RuleField, ...] = (
         cell=lambda v: {"draw-then-discard": "draw back, then discard",
                         "discard-then-draw": "discard, then draw back"}[v.market_order],
         says=(("special", _order_special),), told_by="summary 'A round', 1. Market",
+        kernel=EVERY,
     ),
     RuleField(
         "round.set_aside_max", "set_aside_max", "int", _R, "set aside at most", (0, _HAND),
         at_most="setup.hand_size", unit=" cards", rule="MKT-2", row="set aside at most",
         told_by="summary 'A round', 1. Market",
+        kernel=EVERY,
     ),
     RuleField(
         "round.bag_min", "bag_min", "int", _R, "fewest cards in a bag", (1, _HAND),
         at_most="round.bag_max", unit=" cards", rule="LOAD-1", row="bag size",
         cell=lambda v: f"{v.bag_min}-{v.bag_max}",
         told_by="summary 'A round', 2. Load, declare, inspect",
+        kernel=EVERY,
     ),
     RuleField(
         "round.bag_max", "bag_max", "int", _R, "most cards in a bag", (1, _HAND),
         at_least="round.bag_min", at_most="setup.hand_size", unit=" cards", rule="LOAD-1",
         told_by="row 'bag size'; summary 'A round', 2. Load, declare, inspect",
+        kernel=EVERY,
     ),
     RuleField(
         "round.reshuffle_keep", "reshuffle_keep", "int", _R,
         "reshuffle keeps the top cards of each pile", (0, LIMITS["deck"]), default=0,
         unit=" cards", rule="DECK-1", row="reshuffle keeps top of each pile",
         says=(("market", _reshuffle_sentence),),
+        kernel=EVERY,
     ),
     RuleField(
         "sheriffs.selection", "sheriff_selection", "choice", _R, "how the {sheriffs} are chosen",
         choices=SHERIFF_SELECTIONS, default="rotate", rule="DEP-DECK-1",
         told_by="row 'Sheriffs'; summary 'Players'", applies=_deputies,
+        kernel=EVERY,
     ),
     RuleField(
         "sheriffs.per_round", "sheriffs_per_round", "int", _R, "{sheriffs} per round", (1, 2),
         default=1, rule="DEP-DECK-1", told_by="row 'Sheriffs'; summary 'Players'",
         applies=_deputies,
+        kernel=EVERY,
     ),
     RuleField(
         "sheriffs.deck_passes", "deputy_deck_passes", "int", _R,
         "times the deputy deck is used up", (0, LIMITS["sheriff_turns"]), default=0,
         unit=" times", rule="DEP-DECK-2", told_by="row 'Sheriffs'; summary 'Players'",
         applies=_deputies,
+        kernel=EVERY,
     ),
     RuleField(
         "goods.{good}.kind", "goods", "choice", _G, "{good}: kind", choices=KINDS,
         rule="SET-3", told_by="rows of goods; summary 'Goods'",
+        kernel=EVERY,
     ),
     RuleField(
         "goods.{good}.count", "goods", "int", _G, "{good}: cards", (0, LIMITS["card_count"]),
         unit=" cards", rule="SET-3", told_by="rows of goods in deck; summary 'Goods'",
+        kernel=EVERY,
     ),
     RuleField(
         "goods.{good}.value", "goods", "int", _G, "{good}: value", (0, _NUMBER),
         unit=" gold", rule="SCO-1", told_by="rows of goods; summary 'Goods'",
+        kernel=EVERY,
     ),
     RuleField(
         "goods.{good}.penalty", "goods", "int", _G, "{good}: fine per card (penalty)",
         (0, _NUMBER), unit=" gold", rule="INSP-6", told_by="rows of goods; summary 'Goods'",
+        kernel=EVERY,
     ),
     RuleField(
         "goods.{royal}.counts_as.good", "goods", "choice", _G, "{royal}: counts as good",
         default=None, choices_from="legal_goods", rule="ROY-3",
         told_by="row 'royal goods'; summary 'Goods'",
+        kernel=EVERY,
     ),
     RuleField(
         "goods.{royal}.counts_as.n", "goods", "int", _G, "{royal}: counts as how many",
         (1, _NUMBER), default=None, rule="ROY-3", told_by="row 'royal goods'; summary 'Goods'",
+        kernel=EVERY,
     ),
     RuleField(
         "removed.{n}.{good}", "removed", "int", _G, "{good}: cards removed with {n} players",
         (0, LIMITS["card_count"]), default=0, at_most="goods.{good}.count", unit=" cards",
         rule="SET-4", told_by="row 'cards removed'; summary 'Setup' and 'Goods'",
+        kernel=EVERY,
     ),
     RuleField(
         "bonuses.{bonus}.king", "bonuses", "int", _B, "{bonus}: {king}", (0, _NUMBER),
         unit=" gold", rule="SCO-2", told_by="row 'bonuses'; summary's bonus table",
+        kernel=EVERY,
     ),
     RuleField(
         "bonuses.{bonus}.queen", "bonuses", "int", _B, "{bonus}: {queen}", (0, _NUMBER),
         unit=" gold", rule="SCO-2", told_by="row 'bonuses'; summary's bonus table",
+        kernel=EVERY,
     ),
     RuleField(
         "tokens.{token}.good", "tokens", "choice", _B, "{token}: for which good",
         choices_from="legal_goods", rule="DIS-TOK-1",
         told_by="row 'tokens'; summary's tokens table",
+        kernel=EVERY,
     ),
     RuleField(
         "tokens.{token}.per_token", "tokens", "int", _B, "{token}: goods per token",
         (1, _NUMBER), unit=" goods", rule="DIS-TOK-1",
         told_by="row 'tokens'; summary's tokens table",
+        kernel=EVERY,
     ),
     RuleField(
         "tokens.{token}.value", "tokens", "int", _B, "{token}: value", (0, _NUMBER),
         unit=" gold", rule="DIS-TOK-1", told_by="row 'tokens'; summary's tokens table",
+        kernel=EVERY,
     ),
     RuleField(
         "tokens.{token}.supply", "tokens", "int", _B, "{token}: supply", (0, _NUMBER),
         unit=" tokens", rule="DIS-TOK-1", told_by="row 'tokens'; summary's tokens table",
+        kernel=EVERY,
     ),
     RuleField(
         "tokens.{token}.supply_by_players.{n}", "tokens", "int", _B,
         "{token}: supply with {n} players", (0, _NUMBER), default=None, unit=" tokens",
         rule="DIS-TOK-1", told_by="row 'tokens'; summary's tokens table",
+        kernel=EVERY,
     ),
     RuleField(
         "debts.order", "debt_order", "choice", _C, "debts paid in goods", choices=DEBT_ORDERS,
@@ -446,12 +536,14 @@ FIELDS: tuple[RuleField, ...] = (
         cell=lambda v: {"legal_first": "legal goods first, then contraband",
                         "any": "any goods, debtor's choice"}[v.debt_order],
         says=(("deals", _debt_sentence),),
+        kernel=EVERY,
     ),
     RuleField(
         "scoring.tiebreaks", "tiebreaks", "choice", _C, "winner tie-breaks, in order",
         choices=TIEBREAK_ORDERS, default=(), rule="SCO-5", row="winner tie-breaks",
         cell=lambda v: ", then ".join(v.tiebreaks) or "-",
         told_by="summary 'End of game and scoring'",
+        kernel=EVERY,
     ),
 )  # fmt: skip
 
@@ -654,6 +746,7 @@ def sentences(v: Any, section: str) -> list[str]:
 def kernel_problems(v: Any) -> list[str]:
     """Each field of ``v`` whose value the compiled simulator does not play (its
     ``kernel``), as ``"variant field <attr>=<value> (the kernel plays <values>)"``.
+    A field whose entry declares no ``kernel`` is played with its default only.
 
     >>> from sheriff_core.rules.variants import load_variant
     >>> kernel_problems(load_variant("classic"))
@@ -663,12 +756,22 @@ def kernel_problems(v: Any) -> list[str]:
     """
     out = []
     for f in FIELDS:
-        if f.kernel is None:
+        plays = f.kernel_plays()
+        if plays is None:
             continue
         for path, names in fields_for(v, f):
             have = f.value(v, **names)
-            if have not in f.kernel:
-                plays = " or ".join(repr(k) for k in f.kernel) or "no variant with this field"
+            if not any(_same(have, k) for k in plays):
+                said = " or ".join(repr(k) for k in plays) or "no variant with this field"
+                if f.kernel is DEFAULT_ONLY:
+                    said = (
+                        f"only the default, {said}" if plays else "no value: no default"
+                    ) + "; the field declares no kernel"
                 name = f.attr if scalar(f) else path
-                out.append(f"variant field {name}={have!r} (the kernel plays {plays})")
+                out.append(f"variant field {name}={have!r} (the kernel plays {said})")
     return out
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal and of the same type (a bool is not the number 1)."""
+    return type(a) is type(b) and a == b

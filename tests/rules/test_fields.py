@@ -11,6 +11,7 @@ import pytest
 import sheriff_core as sc
 from sheriff_core.analysis.compare import RULE_FIELDS, compare_variants
 from sheriff_core.analysis.fastsim.tables import unsupported
+from sheriff_core.analysis.sim import FastEngineFallback
 from sheriff_core.present.rules_summary import summary_blocks
 from sheriff_core.rules import fields as registry
 from sheriff_core.rules.fields import FIELDS, REQUIRED, instances, kernel_problems, scalar
@@ -216,3 +217,73 @@ def test_field_lookup_and_rule_values() -> None:
         v.rule("name")
     with pytest.raises(KeyError, match="unknown section"):
         registry.sentences(v, "nowhere")
+
+
+def _with_new_field(monkeypatch, new: registry.RuleField) -> None:
+    """The registry with ``new`` added at its end (as a branch adding a field would)."""
+    monkeypatch.setattr(registry, "FIELDS", (*registry.FIELDS, new))
+
+
+def _setting(v: sc.Variant, attr: str, value: object) -> sc.Variant:
+    """``v`` with a field kept in ``Variant.extra`` set (as the loader keeps a new field)."""
+    from types import MappingProxyType
+
+    return dataclasses.replace(v, extra=MappingProxyType({**v.extra, attr: value}))
+
+
+def test_a_new_field_without_a_kernel_declaration_is_refused_unless_at_its_default(
+    monkeypatch,
+) -> None:
+    """A field added with no ``kernel`` is played by the compiled simulator only at its
+    default: any other value is named by fastsim.tables.unsupported, so engine="fast"
+    refuses it and engine="auto" plays the checked engine (issue 30: a new field's kernel
+    used to default to "every value", and the kernel silently played without the rule)."""
+    new = registry.RuleField(
+        "round.example_cap", "example_cap", "int", "Round",
+        "an example cap", (0, 12), default=12, rule="INSP-1",
+    )  # fmt: skip
+    assert new.kernel is registry.DEFAULT_ONLY
+    _with_new_field(monkeypatch, new)
+    classic = sc.load_variant("classic")
+    at_default = _setting(classic, "example_cap", 12)
+    assert kernel_problems(at_default) == [] and unsupported(at_default, [], []) == []
+    for value in (0, 1, 11):
+        capped = _setting(classic, "example_cap", value)
+        assert unsupported(capped, ["honest"], ["threshold"]) == [
+            f"variant field example_cap={value} (the kernel plays only the default, 12; "
+            "the field declares no kernel)"
+        ]
+    capped = _setting(classic, "example_cap", 1)
+    with pytest.raises(ValueError, match="example_cap=1"):
+        sc.simulate(capped, players=3, games=1, seed=1, engine="fast", progress=False)
+    with pytest.warns(FastEngineFallback, match="example_cap=1"):
+        sc.simulate(capped, players=3, games=1, seed=1, engine="auto", progress=False)
+
+
+def test_a_field_declared_to_play_every_value_or_some_values(monkeypatch) -> None:
+    """``kernel=EVERY`` plays every value; a tuple plays those values (a bool is not 1);
+    a required field with no kernel declared is refused whatever its value; and
+    ``kernel=None``, which used to mean "every value", is refused when the entry is made."""
+    RuleField = registry.RuleField
+    classic = sc.load_variant("classic")
+    every = RuleField("round.a", "a", "int", "Round", "a", (0, 9), default=0, kernel=registry.EVERY)
+    some = RuleField("round.b", "b", "int", "Round", "b", (0, 9), default=0, kernel=(0, 1))
+    flag = RuleField("round.c", "c", "bool", "Round", "c", default=False, kernel=(False,))
+    required = RuleField("round.d", "d", "int", "Round", "d", (0, 9))
+    monkeypatch.setattr(registry, "FIELDS", (*registry.FIELDS, every, some, flag, required))
+    v = classic
+    for attr, value in (("a", 7), ("b", 1), ("c", False), ("d", 0)):
+        v = _setting(v, attr, value)
+    assert kernel_problems(v) == [
+        "variant field d=0 (the kernel plays no value: no default; the field declares no kernel)"
+    ]
+    v = _setting(_setting(v, "b", 2), "c", 0)
+    assert [p.split(" (")[0] for p in kernel_problems(v)] == [
+        "variant field b=2",
+        "variant field c=0",
+        "variant field d=0",
+    ]
+    with pytest.raises(ValueError, match=r"round\.e: kernel=None is not a declaration"):
+        RuleField("round.e", "e", "int", "Round", "e", (0, 9), default=0, kernel=None)
+    with pytest.raises(ValueError, match=r"kernel=\[0\] is not a declaration"):
+        RuleField("round.e", "e", "int", "Round", "e", (0, 9), default=0, kernel=[0])
