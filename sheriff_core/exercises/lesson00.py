@@ -23,6 +23,7 @@ from numbers import Integral, Real
 
 import sheriff_core as sc
 from sheriff_core.bots import make_player
+from sheriff_core.engine.events import Inspected
 from sheriff_core.engine.game import Game
 from sheriff_core.exercises import exercise
 from sheriff_core.play.narrate import play_rounds
@@ -52,7 +53,7 @@ def lesson_game() -> Game:
 
 def lies_caught(game: Game) -> int:
     """How many bags the Sheriffs opened that were lies, from the event log."""
-    return sum(1 for e in game.events if e.kind == "inspected" and not e.info["truthful"])
+    return sum(1 for e in game.events if type(e) is Inspected and not e.truthful)
 
 
 @exercise(
@@ -75,7 +76,7 @@ def _caught(answer: object) -> str | None:
     right = lies_caught(game)
     if bags == right:
         return None
-    opened = sum(1 for e in game.events if e.kind == "inspected")
+    opened = sum(1 for e in game.events if type(e) is Inspected)
     if bags > opened:
         return f"{bags} is more than all the bags the Sheriffs opened ({opened})"
     if bags > right:

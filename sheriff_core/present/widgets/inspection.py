@@ -35,7 +35,7 @@ from sheriff_core.base.errors import RulesError
 from sheriff_core.bots import Player, make_player
 from sheriff_core.engine.actions import Declare, Load, Market
 from sheriff_core.engine.game import Game, new_game
-from sheriff_core.engine.steps import ConfiscateChoice
+from sheriff_core.engine.steps import ConfiscateChoice, Step
 from sheriff_core.present.widgets.play import PlayTable, run_bots
 
 __all__ = [
@@ -190,12 +190,12 @@ def staged_inspection(
         for card in stand:
             _take_from_deck(game, card, f"{game.players[seat]}'s stand")
             game.stands[seat].append(card)
-    while game.step == "market":
+    while game.step == Step.MARKET:
         game.apply(Market())
-    while game.step == "load":
+    while game.step == Step.LOAD:
         assert game.to_move is not None  # a merchant loads: someone is on turn
         game.apply(Load(tuple(bags[game.to_move])))
-    while game.step == "declare":
+    while game.step == Step.DECLARE:
         assert game.to_move is not None
         good, count = declared[game.to_move]
         game.apply(Declare(good, count))

@@ -29,6 +29,7 @@ from sheriff_core.base.errors import RulesError
 from sheriff_core.base.safe_text import escape, printable  # control characters shown
 from sheriff_core.engine.actions import Market
 from sheriff_core.engine.game import Game
+from sheriff_core.engine.steps import Step
 from sheriff_core.present.pictures import cards_html, piles_html
 
 __all__ = ["MarketPreview", "preview_market", "market_turn", "MarketTurn"]
@@ -98,7 +99,7 @@ class MarketTurn(widgets.VBox):
     def __init__(
         self, game: Game, reveal_draws: bool = True, scale: float = 1.0, compact: bool = False
     ) -> None:
-        if game.step != "market":
+        if game.step != Step.MARKET:
             raise ValueError(f"the game is at the {game.step!r} step, not a market turn")
         self.game = game
         self.reveal_draws = reveal_draws

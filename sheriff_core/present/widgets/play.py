@@ -80,6 +80,7 @@ from sheriff_core.engine.actions import (
 )
 from sheriff_core.engine.events import Event, RoundStarted
 from sheriff_core.engine.game import STEPS, Game
+from sheriff_core.engine.steps import Step
 from sheriff_core.play.driver import drive
 from sheriff_core.play.narrate import Journal, describe_event, describe_offer
 from sheriff_core.present.pictures import bag_html, cards_html, table_html
@@ -500,10 +501,10 @@ class PlayTable(widgets.VBox):
         g = self.game
         seen: dict[tuple[Any, ...], str] = {}
         # every way to pay a debt can be many: ask the engine for a few
-        legal = g.debt_options(limit=most) if g.step == "debt" else g.legal_actions()
+        legal = g.debt_options(limit=most) if g.step == Step.DEBT else g.legal_actions()
         for a in islice(legal, 300):
             seen.setdefault(_shape(a), str(a))
-        if g.step in ("merchant", "negotiation"):
+        if g.step in (Step.MERCHANT, Step.NEGOTIATION):
             for a in self._sample_offers():
                 seen.setdefault(_shape(a), str(a))
         return list(seen.values())[:most]
@@ -656,12 +657,12 @@ class PlayTable(widgets.VBox):
         """The words for a threatened merchant, a Sheriff hearing an offer, or a vote."""
         g = self.game
         neg = g.negotiation
-        if g.step == "merchant":
+        if g.step == Step.MERCHANT:
             if neg is not None and neg.demand is not None:
                 demand = describe_offer(neg.demand, g.players)
                 return f"accept the demand of {demand}, make another offer, or decline"
             return "your bag is threatened: build an offer, or decline"
-        if g.step == "negotiation":
+        if g.step == Step.NEGOTIATION:
             assert neg is not None  # a Sheriff hears an offer only in a negotiation
             name = self._name(neg.seat)
             if neg.merchant_offer is not None:
