@@ -1346,7 +1346,6 @@ def play_game(
     actions into ``lg`` (see :func:`_put`). ``deck0``: the unshuffled deck (build_deck's
     order); ``wk``: scratch rows (:func:`scratch`). Returns :data:`OK`,
     :data:`EMPTY_HAND` or :data:`SHORT_HAND`."""
-    want_bags = bout.shape[0] > 0
     n, hand_size, total = out.shape[0], vi[V_HAND], deck0.shape[0]
     deck = deck0.copy()
     _shuffle(rng, deck)
@@ -1366,14 +1365,42 @@ def play_game(
     tally = np.zeros(6, dtype=np.int64)  # see _settle
     plog = np.zeros((n, N_LOG), dtype=np.int64)  # the public record (L_*)
     rate = np.zeros(n, dtype=np.float64)  # adaptive merchants: the Sheriff's inspection rate
-    contra = wk[W_CONTRA]
     cpen = _contraband_penalty(vi, gi)
     toks = np.zeros((n, ti.shape[0]), dtype=np.int64)  # tokens held per seat and kind
     supply = ti[:, T_SUPPLY].copy()
     shs = np.zeros(2, dtype=np.int64)  # the round's Sheriff (or two Deputies, the leader first)
-    ns, nm = vi[V_NSH], n - vi[V_NSH]  # Sheriffs and merchants per round
     ddeck = np.zeros(n + 1, dtype=np.int64)  # the deputy deck: ddeck[:ddeck[n]], top last
     loot = np.zeros(1, dtype=np.int64)  # the Deputies' shared Loot
+    state = (deck, st, piles, plen, hands, hlen, gold, stands, bags, blen, declared, money)
+    record = (order, tally, plog, rate, toks, supply, shs, ddeck, loot)
+    status = _rounds(
+        rng, prng, vi, gi, ti, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
+        out, bout, lg, wk, cpen, state, record,
+    )  # fmt: skip
+    if status != OK:
+        return status
+    _score(vi, gi, ti, gold, stands, toks, out)
+    for s in range(n):
+        out[s, O_FPAID], out[s, O_FRECV] = money[0, s], money[1, s]
+        out[s, O_CPAID], out[s, O_CRECV] = money[2, s], money[3, s]
+        out[s, O_PASSED], out[s, O_OPENED] = tally[0], tally[1]
+        out[s, O_BRIBES], out[s, O_BRIBE_GOLD] = tally[2], tally[3]
+    return OK
+
+
+@_jit
+def _rounds(
+    rng, prng, vi, gi, ti, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
+    out, bout, lg, wk, cpen, state, record,
+):  # fmt: skip
+    """:func:`play_game`'s rounds, on its arrays (``state``, ``record``: tuples of them),
+    without reference counting (see :data:`_jit`). Returns :data:`OK` or why not."""
+    deck, st, piles, plen, hands, hlen, gold, stands, bags, blen, declared, money = state
+    order, tally, plog, rate, toks, supply, shs, ddeck, loot = record
+    want_bags = bout.shape[0] > 0
+    n, hand_size = out.shape[0], vi[V_HAND]
+    contra = wk[W_CONTRA]
+    ns, nm = vi[V_NSH], n - vi[V_NSH]  # Sheriffs and merchants per round
     for rnd in range(vi[V_ROUNDS]):
         if not _round_start(rng, vi, rnd, n, shs, ddeck, order):
             return DECK_SHORT
@@ -1410,12 +1437,6 @@ def play_game(
                 hlen[seat] += _draw(
                     rng, deck, st, piles, plen, vi[V_KEEP], missing, hands[seat], hlen[seat]
                 )
-    _score(vi, gi, ti, gold, stands, toks, out)
-    for s in range(n):
-        out[s, O_FPAID], out[s, O_FRECV] = money[0, s], money[1, s]
-        out[s, O_CPAID], out[s, O_CRECV] = money[2, s], money[3, s]
-        out[s, O_PASSED], out[s, O_OPENED] = tally[0], tally[1]
-        out[s, O_BRIBES], out[s, O_BRIBE_GOLD] = tally[2], tally[3]
     return OK
 
 
