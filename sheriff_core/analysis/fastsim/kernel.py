@@ -670,12 +670,14 @@ def _pay(
     recv[goods_to] += value
 
 
-@njit(cache=True)
-def _bonus_counts(gi, stands):
-    """scoring._bonus_counts per seat and good: the copies of each bonus good (legal, counted
-    by goods) on the stand, plus ``G_AS_N`` for each royal good counting as it."""
+@_jit
+def _bonus_counts(gi, stands, counts):
+    """scoring._bonus_counts per seat and good into ``counts``: the copies of each bonus good
+    (legal, counted by goods) on the stand, plus ``G_AS_N`` for each royal good counting as it."""
     n, ng = stands.shape[0], stands.shape[1]
-    counts = np.zeros((n, ng), dtype=np.int64)
+    for s in range(n):
+        for g in range(ng):
+            counts[s, g] = 0
     for s in range(n):
         for g in range(ng):
             c = stands[s, g]
@@ -685,7 +687,6 @@ def _bonus_counts(gi, stands):
                 counts[s, g] += c
             elif gi[g, G_AS] >= 0 and gi[gi[g, G_AS], G_BONUS]:
                 counts[s, gi[g, G_AS]] += gi[g, G_AS_N] * c
-    return counts
 
 
 @_jit
@@ -737,7 +738,18 @@ def _score(vi, gi, ti, gold, stands, toks, out):
     tokens held), the rank by total then the variant's tie-breaks."""
     n, ng = stands.shape[0], stands.shape[1]
     bonus = np.zeros(n, dtype=np.int64)
-    _award(gi[:, G_BONUS], gi[:, G_KING], gi[:, G_QUEEN], _bonus_counts(gi, stands), bonus)
+    _score_into(vi, gi, ti, gold, stands, toks, out, bonus, np.zeros((n, ng), dtype=np.int64))
+
+
+@_jit
+def _score_into(vi, gi, ti, gold, stands, toks, out, bonus, counts):
+    """:func:`_score` with its work arrays given (``bonus``: per seat, zeroed here;
+    ``counts``: seats x goods)."""
+    n, ng = stands.shape[0], stands.shape[1]
+    for s in range(n):
+        bonus[s] = 0
+    _bonus_counts(gi, stands, counts)
+    _award(gi[:, G_BONUS], gi[:, G_KING], gi[:, G_QUEEN], counts, bonus)
     if ti.shape[0] > 0:
         _award(ti[:, T_BONUS], ti[:, T_KING], ti[:, T_QUEEN], toks, bonus)
     for s in range(n):
@@ -1335,57 +1347,107 @@ def _split(loot, shs, ns, gold):
     loot[0] -= share * ns
 
 
-@njit(cache=True)
+@_jit
 def play_game(
     rng, prng, vi, gi, ti, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind,
-    sp, out, bout, lg, wk,
+    sp, out, bout, lg, wk, state, record,
 ):  # fmt: skip
     """One game, first Sheriff seat 0, to the end; the per-seat rows into ``out``
     (:data:`N_OUT` columns) and, unless ``bout`` has no rows, one row per bag into ``bout``
     (:data:`N_BAG` columns, rounds x (players - 1) rows); unless ``lg`` is empty, its
     actions into ``lg`` (see :func:`_put`). ``deck0``: the unshuffled deck (build_deck's
-    order); ``wk``: scratch rows (:func:`scratch`). Returns :data:`OK`,
+    order); ``wk``: scratch rows, ``state`` and ``record``: the game's arrays
+    (:func:`game_arrays`), all set here before use. Returns :data:`OK`,
     :data:`EMPTY_HAND` or :data:`SHORT_HAND`."""
-    n, hand_size, total = out.shape[0], vi[V_HAND], deck0.shape[0]
-    deck = deck0.copy()
+    deck, st, piles, plen, hands, hlen, gold, stands, bags, blen, declared, money = state
+    order, tally, plog, rate, toks, supply, shs, ddeck, loot, counts = record
+    n = out.shape[0]
+    for j in range(deck0.shape[0]):
+        deck[j] = deck0[j]
     _shuffle(rng, deck)
-    st = np.zeros(1, dtype=np.int64)
-    piles = np.zeros((vi[V_PILES], total), dtype=np.int64)
-    plen = np.zeros(vi[V_PILES], dtype=np.int64)
-    hands = np.zeros((n, 2 * hand_size + total), dtype=np.int64)
-    hlen = np.zeros(n, dtype=np.int64)
+    st[0], loot[0] = 0, 0
+    _zero(piles)
+    _zero(hands)
+    _zero(stands)
+    _zero(bags)
+    _zero(money)
+    _zero(out)
+    _zero(plog)
+    _zero(toks)
+    for j in range(plen.shape[0]):
+        plen[j] = 0
+    for j in range(tally.shape[0]):
+        tally[j] = 0
+    for s in range(n):
+        hlen[s], gold[s], blen[s], declared[s], rate[s] = 0, vi[V_GOLD], 0, 0, 0.0
+    for j in range(n - 1):
+        order[j] = 0
+    for t in range(ti.shape[0]):
+        supply[t] = ti[t, T_SUPPLY]
+    shs[0], shs[1] = 0, 0
+    for j in range(n + 1):
+        ddeck[j] = 0
     _deal(rng, vi, deck, st, piles, plen, hands, hlen, wk[W_BUF])
-    gold = np.full(n, vi[V_GOLD], dtype=np.int64)
-    stands = np.zeros((n, vi[V_NGOODS]), dtype=np.int64)
-    bags = np.zeros((n, max(vi[V_BAG_MAX], 1)), dtype=np.int64)
-    blen, declared = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
-    money = np.zeros((4, n), dtype=np.int64)  # fines paid, received; compensation paid, received
-    out[:, :] = 0
-    order = np.empty(n - 1, dtype=np.int64)
-    tally = np.zeros(6, dtype=np.int64)  # see _settle
-    plog = np.zeros((n, N_LOG), dtype=np.int64)  # the public record (L_*)
-    rate = np.zeros(n, dtype=np.float64)  # adaptive merchants: the Sheriff's inspection rate
     cpen = _contraband_penalty(vi, gi)
-    toks = np.zeros((n, ti.shape[0]), dtype=np.int64)  # tokens held per seat and kind
-    supply = ti[:, T_SUPPLY].copy()
-    shs = np.zeros(2, dtype=np.int64)  # the round's Sheriff (or two Deputies, the leader first)
-    ddeck = np.zeros(n + 1, dtype=np.int64)  # the deputy deck: ddeck[:ddeck[n]], top last
-    loot = np.zeros(1, dtype=np.int64)  # the Deputies' shared Loot
-    state = (deck, st, piles, plen, hands, hlen, gold, stands, bags, blen, declared, money)
-    record = (order, tally, plog, rate, toks, supply, shs, ddeck, loot)
     status = _rounds(
         rng, prng, vi, gi, ti, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
         out, bout, lg, wk, cpen, state, record,
     )  # fmt: skip
     if status != OK:
         return status
-    _score(vi, gi, ti, gold, stands, toks, out)
+    _score_into(vi, gi, ti, gold, stands, toks, out, wk[W_INSP, :n], counts)
     for s in range(n):
         out[s, O_FPAID], out[s, O_FRECV] = money[0, s], money[1, s]
         out[s, O_CPAID], out[s, O_CRECV] = money[2, s], money[3, s]
         out[s, O_PASSED], out[s, O_OPENED] = tally[0], tally[1]
         out[s, O_BRIBES], out[s, O_BRIBE_GOLD] = tally[2], tally[3]
     return OK
+
+
+@_jit
+def _zero(a):
+    """Every element of a 2-d array to 0."""
+    for i in range(a.shape[0]):
+        for j in range(a.shape[1]):
+            a[i, j] = 0
+
+
+@njit(cache=True)
+def game_arrays(vi, ti, n, total):
+    """The arrays of one game of ``n`` players with a deck of ``total`` cards (``ti``: the
+    tokens), allocated once per chunk and set by :func:`play_game` for each game: ``state``
+    (deck, its length, discard piles, their lengths, hands, their lengths, gold, stands,
+    bags, their lengths, declared goods, fines and compensation paid and received) and
+    ``record`` (merchant order, tally, public record, adaptive rates, tokens held, token
+    supply, the round's Sheriffs, the deputy deck, the Loot, bonus counts)."""
+    ng, npiles, hand = vi[V_NGOODS], vi[V_PILES], vi[V_HAND]
+    state = (
+        np.zeros(total, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+        np.zeros((npiles, total), dtype=np.int64),
+        np.zeros(npiles, dtype=np.int64),
+        np.zeros((n, 2 * hand + total), dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros((n, ng), dtype=np.int64),
+        np.zeros((n, max(vi[V_BAG_MAX], 1)), dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros((4, n), dtype=np.int64),  # fines paid, received; compensation paid, received
+    )
+    record = (
+        np.zeros(n - 1, dtype=np.int64),
+        np.zeros(6, dtype=np.int64),  # see _settle
+        np.zeros((n, N_LOG), dtype=np.int64),  # the public record (L_*)
+        np.zeros(n, dtype=np.float64),  # adaptive merchants: the Sheriff's inspection rate
+        np.zeros((n, ti.shape[0]), dtype=np.int64),  # tokens held per seat and kind
+        np.zeros(ti.shape[0], dtype=np.int64),  # the tokens' supply
+        np.zeros(2, dtype=np.int64),  # the round's Sheriff (or two Deputies, the leader first)
+        np.zeros(n + 1, dtype=np.int64),  # the deputy deck: ddeck[:ddeck[n]], top last
+        np.zeros(1, dtype=np.int64),  # the Deputies' shared Loot
+        np.zeros((n, ng), dtype=np.int64),  # bonus counts (scoring)
+    )
+    return state, record
 
 
 @_jit
@@ -1396,7 +1458,7 @@ def _rounds(
     """:func:`play_game`'s rounds, on its arrays (``state``, ``record``: tuples of them),
     without reference counting (see :data:`_jit`). Returns :data:`OK` or why not."""
     deck, st, piles, plen, hands, hlen, gold, stands, bags, blen, declared, money = state
-    order, tally, plog, rate, toks, supply, shs, ddeck, loot = record
+    order, tally, plog, rate, toks, supply, shs, ddeck, loot, _counts = record
     want_bags = bout.shape[0] > 0
     n, hand_size = out.shape[0], vi[V_HAND]
     contra = wk[W_CONTRA]
@@ -1459,11 +1521,25 @@ def play_games(
     (n - 1)); if ``alog`` has columns, its actions in ``alog[g]`` (:func:`_put`; too few
     columns: :data:`LOG_FULL`). Returns the first game that is not :data:`OK` (its index)
     and its status, or (-1, OK)."""
-    games, n = mkind.shape[0], mkind.shape[1]
-    b = vi[V_ROUNDS] * (n - vi[V_NSH]) if bout.shape[0] > 0 else 0
+    n = mkind.shape[1]
     rng = np.zeros(6, dtype=np.uint64)
     prng = np.zeros(6, dtype=np.uint64)
     wk = scratch(vi, deck0.shape[0])
+    state, record = game_arrays(vi, ti, n, deck0.shape[0])
+    return _play_all(
+        words, vi, gi, ti, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
+        out, bout, alog, rng, prng, wk, state, record,
+    )  # fmt: skip
+
+
+@_jit
+def _play_all(
+    words, vi, gi, ti, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
+    out, bout, alog, rng, prng, wk, state, record,
+):  # fmt: skip
+    """:func:`play_games`' loop, on the arrays it allocated, without reference counting."""
+    games, n = mkind.shape[0], mkind.shape[1]
+    b = vi[V_ROUNDS] * (n - vi[V_NSH]) if bout.shape[0] > 0 else 0
     for g in range(games):
         lg = alog[g]
         if lg.shape[0] > 0:
@@ -1489,6 +1565,8 @@ def play_games(
             bout[g * b : (g + 1) * b],
             lg,
             wk,
+            state,
+            record,
         )
         if status == OK and lg.shape[0] > 0 and lg[0] < 0:
             status = LOG_FULL
