@@ -21,6 +21,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+#: How the kernel's functions are compiled: cached, and without reference counting
+#: (``_nrt=False``): each array argument and each view (``hands[seat]``) otherwise costs
+#: an atomic increment and decrement (``NRT_incref`` / ``NRT_decref`` calls), which was
+#: most of a game's time. So these functions allocate nothing: their work arrays come
+#: from :func:`play_games` (``wk``, :func:`scratch`) or :func:`play_game`.
+_jit = njit(cache=True, _nrt=False)
+_jit_inline = njit(cache=True, _nrt=False, inline="always")
+
 # vi: the variant's integers (filled by tables.compile_variant)
 V_HAND, V_PILES, V_PILE_SETUP, V_ASIDE_MAX, V_BAG_MAX, V_KEEP = 0, 1, 2, 3, 4, 5
 V_GOLD, V_ROUNDS, V_FROM_DISCARDS, V_LEGAL0, V_DEBT_ANY, V_NGOODS = 6, 7, 8, 9, 10, 11
@@ -64,6 +72,12 @@ B_INSPECTED, B_OFFERED, B_BRIBE, B_PAYS, B_SMUGGLED = 8, 9, 10, 11, 12  # _settl
 N_BAG = 13
 # the Sheriff bot's decide
 PASS, INSPECT, THREATEN = 0, 1, 2
+# wk[W_*]: scratch rows, allocated once per chunk (play_games) and reused by the per-bag
+# and per-market functions instead of small arrays of their own; wide enough for a whole
+# deck plus two hands (:func:`_scratch`)
+W_ASIDE, W_TAKE, W_CONTRA, W_GOODS, W_COUNTS, W_ORDER = 0, 1, 2, 3, 4, 5
+W_FORCED, W_POOL, W_CHOSEN, W_TAKES, W_BUF, W_INSP = 6, 7, 8, 9, 10, 11
+N_WK = 12
 # the action log (lg: lg[0] the next free index, -1 once full; then records of a K_* code
 # and its fields, see fastsim.actions_of): the engine's actions, in the order applied
 K_STARTER, K_MARKET, K_LOAD, K_DECLARE, K_THREATEN, K_INSPECT, K_PASS = 1, 2, 3, 4, 5, 6, 7
@@ -79,7 +93,7 @@ _U0, _U1, _U11, _U32 = np.uint64(0), np.uint64(1), np.uint64(11), np.uint64(32)
 _U58, _U63, _U64 = np.uint64(58), np.uint64(63), np.uint64(64)
 
 
-@njit(cache=True)
+@_jit
 def _mul64(a, b):
     """The 128-bit product of two uint64, as (high, low)."""
     a_lo, a_hi = a & _M32, a >> _U32
@@ -89,7 +103,7 @@ def _mul64(a, b):
     return p3 + (p1 >> _U32) + (p2 >> _U32) + (mid >> _U32), (p0 & _M32) | (mid << _U32)
 
 
-@njit(cache=True)
+@_jit
 def _step(g):
     """state = state * multiplier + increment (mod 2**128)."""
     hi, lo = g[0], g[1]
@@ -100,7 +114,7 @@ def _step(g):
     g[1] = nl
 
 
-@njit(cache=True)
+@_jit
 def _pcg_seed(g, w):
     """pcg64_set_seed from ``SeedSequence.generate_state(4, np.uint64)`` words ``w``: what
     ``np.random.default_rng(seed_sequence)`` does."""
@@ -115,7 +129,7 @@ def _pcg_seed(g, w):
     g[4], g[5] = _U0, _U0
 
 
-@njit(cache=True)
+@_jit
 def _next64(g):
     """pcg64_next64: step, then the XSL-RR output of the new state."""
     _step(g)
@@ -124,7 +138,7 @@ def _next64(g):
     return (x >> rot) | (x << ((_U64 - rot) & _U63))
 
 
-@njit(cache=True)
+@_jit
 def _next32(g):
     """pcg64_next32: the low half of a 64-bit draw, the high half kept for the next call."""
     if g[4]:
@@ -135,13 +149,13 @@ def _next32(g):
     return v & _M32
 
 
-@njit(cache=True)
+@_jit
 def _random(g):
     """``Generator.random()``: (next64 >> 11) * 2**-53 (``random(k)``: k of these)."""
     return np.float64(_next64(g) >> _U11) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True)
+@_jit
 def _interval(g, most):
     """numpy's random_interval: uniform in 0..``most`` by masked rejection."""
     m = np.uint64(most)
@@ -165,7 +179,7 @@ def _interval(g, most):
     return np.int64(v)
 
 
-@njit(cache=True)
+@_jit
 def _shuffle(g, a):
     """``Generator.shuffle`` of a list or 1-d array: Fisher-Yates from the end."""
     for i in range(a.shape[0] - 1, 0, -1):
@@ -175,32 +189,25 @@ def _shuffle(g, a):
         a[j] = t
 
 
-@njit(cache=True)
+@_jit
 def _reshuffle(rng, deck, st, piles, plen, keep):
     """rounds._reshuffle: each pile's cards below its top ``keep``, pile by pile, shuffled."""
-    total = 0
-    for i in range(plen.shape[0]):
-        if plen[i] > keep:
-            total += plen[i] - keep
-    cards = np.empty(total, dtype=np.int64)
-    k = 0
+    total = 0  # the deck is empty: the cards go straight into it
     for i in range(plen.shape[0]):
         if plen[i] > keep:
             cut = plen[i] - keep
             for j in range(cut):
-                cards[k] = piles[i, j]
-                k += 1
+                deck[total] = piles[i, j]
+                total += 1
             for j in range(keep):
                 piles[i, j] = piles[i, cut + j]
             plen[i] = keep
     if total:
-        _shuffle(rng, cards)
-        for j in range(total):
-            deck[j] = cards[j]
+        _shuffle(rng, deck[:total])
         st[0] = total
 
 
-@njit(cache=True)
+@_jit
 def _draw(rng, deck, st, piles, plen, keep, k, out, at):
     """rounds._draw_many: up to ``k`` cards, top first, into ``out[at:]``; how many
     (fewer when no card is left anywhere)."""
@@ -223,7 +230,7 @@ def _draw(rng, deck, st, piles, plen, keep, k, out, at):
     return got
 
 
-@njit(cache=True)
+@_jit
 def _target(hand, hl, by_rank):
     """merchants._target_count: (most plentiful legal good, ties the higher ranked; copies)."""
     best, most = -1, 0
@@ -238,7 +245,7 @@ def _target(hand, hl, by_rank):
     return best, most
 
 
-@njit(cache=True)
+@_jit
 def _remove_first(arr, alen, card):
     """list.remove: drop the first ``card`` of ``arr[:alen]``; the new length."""
     for j in range(alen):
@@ -249,7 +256,7 @@ def _remove_first(arr, alen, card):
     return alen  # pragma: no cover - the bots only remove cards they hold
 
 
-@njit(cache=True)
+@_jit
 def _cheapest(hand, hl, gi):
     """``min(hand, key=penalty)``: the first card with the lowest penalty."""
     best = hand[0]
@@ -259,7 +266,7 @@ def _cheapest(hand, hl, gi):
     return best
 
 
-@njit(cache=True)
+@_jit
 def _put(lg, v):
     """Append ``v`` to the action log ``lg`` (``lg[0]``: where; -1 once it is full)."""
     i = lg[0]
@@ -272,7 +279,7 @@ def _put(lg, v):
     lg[0] = i + 1
 
 
-@njit(cache=True)
+@_jit
 def _put_seat(lg, kind, seat):
     """A one-field record (starter, threaten, inspect, pass, offer)."""
     if lg.shape[0] > 0:
@@ -280,15 +287,15 @@ def _put_seat(lg, kind, seat):
         _put(lg, seat)
 
 
-@njit(cache=True)
-def _market(rng, vi, gi, by_rank, keep_contra, seat, hands, hlen, deck, st, piles, plen, lg):
+@_jit
+def _market(rng, vi, gi, by_rank, keep_contra, seat, hands, hlen, deck, st, piles, plen, lg, wk):
     """merchants._market (the bot) then market._do_market (the set-aside cards go on the
     last pile after the draw, or before it with "discard-then-draw")."""
     hand_size = vi[V_HAND]
     hl = hlen[seat]
     hand = hands[seat]
     target, copies = _target(hand, hl, by_rank)
-    aside = np.empty(hl, dtype=np.int64)
+    aside = wk[W_ASIDE]
     al = 0
     for j in range(hl):
         c = hand[j]
@@ -300,7 +307,7 @@ def _market(rng, vi, gi, by_rank, keep_contra, seat, hands, hlen, deck, st, pile
             aside[al] = c
             al += 1
     npiles = plen.shape[0]
-    take = np.empty(hand_size + al + 1, dtype=np.int64)
+    take = wk[W_TAKE]
     tl = 0
     if al > 0:
         if al > vi[V_ASIDE_MAX]:
@@ -345,7 +352,7 @@ def _market(rng, vi, gi, by_rank, keep_contra, seat, hands, hlen, deck, st, pile
             plen[p] += 1
 
 
-@njit(cache=True)
+@_jit
 def _honest_bag(vi, gi, by_rank, hand, hl, bag):
     """merchants._honest_load: (declared good, bag size) with the bag written to ``bag``."""
     good, copies = _target(hand, hl, by_rank)
@@ -358,7 +365,7 @@ def _honest_bag(vi, gi, by_rank, hand, hl, bag):
     return vi[V_LEGAL0], 1
 
 
-@njit(cache=True)
+@_jit
 def _sorted_contraband(gi, hand, hl, contra):
     """The hand's contraband (every good not legal) into ``contra``, most valuable first,
     equal values in hand order (a stable sort, as the bots' ``sort``); how many."""
@@ -378,12 +385,11 @@ def _sorted_contraband(gi, hand, hl, contra):
     return cl
 
 
-@njit(cache=True)
-def _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bag, chance):
+@_jit
+def _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bag, chance, contra):
     """merchants._smuggle_load: each contraband card (most valuable first) with ``chance``,
     one draw per card (one ``random(k)`` call for k > 1, as the bot makes)."""
     good, copies = _target(hand, hl, by_rank)
-    contra = np.empty(hl, dtype=np.int64)
     cl = _sorted_contraband(gi, hand, hl, contra)
     bl = 0
     bag_max = vi[V_BAG_MAX]
@@ -410,7 +416,7 @@ def _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bag, chance):
     return good, bl
 
 
-@njit(cache=True)
+@_jit
 def _threshold(vl, pl, tv, tp, k, j):
     """merchants._derived_threshold: theory.inspection.inspection_threshold of the one-bag
     game (inspection_game with ``j`` smuggled cards worth ``tv`` with fines ``tp`` in all,
@@ -429,7 +435,7 @@ def _threshold(vl, pl, tv, tp, k, j):
     return g_pass / (g_pass - g_insp)
 
 
-@njit(cache=True)
+@_jit
 def _adaptive_plan(vi, gi, by_rank, hand, hl, fixed, contra):
     """AdaptiveMerchant.plan: (how many of ``contra``, the hand's contraband most valuable
     first, it would smuggle; their threshold). ``fixed`` >= 0: the bot's own threshold."""
@@ -454,18 +460,17 @@ def _adaptive_plan(vi, gi, by_rank, hand, hl, fixed, contra):
     return best, best_q
 
 
-@njit(cache=True)
+@_jit
 def _rate(plog, sheriff, prior, base):
     """AdaptiveMerchant.inspection_rate: the current Sheriff's bags opened and faced,
     with ``prior`` bags at rate ``base``."""
     return (plog[sheriff, L_OPENED] + prior * base) / (plog[sheriff, L_FACED] + prior)
 
 
-@njit(cache=True)
-def _adaptive_bag(vi, gi, by_rank, hand, hl, bag, rate, fixed):
+@_jit
+def _adaptive_bag(vi, gi, by_rank, hand, hl, bag, rate, fixed, contra):
     """AdaptiveMerchant.load: its planned contraband when ``rate`` is below the plan's
     threshold, then its most plentiful legal good (declared), or the cheapest card."""
-    contra = np.empty(hl, dtype=np.int64)
     j, q = _adaptive_plan(vi, gi, by_rank, hand, hl, fixed, contra)
     bl = 0
     if rate < q:
@@ -485,15 +490,13 @@ def _adaptive_bag(vi, gi, by_rank, hand, hl, bag, rate, fixed):
     return good, bl
 
 
-@njit(cache=True)
-def _bluff_bag(prng, vi, gi, by_rank, hand, hl, bag, bluff):
+@_jit
+def _bluff_bag(prng, vi, gi, by_rank, hand, hl, bag, bluff, goods, counts):
     """Bluffer.load: with probability ``bluff``, its two most plentiful legal goods
     (ties: the more valuable, then first seen in the hand), declared as the first."""
     if _random(prng) >= bluff:
         return _honest_bag(vi, gi, by_rank, hand, hl, bag)
-    goods = np.empty(hl, dtype=np.int64)
-    counts = np.zeros(hl, dtype=np.int64)
-    ng = 0
+    ng = 0  # goods[:ng] and their counts (both set before they are read)
     for j in range(hl):
         c = hand[j]
         if gi[c, G_LEGAL]:
@@ -542,22 +545,23 @@ def _bluff_bag(prng, vi, gi, by_rank, hand, hl, bag, bluff):
 @njit(cache=True)
 def _first_cover(pool, need, gi, cover_order, chosen):
     """payments._minimal_covers(limit=1): see :func:`_nth_cover`."""
-    return _nth_cover(pool, need, gi, cover_order, chosen, 0)
+    takes = np.empty(cover_order.shape[0], dtype=np.int64)
+    return _nth_cover(pool, need, gi, cover_order, chosen, 0, takes)
 
 
-@njit(cache=True)
-def _nth_cover(pool, need, gi, cover_order, chosen, skip):
+@_jit
+def _nth_cover(pool, need, gi, cover_order, chosen, skip, takes):
     """payments._minimal_covers: the minimal set of ``pool`` (copies per good) worth at
     least ``need`` (``need`` > 0) that comes after ``skip`` others, goods tried most
     valuable first (ties: by name), most copies first; written to ``chosen`` (copies per
     good). False if there is none (``skip`` 1: is there a second, a choice for the debtor?).
 
     The recursion ``rec(i, total)`` of the checked engine, unrolled: level ``i`` tries
-    ``takes[i]`` = copies .. 0 of good ``cover_order[i]``; ``total``: levels below ``i``."""
+    ``takes[i]`` = copies .. 0 of good ``cover_order[i]`` (``takes``: scratch, at least
+    as long as ``cover_order``); ``total``: levels below ``i``."""
     m = cover_order.shape[0]
     if m == 0:
         return False
-    takes = np.zeros(m, dtype=np.int64)
     i = 0
     takes[0] = pool[cover_order[0]]
     total = 0
@@ -594,8 +598,10 @@ def _nth_cover(pool, need, gi, cover_order, chosen, skip):
             total -= takes[i] * gi[cover_order[i], G_VALUE]
 
 
-@njit(cache=True)
-def _pay(vi, gi, cover_order, payer, payee, amount, gold, stands, paid, recv, lg, loot, goods_to):
+@_jit
+def _pay(
+    vi, gi, cover_order, payer, payee, amount, gold, stands, paid, recv, lg, loot, goods_to, wk,
+):  # fmt: skip
     """payments._pay: gold first (``payee`` -1: into the Deputies' Loot, ``loot[0]``), then
     goods from the stand to ``goods_to``, the debt choice being the first minimal one
     (Bot.debt; logged as PayDebt when the engine asks, i.e. when there are two minimal
@@ -613,8 +619,9 @@ def _pay(vi, gi, cover_order, payer, payee, amount, gold, stands, paid, recv, lg
     if rest == 0:
         return
     ng = vi[V_NGOODS]
-    forced = np.zeros(ng, dtype=np.int64)
-    pool = np.zeros(ng, dtype=np.int64)
+    forced, pool = wk[W_FORCED], wk[W_POOL]
+    for g in range(ng):
+        forced[g], pool[g] = 0, 0
     need = rest
     if vi[V_DEBT_ANY]:
         for g in range(ng):
@@ -639,11 +646,11 @@ def _pay(vi, gi, cover_order, payer, payee, amount, gold, stands, paid, recv, lg
     for g in range(ng):
         pool_value += pool[g] * gi[g, G_VALUE]
     if pool_value > need:
-        chosen = np.zeros(ng, dtype=np.int64)
-        if lg.shape[0] > 0 and _nth_cover(pool, need, gi, cover_order, chosen, 1):
-            _first_cover(pool, need, gi, cover_order, chosen)
+        chosen, takes = wk[W_CHOSEN, :ng], wk[W_TAKES]
+        if lg.shape[0] > 0 and _nth_cover(pool, need, gi, cover_order, chosen, 1, takes):
+            _nth_cover(pool, need, gi, cover_order, chosen, 0, takes)
             _put(lg, K_DEBT)
-            _put(lg, forced.sum() + chosen.sum())
+            _put(lg, forced[:ng].sum() + chosen.sum())
             for g in range(ng):
                 for _ in range(forced[g]):
                     _put(lg, g)
@@ -651,7 +658,7 @@ def _pay(vi, gi, cover_order, payer, payee, amount, gold, stands, paid, recv, lg
                 for _ in range(chosen[cover_order[t]]):
                     _put(lg, cover_order[t])
         else:
-            _first_cover(pool, need, gi, cover_order, chosen)
+            _nth_cover(pool, need, gi, cover_order, chosen, 0, takes)
         pool = chosen
     value = 0
     for g in range(ng):
@@ -663,12 +670,14 @@ def _pay(vi, gi, cover_order, payer, payee, amount, gold, stands, paid, recv, lg
     recv[goods_to] += value
 
 
-@njit(cache=True)
-def _bonus_counts(gi, stands):
-    """scoring._bonus_counts per seat and good: the copies of each bonus good (legal, counted
-    by goods) on the stand, plus ``G_AS_N`` for each royal good counting as it."""
+@_jit
+def _bonus_counts(gi, stands, counts):
+    """scoring._bonus_counts per seat and good into ``counts``: the copies of each bonus good
+    (legal, counted by goods) on the stand, plus ``G_AS_N`` for each royal good counting as it."""
     n, ng = stands.shape[0], stands.shape[1]
-    counts = np.zeros((n, ng), dtype=np.int64)
+    for s in range(n):
+        for g in range(ng):
+            counts[s, g] = 0
     for s in range(n):
         for g in range(ng):
             c = stands[s, g]
@@ -678,10 +687,9 @@ def _bonus_counts(gi, stands):
                 counts[s, g] += c
             elif gi[g, G_AS] >= 0 and gi[gi[g, G_AS], G_BONUS]:
                 counts[s, gi[g, G_AS]] += gi[g, G_AS_N] * c
-    return counts
 
 
-@njit(cache=True)
+@_jit
 def _award(has, king, queen, counts, bonus):
     """scoring.award_bonuses: per column ``g`` of ``counts`` with a bonus (``has[g]``: a
     good or a token), the King (ties: King + Queen split, rounded down, no Queen) and the
@@ -730,7 +738,18 @@ def _score(vi, gi, ti, gold, stands, toks, out):
     tokens held), the rank by total then the variant's tie-breaks."""
     n, ng = stands.shape[0], stands.shape[1]
     bonus = np.zeros(n, dtype=np.int64)
-    _award(gi[:, G_BONUS], gi[:, G_KING], gi[:, G_QUEEN], _bonus_counts(gi, stands), bonus)
+    _score_into(vi, gi, ti, gold, stands, toks, out, bonus, np.zeros((n, ng), dtype=np.int64))
+
+
+@_jit
+def _score_into(vi, gi, ti, gold, stands, toks, out, bonus, counts):
+    """:func:`_score` with its work arrays given (``bonus``: per seat, zeroed here;
+    ``counts``: seats x goods)."""
+    n, ng = stands.shape[0], stands.shape[1]
+    for s in range(n):
+        bonus[s] = 0
+    _bonus_counts(gi, stands, counts)
+    _award(gi[:, G_BONUS], gi[:, G_KING], gi[:, G_QUEEN], counts, bonus)
     if ti.shape[0] > 0:
         _award(ti[:, T_BONUS], ti[:, T_KING], ti[:, T_QUEEN], toks, bonus)
     for s in range(n):
@@ -755,7 +774,7 @@ def _score(vi, gi, ti, gold, stands, toks, out):
     _rank(vi, out)
 
 
-@njit(cache=True)
+@_jit
 def _rank(vi, out):
     """The rank: 1 + the players whose (total, tie-breaks...) is greater (equal: shared)."""
     n = out.shape[0]
@@ -774,8 +793,8 @@ def _rank(vi, out):
         out[s, O_RANK] = 1 + better
 
 
-@njit(cache=True)
-def _deal(rng, vi, deck, st, piles, plen, hands, hlen):
+@_jit
+def _deal(rng, vi, deck, st, piles, plen, hands, hlen, buf):
     """rounds._setup after the shuffle: one card at a time round the table from the top,
     then each discard pile's cards."""
     n, hand_size, total = hands.shape[0], vi[V_HAND], deck.shape[0]
@@ -784,7 +803,6 @@ def _deal(rng, vi, deck, st, piles, plen, hands, hlen):
         hands[seat, hlen[seat]] = deck[total - 1 - j]
         hlen[seat] += 1
     st[0] = total - n * hand_size
-    buf = np.empty(total, dtype=np.int64)
     for p in range(plen.shape[0]):
         got = _draw(rng, deck, st, piles, plen, vi[V_KEEP], vi[V_PILE_SETUP], buf, 0)
         for j in range(got):
@@ -792,9 +810,10 @@ def _deal(rng, vi, deck, st, piles, plen, hands, hlen):
             plen[p] += 1
 
 
-@njit(cache=True)
+@_jit
 def _load(
     prng, vi, gi, by_rank, m, kind, param, rate, fixed, hands, hlen, bags, blen, declared, lg,
+    wk,
 ):  # fmt: skip
     """The merchant bot's load (its plan is the good it declares), topped up to ``bag_min``
     (merchants._load), and loading._do_load (``rate``, ``fixed``: the adaptive merchant's,
@@ -806,18 +825,20 @@ def _load(
     if kind == M_HONEST:
         good, bl = _honest_bag(vi, gi, by_rank, hand, hl, bags[m])
     elif kind == M_SMUGGLER or kind == M_BRIBER:
-        good, bl = _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bags[m], param)
+        good, bl = _smuggle_bag(prng, vi, gi, by_rank, hand, hl, bags[m], param, wk[W_CONTRA])
     elif kind == M_ADAPTIVE:
-        good, bl = _adaptive_bag(vi, gi, by_rank, hand, hl, bags[m], rate, fixed)
+        good, bl = _adaptive_bag(vi, gi, by_rank, hand, hl, bags[m], rate, fixed, wk[W_CONTRA])
     else:
-        good, bl = _bluff_bag(prng, vi, gi, by_rank, hand, hl, bags[m], param)
+        good, bl = _bluff_bag(
+            prng, vi, gi, by_rank, hand, hl, bags[m], param, wk[W_GOODS], wk[W_COUNTS]
+        )
     for j in range(bl):
         hl = _remove_first(hand, hl, bags[m, j])
     need = vi[V_BAG_MIN] - bl
     if need > 0:
         if hl < need:
             return SHORT_HAND
-        _top_up(gi, hand, hl, good, need, bags[m], bl)
+        _top_up(gi, hand, hl, good, need, bags[m], bl, wk[W_ORDER])
         for j in range(bl, bl + need):
             hl = _remove_first(hand, hl, bags[m, j])
         bl += need
@@ -830,11 +851,10 @@ def _load(
     return OK
 
 
-@njit(cache=True)
-def _top_up(gi, rest, rl, good, need, bag, bl):
+@_jit
+def _top_up(gi, rest, rl, good, need, bag, bl, order):
     """merchants._load's top-up: ``need`` cards of ``rest`` (the hand without the bag) into
     ``bag[bl:]``, the declared good first, then the lowest fines (a stable sort)."""
-    order = np.empty(rl, dtype=np.int64)
     for j in range(rl):
         c = rest[j]
         key = (c != good) * (1 << 40) + gi[c, G_PENALTY]
@@ -850,7 +870,7 @@ def _top_up(gi, rest, rl, good, need, bag, bl):
         bag[bl + j] = rest[order[j]]
 
 
-@njit(cache=True)
+@_jit
 def _belief(plog, m, a, b):
     """BayesianSheriff.belief: the posterior mean that ``m``'s bag lies."""
     n, opened, bluffs = plog[m, L_BAGS], plog[m, L_INSPECTED], plog[m, L_BLUFFS]
@@ -860,7 +880,7 @@ def _belief(plog, m, a, b):
     return (a + lies) / (a + b + n)
 
 
-@njit(cache=True)
+@_jit
 def _gain(gi, cpen, tally, p, count, good):
     """BayesianSheriff.gain: expected gold from opening a bag that lies with probability
     ``p`` (``tally[4]``, ``tally[5]``: fines of caught bags, their declared cards)."""
@@ -868,7 +888,7 @@ def _gain(gi, cpen, tally, p, count, good):
     return p * per_card * count - (1 - p) * count * gi[good, G_PENALTY]
 
 
-@njit(cache=True)
+@_jit
 def _decide(prng, gi, cpen, kind, sp, m, count, good, plog, tally):
     """The Sheriff bot's decide (``sp``: its parameters, tables.compile_bots). trusting
     lets pass, always-inspect inspects; threshold suspects a bag declared with at least
@@ -891,7 +911,7 @@ def _decide(prng, gi, cpen, kind, sp, m, count, good, plog, tally):
     return THREATEN if sp[4] != 0 else INSPECT
 
 
-@njit(cache=True)
+@_jit
 def _py_round(x):
     """Python's round(x) of a float: to the nearest integer, halves to the even one."""
     f = np.floor(x)
@@ -902,7 +922,7 @@ def _py_round(x):
     return r
 
 
-@njit(cache=True)
+@_jit
 def _respond(gi, kind, scale, gold, good, bag, bl):
     """The merchant's answer to a threat: the gold it offers, 0 to decline. Only the
     briber offers (merchants._bribe, with no demand on the table): ``scale`` x the value at
@@ -915,7 +935,7 @@ def _respond(gi, kind, scale, gold, good, bag, bl):
     return min(gold, max(1, _py_round(scale * risk)))
 
 
-@njit(cache=True)
+@_jit
 def _risk(gi, good, bag, bl):
     """merchants._at_risk: fines plus the value of the cards an inspection would take."""
     risk = 0
@@ -926,7 +946,7 @@ def _risk(gi, good, bag, bl):
     return risk
 
 
-@njit(cache=True)
+@_jit
 def _negotiate(gi, cpen, kind, sp, mkind, scale, gold, m, good, bag, bl, plog, tally):
     """A threat answered (the merchant bot's respond) and settled (the Sheriff bot's
     negotiate, a bayesian's one demand and the briber's accept or decline of it).
@@ -957,7 +977,7 @@ def _negotiate(gi, cpen, kind, sp, mkind, scale, gold, m, good, bag, bl, plog, t
     return _gain(gi, cpen, tally, q, bl, good) > sp[3], offer, 0, demand
 
 
-@njit(cache=True)
+@_jit
 def _log_choice(lg, m, choice, inspect, offer, paid, demand):
     """The actions of a bag's settling: the Sheriff's choice; after a threat the
     merchant's offer or decline, the Sheriff's demand and the merchant's accept (the bag
@@ -977,7 +997,7 @@ def _log_choice(lg, m, choice, inspect, offer, paid, demand):
     _put_seat(lg, K_INSPECT if inspect else K_PASS, m)
 
 
-@njit(cache=True)
+@_jit
 def _bag_row(gi, row, rnd, m, sheriff, good, bag, bl):
     """The columns of record.bag_records' row (sim._bag_rows) known before the bag is
     settled; :func:`_settle` gives the rest."""
@@ -991,10 +1011,10 @@ def _bag_row(gi, row, rnd, m, sheriff, good, bag, bl):
     row[B_GOOD], row[B_COUNT], row[B_CONTRA], row[B_TRUTHFUL] = good, bl, contra, truthful
 
 
-@njit(cache=True)
+@_jit
 def _settle(
     prng, vi, gi, cover, cpen, m, shs, ns, good, bag, bl, choice, skind, sp, mkind, scale,
-    stands, gold, piles, plen, money, out, plog, tally, loot, lg,
+    stands, gold, piles, plen, money, out, plog, tally, loot, lg, wk,
 ):  # fmt: skip
     """The Sheriff's choice carried out (a threat negotiated first; with two Deputies the
     second one's vote, :func:`_second_vote`): inspection._pass_bag (with the bribe taken,
@@ -1011,7 +1031,7 @@ def _settle(
         inspect = choice == INSPECT
     if lg.shape[0] > 0:
         _log_choice(lg, m, choice, inspect, offer, paid, demand)
-    insp = np.empty(2, dtype=np.int64)  # who inspects
+    insp = wk[W_INSP]  # who inspects
     insp[0], ni = lead, 1
     if ns == 2 and not (demand > 0 and paid == demand):  # an accepted demand: no vote
         table = offer if demand == 0 else 0  # the merchant's offer still on the table
@@ -1034,7 +1054,7 @@ def _settle(
             truthful = truthful and bag[j] == good
             legal = legal and gi[bag[j], G_LEGAL] != 0
         pays = _inspect(vi, gi, m, good, bag, bl, stands, piles, plen, out, lg)
-        _fines(vi, gi, cover, m, pays, insp, ni, shs, ns, gold, stands, money, lg, loot)
+        _fines(vi, gi, cover, m, pays, insp, ni, shs, ns, gold, stands, money, lg, loot, wk)
         plog[m, L_INSPECTED] += 1
         if not truthful:
             plog[m, L_CAUGHT] += 1
@@ -1058,7 +1078,7 @@ def _settle(
     return False, offer > 0, paid, 0, smuggled
 
 
-@njit(cache=True)
+@_jit
 def _second_vote(prng, gi, cpen, kind, sp, m, choice, table, bl, good, plog, tally):
     """SheriffBot.vote of the second Deputy: inspect (True) or let pass. After a threat
     (the negotiation still open) its negotiate with ``table`` the merchant's offer (0:
@@ -1082,7 +1102,7 @@ def _second_vote(prng, gi, cpen, kind, sp, m, choice, table, bl, good, plog, tal
     return not (table >= gain or gain <= sp[3])
 
 
-@njit(cache=True)
+@_jit
 def _let_pass(gi, m, bag, bl, stands, out):
     """inspection._pass_bag without a bribe: the bag onto the stand; the contraband
     smuggled (returned)."""
@@ -1096,7 +1116,7 @@ def _let_pass(gi, m, bag, bl, stands, out):
     return smuggled
 
 
-@njit(cache=True)
+@_jit
 def _inspect(vi, gi, m, good, bag, bl, stands, piles, plen, out, lg):
     """inspection._do_inspect up to the payments (:func:`_fines`): the declared goods onto
     the stand, the rest confiscated by the Sheriff bot's confiscate (the first smallest
@@ -1134,8 +1154,8 @@ def _inspect(vi, gi, m, good, bag, bl, stands, piles, plen, out, lg):
     return pays
 
 
-@njit(cache=True)
-def _fines(vi, gi, cover, m, pays, insp, ni, shs, ns, gold, stands, money, lg, loot):
+@_jit
+def _fines(vi, gi, cover, m, pays, insp, ni, shs, ns, gold, stands, money, lg, loot, wk):
     """inspection._do_inspect's payments (``money``: fines paid/received, compensation
     paid/received per seat): one inspector (``insp[0]``) takes the fine or pays the
     compensation; two Deputies put the fine in the Loot (goods for a debt to the Deputy
@@ -1144,26 +1164,29 @@ def _fines(vi, gi, cover, m, pays, insp, ni, shs, ns, gold, stands, money, lg, l
     if ni == 1:
         if pays > 0:
             _pay(
-                vi, gi, cover, m, insp[0], pays, gold, stands, money[0], money[1], lg, loot, insp[0]
-            )
+                vi, gi, cover, m, insp[0], pays, gold, stands, money[0], money[1], lg, loot,
+                insp[0], wk,
+            )  # fmt: skip
         elif pays < 0:
-            _pay(vi, gi, cover, insp[0], m, -pays, gold, stands, money[2], money[3], lg, loot, m)
+            _pay(
+                vi, gi, cover, insp[0], m, -pays, gold, stands, money[2], money[3], lg, loot, m, wk
+            )
         return
     left = _left_sheriff(m, shs, ns, gold.shape[0])
     if pays > 0:
-        _pay(vi, gi, cover, m, -1, pays, gold, stands, money[0], money[1], lg, loot, left)
+        _pay(vi, gi, cover, m, -1, pays, gold, stands, money[0], money[1], lg, loot, left, wk)
     elif pays < 0:
         owed = -pays
         other = insp[1] if insp[0] == left else insp[0]
         share = (owed + 1) // 2
         if share:
-            _pay(vi, gi, cover, left, m, share, gold, stands, money[2], money[3], lg, loot, m)
+            _pay(vi, gi, cover, left, m, share, gold, stands, money[2], money[3], lg, loot, m, wk)
         share = owed // 2
         if share:
-            _pay(vi, gi, cover, other, m, share, gold, stands, money[2], money[3], lg, loot, m)
+            _pay(vi, gi, cover, other, m, share, gold, stands, money[2], money[3], lg, loot, m, wk)
 
 
-@njit(cache=True)
+@_jit
 def _left_sheriff(seat, shs, ns, n):
     """GameState.left_sheriff: the first Sheriff or Deputy clockwise from ``seat``."""
     for k in range(1, n):
@@ -1174,7 +1197,7 @@ def _left_sheriff(seat, shs, ns, n):
     return shs[0]
 
 
-@njit(cache=True)
+@_jit
 def _asks_where(vi, cards, nc, npiles):
     """Does the engine ask where the confiscated ``cards[:nc]`` go (a confiscate step)?
     With several discard piles, or with one that merchants may take from and more than
@@ -1189,7 +1212,7 @@ def _asks_where(vi, cards, nc, npiles):
     return False
 
 
-@njit(cache=True)
+@_jit
 def _contraband_penalty(vi, gi):
     """GoodsInfo.contraband_penalty: the mean penalty of the contraband goods (0.0: none)."""
     total, count = 0, 0
@@ -1200,10 +1223,10 @@ def _contraband_penalty(vi, gi):
     return total / count if count else 0.0
 
 
-@njit(cache=True, inline="always")  # inlined into play_game: about 2 us a game
+@_jit_inline  # inlined into play_game: about 2 us a game
 def _markets(
     rng, vi, gi, by_rank, order, sheriff, mkind, mparam, madapt, plog, rate, contra,
-    hands, hlen, deck, st, piles, plen, lg,
+    hands, hlen, deck, st, piles, plen, lg, wk,
 ):  # fmt: skip
     """The market phase: each merchant in ``order`` keeps contraband or not (the smuggling
     bots when they may smuggle; the adaptive merchant when the Sheriff's rate, kept in
@@ -1217,18 +1240,19 @@ def _markets(
             keep_contra = rate[m] < q
         else:
             keep_contra = (mkind[m] == M_SMUGGLER or mkind[m] == M_BRIBER) and mparam[m] > 0
-        _market(rng, vi, gi, by_rank, keep_contra, m, hands, hlen, deck, st, piles, plen, lg)
+        _market(rng, vi, gi, by_rank, keep_contra, m, hands, hlen, deck, st, piles, plen, lg, wk)
 
 
-@njit(cache=True, inline="always")  # inlined into play_game: about 2 us a game
+@_jit_inline  # inlined into play_game: about 2 us a game
 def _bags(
-    prng, vi, gi, cover_order, cpen, rnd, order, shs, ns, mkind, mscale, skind, sp,
+    prng, vi, gi, cover_order, cpen, rnd, order, shs, mkind, mscale, skind, sp,
     bags, blen, declared, stands, gold, piles, plen, money, out, plog, tally, brows, lg,
-    ti, toks, supply, loot,
+    ti, toks, supply, loot, wk,
 ):  # fmt: skip
     """The Sheriff (the first of ``shs``) deals with each bag in ``order``
-    (SheriffBot.pick); the round's bag rows into ``brows`` unless it has no rows."""
-    sh = shs[0]
+    (SheriffBot.pick); the round's bag rows into ``brows`` unless it has no rows. (At most
+    30 arguments: with more, Python passes them as a tuple, which numba cannot inline.)"""
+    sh, ns = shs[0], vi[V_NSH]
     for k in range(order.shape[0]):
         m = order[k]
         good, bl = declared[m], blen[m]
@@ -1237,7 +1261,7 @@ def _bags(
             _bag_row(gi, brows[k], rnd, m, sh, good, bags[m], bl)
         inspected, offered, bribe, pays, smuggled = _settle(
             prng, vi, gi, cover_order, cpen, m, shs, ns, good, bags[m], bl, choice, skind, sp,
-            mkind[m], mscale[m], stands, gold, piles, plen, money, out, plog, tally, loot, lg,
+            mkind[m], mscale[m], stands, gold, piles, plen, money, out, plog, tally, loot, lg, wk,
         )  # fmt: skip
         if brows.shape[0] > 0:
             row = brows[k]
@@ -1249,7 +1273,7 @@ def _bags(
             _exchange(ti, m, stands, toks, supply, lg)
 
 
-@njit(cache=True)
+@_jit
 def _exchange(ti, m, stands, toks, supply, lg):
     """After merchant ``m``'s bag (the exchange window, variants with tokens): the bots'
     exchange takes the first token (variant order) the stand pays for while there is one
@@ -1268,7 +1292,7 @@ def _exchange(ti, m, stands, toks, supply, lg):
                 break
 
 
-@njit(cache=True, inline="always")  # inlined into play_game: about 2 us a game
+@_jit_inline  # inlined into play_game: about 2 us a game
 def _declares(order, bags, blen, declared, out, lg):
     """The declarations, in order: the planned good, the bag's size (counted as a lie
     when a card is not that good)."""
@@ -1285,7 +1309,7 @@ def _declares(order, bags, blen, declared, out, lg):
             _put(lg, blen[m])
 
 
-@njit(cache=True, inline="always")  # inlined into play_game: about 2 us a game
+@_jit_inline  # inlined into play_game: about 2 us a game
 def _round_start(rng, vi, rnd, n, shs, ddeck, order):
     """rounds._start_round: the round's Sheriff (rotating from seat 0) or Deputies (dealt
     from the deputy deck, a new one shuffled when it is empty: ``Generator.permutation(n)``,
@@ -1314,7 +1338,7 @@ def _round_start(rng, vi, rnd, n, shs, ddeck, order):
     return True
 
 
-@njit(cache=True)
+@_jit
 def _split(loot, shs, ns, gold):
     """rounds._end_round's Loot split: each Deputy an equal share, the odd coins kept."""
     share = loot[0] // ns
@@ -1323,44 +1347,122 @@ def _split(loot, shs, ns, gold):
     loot[0] -= share * ns
 
 
-@njit(cache=True)
+@_jit
 def play_game(
     rng, prng, vi, gi, ti, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind,
-    sp, out, bout, lg,
+    sp, out, bout, lg, wk, state, record,
 ):  # fmt: skip
     """One game, first Sheriff seat 0, to the end; the per-seat rows into ``out``
     (:data:`N_OUT` columns) and, unless ``bout`` has no rows, one row per bag into ``bout``
     (:data:`N_BAG` columns, rounds x (players - 1) rows); unless ``lg`` is empty, its
     actions into ``lg`` (see :func:`_put`). ``deck0``: the unshuffled deck (build_deck's
-    order). Returns :data:`OK`, :data:`EMPTY_HAND` or :data:`SHORT_HAND`."""
-    want_bags = bout.shape[0] > 0
-    n, hand_size, total = out.shape[0], vi[V_HAND], deck0.shape[0]
-    deck = deck0.copy()
+    order); ``wk``: scratch rows, ``state`` and ``record``: the game's arrays
+    (:func:`game_arrays`), all set here before use. Returns :data:`OK`,
+    :data:`EMPTY_HAND` or :data:`SHORT_HAND`."""
+    deck, st, piles, plen, hands, hlen, gold, stands, bags, blen, declared, money = state
+    order, tally, plog, rate, toks, supply, shs, ddeck, loot, counts = record
+    n = out.shape[0]
+    for j in range(deck0.shape[0]):
+        deck[j] = deck0[j]
     _shuffle(rng, deck)
-    st = np.zeros(1, dtype=np.int64)
-    piles = np.zeros((vi[V_PILES], total), dtype=np.int64)
-    plen = np.zeros(vi[V_PILES], dtype=np.int64)
-    hands = np.zeros((n, 2 * hand_size + total), dtype=np.int64)
-    hlen = np.zeros(n, dtype=np.int64)
-    _deal(rng, vi, deck, st, piles, plen, hands, hlen)
-    gold = np.full(n, vi[V_GOLD], dtype=np.int64)
-    stands = np.zeros((n, vi[V_NGOODS]), dtype=np.int64)
-    bags = np.zeros((n, max(vi[V_BAG_MAX], 1)), dtype=np.int64)
-    blen, declared = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
-    money = np.zeros((4, n), dtype=np.int64)  # fines paid, received; compensation paid, received
-    out[:, :] = 0
-    order = np.empty(n - 1, dtype=np.int64)
-    tally = np.zeros(6, dtype=np.int64)  # see _settle
-    plog = np.zeros((n, N_LOG), dtype=np.int64)  # the public record (L_*)
-    rate = np.zeros(n, dtype=np.float64)  # adaptive merchants: the Sheriff's inspection rate
-    contra = np.empty(2 * hand_size + total, dtype=np.int64)
+    st[0], loot[0] = 0, 0
+    _zero(piles)
+    _zero(hands)
+    _zero(stands)
+    _zero(bags)
+    _zero(money)
+    _zero(out)
+    _zero(plog)
+    _zero(toks)
+    for j in range(plen.shape[0]):
+        plen[j] = 0
+    for j in range(tally.shape[0]):
+        tally[j] = 0
+    for s in range(n):
+        hlen[s], gold[s], blen[s], declared[s], rate[s] = 0, vi[V_GOLD], 0, 0, 0.0
+    for j in range(n - 1):
+        order[j] = 0
+    for t in range(ti.shape[0]):
+        supply[t] = ti[t, T_SUPPLY]
+    shs[0], shs[1] = 0, 0
+    for j in range(n + 1):
+        ddeck[j] = 0
+    _deal(rng, vi, deck, st, piles, plen, hands, hlen, wk[W_BUF])
     cpen = _contraband_penalty(vi, gi)
-    toks = np.zeros((n, ti.shape[0]), dtype=np.int64)  # tokens held per seat and kind
-    supply = ti[:, T_SUPPLY].copy()
-    shs = np.zeros(2, dtype=np.int64)  # the round's Sheriff (or two Deputies, the leader first)
+    status = _rounds(
+        rng, prng, vi, gi, ti, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
+        out, bout, lg, wk, cpen, state, record,
+    )  # fmt: skip
+    if status != OK:
+        return status
+    _score_into(vi, gi, ti, gold, stands, toks, out, wk[W_INSP, :n], counts)
+    for s in range(n):
+        out[s, O_FPAID], out[s, O_FRECV] = money[0, s], money[1, s]
+        out[s, O_CPAID], out[s, O_CRECV] = money[2, s], money[3, s]
+        out[s, O_PASSED], out[s, O_OPENED] = tally[0], tally[1]
+        out[s, O_BRIBES], out[s, O_BRIBE_GOLD] = tally[2], tally[3]
+    return OK
+
+
+@_jit
+def _zero(a):
+    """Every element of a 2-d array to 0."""
+    for i in range(a.shape[0]):
+        for j in range(a.shape[1]):
+            a[i, j] = 0
+
+
+@njit(cache=True)
+def game_arrays(vi, ti, n, total):
+    """The arrays of one game of ``n`` players with a deck of ``total`` cards (``ti``: the
+    tokens), allocated once per chunk and set by :func:`play_game` for each game: ``state``
+    (deck, its length, discard piles, their lengths, hands, their lengths, gold, stands,
+    bags, their lengths, declared goods, fines and compensation paid and received) and
+    ``record`` (merchant order, tally, public record, adaptive rates, tokens held, token
+    supply, the round's Sheriffs, the deputy deck, the Loot, bonus counts)."""
+    ng, npiles, hand = vi[V_NGOODS], vi[V_PILES], vi[V_HAND]
+    state = (
+        np.zeros(total, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+        np.zeros((npiles, total), dtype=np.int64),
+        np.zeros(npiles, dtype=np.int64),
+        np.zeros((n, 2 * hand + total), dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros((n, ng), dtype=np.int64),
+        np.zeros((n, max(vi[V_BAG_MAX], 1)), dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(n, dtype=np.int64),
+        np.zeros((4, n), dtype=np.int64),  # fines paid, received; compensation paid, received
+    )
+    record = (
+        np.zeros(n - 1, dtype=np.int64),
+        np.zeros(6, dtype=np.int64),  # see _settle
+        np.zeros((n, N_LOG), dtype=np.int64),  # the public record (L_*)
+        np.zeros(n, dtype=np.float64),  # adaptive merchants: the Sheriff's inspection rate
+        np.zeros((n, ti.shape[0]), dtype=np.int64),  # tokens held per seat and kind
+        np.zeros(ti.shape[0], dtype=np.int64),  # the tokens' supply
+        np.zeros(2, dtype=np.int64),  # the round's Sheriff (or two Deputies, the leader first)
+        np.zeros(n + 1, dtype=np.int64),  # the deputy deck: ddeck[:ddeck[n]], top last
+        np.zeros(1, dtype=np.int64),  # the Deputies' shared Loot
+        np.zeros((n, ng), dtype=np.int64),  # bonus counts (scoring)
+    )
+    return state, record
+
+
+@_jit
+def _rounds(
+    rng, prng, vi, gi, ti, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
+    out, bout, lg, wk, cpen, state, record,
+):  # fmt: skip
+    """:func:`play_game`'s rounds, on its arrays (``state``, ``record``: tuples of them),
+    without reference counting (see :data:`_jit`). Returns :data:`OK` or why not."""
+    deck, st, piles, plen, hands, hlen, gold, stands, bags, blen, declared, money = state
+    order, tally, plog, rate, toks, supply, shs, ddeck, loot, _counts = record
+    want_bags = bout.shape[0] > 0
+    n, hand_size = out.shape[0], vi[V_HAND]
+    contra = wk[W_CONTRA]
     ns, nm = vi[V_NSH], n - vi[V_NSH]  # Sheriffs and merchants per round
-    ddeck = np.zeros(n + 1, dtype=np.int64)  # the deputy deck: ddeck[:ddeck[n]], top last
-    loot = np.zeros(1, dtype=np.int64)  # the Deputies' shared Loot
     for rnd in range(vi[V_ROUNDS]):
         if not _round_start(rng, vi, rnd, n, shs, ddeck, order):
             return DECK_SHORT
@@ -1369,21 +1471,22 @@ def play_game(
             _put_seat(lg, K_STARTER, order[0])
         _markets(
             rng, vi, gi, by_rank, order[:nm], sheriff, mkind, mparam, madapt, plog, rate,
-            contra, hands, hlen, deck, st, piles, plen, lg,
+            contra, hands, hlen, deck, st, piles, plen, lg, wk,
         )  # fmt: skip
         for k in range(nm):  # load
             m = order[k]
             status = _load(
                 prng, vi, gi, by_rank, m, mkind[m], mparam[m], rate[m], madapt[m, A_THRESHOLD],
-                hands, hlen, bags, blen, declared, lg,
+                hands, hlen, bags, blen, declared, lg, wk,
             )  # fmt: skip
             if status != OK:
                 return status
         _declares(order[:nm], bags, blen, declared, out, lg)
+        brows = bout[rnd * nm : (rnd + 1) * nm] if want_bags else bout
         _bags(
-            prng, vi, gi, cover_order, cpen, rnd, order[:nm], shs, ns, mkind, mscale, skind, sp,
-            bags, blen, declared, stands, gold, piles, plen, money, out, plog, tally,
-            bout[rnd * nm : (rnd + 1) * nm] if want_bags else bout, lg, ti, toks, supply, loot,
+            prng, vi, gi, cover_order, cpen, rnd, order[:nm], shs, mkind, mscale, skind, sp,
+            bags, blen, declared, stands, gold, piles, plen, money, out, plog, tally, brows, lg,
+            ti, toks, supply, loot, wk,
         )  # fmt: skip
         if ns > 1 and loot[0] > 0:  # rounds._end_round: the Loot split, the odd coin kept
             _split(loot, shs, ns, gold)
@@ -1396,13 +1499,14 @@ def play_game(
                 hlen[seat] += _draw(
                     rng, deck, st, piles, plen, vi[V_KEEP], missing, hands[seat], hlen[seat]
                 )
-    _score(vi, gi, ti, gold, stands, toks, out)
-    for s in range(n):
-        out[s, O_FPAID], out[s, O_FRECV] = money[0, s], money[1, s]
-        out[s, O_CPAID], out[s, O_CRECV] = money[2, s], money[3, s]
-        out[s, O_PASSED], out[s, O_OPENED] = tally[0], tally[1]
-        out[s, O_BRIBES], out[s, O_BRIBE_GOLD] = tally[2], tally[3]
     return OK
+
+
+@njit(cache=True)
+def scratch(vi, total):
+    """The scratch rows ``wk[W_*]`` of :func:`play_game` for a variant (``vi``) whose deck
+    has ``total`` cards: each row holds a whole deck, two hands and every good."""
+    return np.zeros((N_WK, 2 * vi[V_HAND] + total + vi[V_NGOODS] + 2), dtype=np.int64)
 
 
 @njit(cache=True)
@@ -1417,10 +1521,25 @@ def play_games(
     (n - 1)); if ``alog`` has columns, its actions in ``alog[g]`` (:func:`_put`; too few
     columns: :data:`LOG_FULL`). Returns the first game that is not :data:`OK` (its index)
     and its status, or (-1, OK)."""
-    games, n = mkind.shape[0], mkind.shape[1]
-    b = vi[V_ROUNDS] * (n - vi[V_NSH]) if bout.shape[0] > 0 else 0
+    n = mkind.shape[1]
     rng = np.zeros(6, dtype=np.uint64)
     prng = np.zeros(6, dtype=np.uint64)
+    wk = scratch(vi, deck0.shape[0])
+    state, record = game_arrays(vi, ti, n, deck0.shape[0])
+    return _play_all(
+        words, vi, gi, ti, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
+        out, bout, alog, rng, prng, wk, state, record,
+    )  # fmt: skip
+
+
+@_jit
+def _play_all(
+    words, vi, gi, ti, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
+    out, bout, alog, rng, prng, wk, state, record,
+):  # fmt: skip
+    """:func:`play_games`' loop, on the arrays it allocated, without reference counting."""
+    games, n = mkind.shape[0], mkind.shape[1]
+    b = vi[V_ROUNDS] * (n - vi[V_NSH]) if bout.shape[0] > 0 else 0
     for g in range(games):
         lg = alog[g]
         if lg.shape[0] > 0:
@@ -1445,6 +1564,9 @@ def play_games(
             out[g * n : (g + 1) * n],
             bout[g * b : (g + 1) * b],
             lg,
+            wk,
+            state,
+            record,
         )
         if status == OK and lg.shape[0] > 0 and lg[0] < 0:
             status = LOG_FULL
