@@ -26,8 +26,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from itertools import compress, filterfalse
+from collections.abc import Sequence
 
 from sheriff_core.bots.base import (
     DECLARE,
@@ -59,15 +58,15 @@ def _counts(hand: Sequence[str], info: GoodsInfo) -> dict[str, int]:
 def _target_count(hand: Sequence[str], info: GoodsInfo) -> tuple[str | None, int]:
     """The legal good with the most copies in ``hand`` (ties: the more valuable) and
     its number of copies; (None, 0) when the hand holds no legal good."""
-    # Every market and load asks this: max over the legal goods, most valuable first,
-    # by the hand's C-level count (max keeps the first of equal counts, so ties go to
-    # the more valuable good), with no Python step per good.
-    by_rank = info.by_rank
-    if not by_rank:
-        return None, 0
-    best = max(by_rank, key=hand.count)
-    most = hand.count(best)
-    return (best, most) if most else (None, 0)
+    # Every market and load asks this: one C-level list.count per legal good, most
+    # valuable first (so on equal counts the first one found stays), is cheaper than
+    # counting the hand in a dict.
+    best, most = None, 0
+    for good in info.by_rank:
+        k = hand.count(good)
+        if k > most:
+            best, most = good, k
+    return best, most
 
 
 def _target(hand: Sequence[str], info: GoodsInfo) -> str | None:
@@ -80,14 +79,19 @@ def _market(view: SeatView, info: GoodsInfo, keep_contraband: bool) -> Action:
     cards from the top of the discard piles when the variant allows it."""
     v = view.variant
     hand = view.hand
-    target = _target_count(hand, info)[0]
-    # C-level filters, not Python loops or comprehensions (each builds a function object):
-    # the hand's cards other than the target (legal ones only, keeping contraband), in
-    # hand order.
-    kept: Iterable[str] = hand
+    target, copies = _target_count(hand, info)
+    # Loops and C-level removes, not comprehensions (each builds a function object).
     if keep_contraband:
-        kept = compress(hand, map(info.is_legal.__getitem__, hand))
-    aside = list(kept if target is None else filter(target.__ne__, kept))
+        is_legal = info.is_legal
+        aside: list[str] = []
+        for c in hand:
+            if c != target and is_legal[c]:
+                aside.append(c)
+    else:  # the hand without its `copies` target cards, in hand order
+        aside = list(hand)
+        if target is not None:
+            for _ in range(copies):
+                aside.remove(target)
     if not aside:
         return KEEP
     if len(aside) > v.set_aside_max:
@@ -136,7 +140,8 @@ def _honest_load(bot: _Merchant, view: SeatView, info: GoodsInfo) -> Action:
         cards = (good,) * min(copies, view.variant.bag_max)
     else:  # no legal good at all: forced to lie with the cheapest card
         good = info.legal[0]
-        cards = (min(hand, key=info.penalty.__getitem__),)
+        penalty = info.penalty
+        cards = (min(hand, key=lambda c: penalty[c]),)
     bot._plan[view.seat] = good
     return _load(view, cards, good)
 
@@ -147,7 +152,11 @@ def _smuggle_load(bot: _Merchant, view: SeatView, info: GoodsInfo, chance: float
     hand = view.hand
     good, copies = _target_count(hand, info)
     bag_max = view.variant.bag_max
-    contraband = list(filterfalse(info.is_legal.__getitem__, hand))
+    is_legal = info.is_legal
+    contraband: list[str] = []
+    for c in hand:
+        if not is_legal[c]:
+            contraband.append(c)
     if len(contraband) > 1:
         # Most valuable first. reverse=True keeps the sort stable (equal values stay in
         # hand order), exactly like the key -value, so the same cards meet the same
@@ -157,7 +166,10 @@ def _smuggle_load(bot: _Merchant, view: SeatView, info: GoodsInfo, chance: float
     # draws is part of the seeded behaviour.
     if len(contraband) > 1:  # one call for k draws gives the same k numbers
         draws = view.players_rng.random(len(contraband)).tolist()
-        bag = list(compress(contraband, map(float(chance).__gt__, draws)))  # u < chance
+        bag: list[str] = []
+        for c, u in zip(contraband, draws, strict=True):
+            if u < chance:
+                bag.append(c)
     elif contraband:
         bag = contraband if view.players_rng.random() < chance else []
     else:
@@ -168,7 +180,8 @@ def _smuggle_load(bot: _Merchant, view: SeatView, info: GoodsInfo, chance: float
     else:  # the declared good's cards fill the bag
         bag += [good] * min(copies, bag_max - len(bag))
     if not bag:
-        bag = [min(hand, key=info.penalty.__getitem__)]
+        penalty = info.penalty
+        bag = [min(hand, key=lambda c: penalty[c])]
     bot._plan[view.seat] = good
     return _load(view, bag, good)
 

@@ -39,8 +39,6 @@ from __future__ import annotations
 import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from itertools import compress
-from operator import attrgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
@@ -73,7 +71,6 @@ PRIVATE_DETAILS: Mapping[str, frozenset[str]] = MappingProxyType(
 
 #: The kinds of :data:`PRIVATE_DETAILS` (a set: the hot paths ask it per event).
 _PRIVATE_KINDS = frozenset(PRIVATE_DETAILS)
-_KIND = attrgetter("kind")
 
 
 class ClosedBag(NamedTuple):
@@ -218,11 +215,10 @@ class EventsSeen(Sequence[Event]):
         >>> [e.kind for e in observe(g, 0).events.since(0, {"setup", "round_start"})]
         ['setup', 'round_start']
         """
-        # Hot path (the bots' public record reads it before most Sheriff decisions): the
-        # events are filtered by kind in C (no Python step per event skipped), and only
-        # the kinds with private details go through _seen.
-        events = self._events[start:]
-        wanted = list(compress(events, map(kinds.__contains__, map(_KIND, events))))
+        # Hot path (the bots' public record reads it before most Sheriff decisions): one
+        # comprehension over the events (timed faster than a loop or C-level filters on
+        # CPython 3.11), then _seen for the kinds with private details only.
+        wanted = [e for e in self._events[start:] if e.kind in kinds]
         if kinds.isdisjoint(_PRIVATE_KINDS):
             return wanted
         seen = self._seen
