@@ -35,9 +35,11 @@ from sheriff_core.engine.actions import (
     Action,
     ChooseStarter,
     Confiscate,
+    Declare,
     Decline,
     Inspect,
     LetPass,
+    Load,
     Market,
     Threaten,
 )
@@ -113,26 +115,45 @@ def goods_info(variant: Variant) -> GoodsInfo:
 
 # --------------------------------------------------------------------------- actions
 
-_INTERNED: dict[type[Action], dict[tuple[Any, ...], Action]] = {}
 
-
-def interned(cls: type[Action], *args: Any) -> Action:
-    """``cls(*args)``, the same object every time for equal arguments.
+class Interned(dict[tuple[Any, ...], Action]):
+    """``table[args]`` is ``cls(*args)``, the same object every time for equal
+    arguments: a subscript (no Python call when the action was made before).
 
     Actions are frozen values, so equal ones are interchangeable; building one (a
     frozen dataclass) costs several times this dict lookup, and the bots return one
-    for every decision. ``args``: ints, strings and tuples of them (the key compares
-    them by value). The table is cleared when it grows large.
+    for every decision. ``args``: a tuple of ints, strings and tuples of them (the key
+    compares them by value). The table is cleared when it grows large.
+
+    >>> from sheriff_core.engine.actions import Declare
+    >>> declare = Interned(Declare)
+    >>> declare[("Apples", 3)], declare[("Apples", 3)] is declare[("Apples", 3)]
+    (Declare(good='Apples', count=3), True)
     """
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls: type[Action]) -> None:
+        super().__init__()
+        self.cls: Callable[..., Action] = cls
+
+    def __missing__(self, args: tuple[Any, ...]) -> Action:
+        if len(self) >= 16384:
+            self.clear()
+        action = self[args] = self.cls(*args)
+        return action
+
+
+_INTERNED: dict[type[Action], Interned] = {}
+
+
+def interned(cls: type[Action], *args: Any) -> Action:
+    """``cls(*args)``, the same object every time for equal arguments (one
+    :class:`Interned` table per class)."""
     table = _INTERNED.get(cls)
     if table is None:
-        table = _INTERNED[cls] = {}
-    action = table.get(args)
-    if action is None:
-        if len(table) >= 16384:
-            table.clear()
-        action = table[args] = cls(*args)
-    return action
+        table = _INTERNED[cls] = Interned(cls)
+    return table[args]
 
 
 class _PerSeat(dict[int, Action]):
@@ -149,6 +170,13 @@ class _PerSeat(dict[int, Action]):
         action = self[seat] = self.cls(seat)
         return action
 
+
+#: The bots' own tables (shared with :func:`interned`): ``MARKET[(set_aside, take,
+#: pile)]``, ``LOAD[(cards,)]``, ``DECLARE[(good, count)]``, ``CONFISCATE[(pile, cards)]``.
+MARKET = _INTERNED[Market] = Interned(Market)
+LOAD = _INTERNED[Load] = Interned(Load)
+DECLARE = _INTERNED[Declare] = Interned(Declare)
+CONFISCATE = _INTERNED[Confiscate] = Interned(Confiscate)
 
 LET_PASS = _PerSeat(LetPass)
 INSPECT = _PerSeat(Inspect)
@@ -404,8 +432,8 @@ class SheriffBot(Bot):
         due = view.pending[0]
         assert type(due) is ConfiscateChoice  # the confiscate step
         cards = due.cards
-        sizes = [len(p) for p in view.piles]
-        return interned(Confiscate, sizes.index(min(sizes)), cards)  # the first of the smallest
+        sizes = view.pile_sizes
+        return CONFISCATE[sizes.index(min(sizes)), cards]  # the first of the smallest
 
 
 class Player:

@@ -29,15 +29,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sheriff_core.bots.base import (
+    DECLARE,
     KEEP,
+    LOAD,
+    MARKET,
     GoodsInfo,
     MerchantBot,
     goods_info,
-    interned,
     public_log,
     register,
 )
-from sheriff_core.engine.actions import Accept, Action, Declare, Decline, Load, Market, Offer
+from sheriff_core.engine.actions import Accept, Action, Decline, Offer
 from sheriff_core.engine.view import SeatView
 from sheriff_core.rules.variants import Variant
 
@@ -94,17 +96,17 @@ def _market(view: SeatView, info: GoodsInfo, keep_contraband: bool) -> Action:
         return KEEP
     if len(aside) > v.set_aside_max:
         aside = aside[: v.set_aside_max]
-    piles = view.piles
     take: list[int] = []
     if v.draw_from_discards and target is not None:
         need = v.hand_size - len(hand) + len(aside)
         # The first pile's run of target cards on top, then the next pile's, ...
-        for i, p in enumerate(piles):
+        for i, p in enumerate(view.piles):
             depth = len(p)
             while depth and p[depth - 1] == target and len(take) < need:
                 take.append(i)
                 depth -= 1
-    return interned(Market, tuple(aside), tuple(take), len(piles) - 1)
+    # set aside onto the last discard pile (a game has the variant's number of piles)
+    return MARKET[tuple(aside), tuple(take), v.discard_piles - 1]
 
 
 def _cover(hand: Sequence[str], info: GoodsInfo) -> tuple[str, list[str]]:
@@ -128,7 +130,7 @@ def _load(view: SeatView, bag: tuple[str, ...] | list[str], declared: str) -> Ac
         penalty = goods_info(view.variant).penalty
         rest.sort(key=lambda c: (c != declared, penalty[c]))
         bag = (*bag, *rest[:need])
-    return interned(Load, tuple(bag))
+    return LOAD[(tuple(bag),)]
 
 
 def _honest_load(bot: _Merchant, view: SeatView, info: GoodsInfo) -> Action:
@@ -217,7 +219,7 @@ class _Merchant(MerchantBot):
         bag = view.bag
         if good is None:
             good = _cover(bag, goods_info(view.variant))[0]
-        return interned(Declare, good, len(bag))
+        return DECLARE[good, len(bag)]
 
 
 @register

@@ -54,7 +54,10 @@ class InspectionRules(GameState):
     def _bag_refusal(self, seat: int, kind: type[Threaten | Inspect | LetPass]) -> str | None:
         """Why the rules refuse to ``kind`` (Threaten, Inspect, LetPass) ``seat``'s bag
         now, or None: the one place these rules live (the checks and the queries
-        :meth:`forced_action` / :meth:`may_inspect` read it)."""
+        :meth:`forced_action` / :meth:`may_inspect` read it). Here only a binding
+        promise refuses one of Inspect / LetPass and allows the other: the queries' fast
+        path (:data:`_BAG_REFUSAL`) counts on it, and ``tests/engine/test_view.py``
+        compares it with this function on every Sheriff decision of seeded games."""
         # INSP-1: the bags are settled one at a time, each once, in the Sheriff's order
         if seat not in self.merchant_order or seat in self.resolved:
             return f"seat {seat} has no bag waiting: bags still to settle are {self.unresolved()}"
@@ -97,6 +100,8 @@ class InspectionRules(GameState):
         >>> g.forced_action(1)
         LetPass(seat=1)
         """
+        if seat not in self.binding and type(self)._bag_refusal is _BAG_REFUSAL:
+            return None  # no promise names this bag: these rules leave both ways open
         inspect = self._bag_refusal(seat, Inspect) is None
         if inspect is (self._bag_refusal(seat, LetPass) is None):
             return None
@@ -110,6 +115,8 @@ class InspectionRules(GameState):
         >>> new_game("classic", players=3, seed=0).forced_bag() is None
         True
         """
+        if not self.binding and type(self)._bag_refusal is _BAG_REFUSAL:
+            return None  # O(1) when no promise binds (the rules' usual case)
         refusal = self._bag_refusal
         resolved = self.resolved
         for seat in self.merchant_order:
@@ -401,3 +408,11 @@ class InspectionRules(GameState):
         assert type(pend) is ConfiscateChoice  # the confiscate step
         self.piles[a.pile].extend(a.order)
         self._emit(Confiscated(self.round, pend.seat, a.pile, list(a.order)))
+
+
+#: The engine's own :meth:`InspectionRules._bag_refusal`. With it, only a binding promise
+#: (BRIBE-5) leaves one way to settle a bag, so :meth:`~InspectionRules.forced_action`
+#: and :meth:`~InspectionRules.forced_bag` answer None at once when no promise names the
+#: bag; a class that adds a rule there (overriding or patching ``_bag_refusal``) takes
+#: the full path, which asks it about each waiting bag.
+_BAG_REFUSAL = InspectionRules._bag_refusal

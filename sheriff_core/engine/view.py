@@ -69,6 +69,10 @@ PRIVATE_DETAILS: Mapping[str, frozenset[str]] = MappingProxyType(
 )
 
 
+#: The kinds of :data:`PRIVATE_DETAILS` (a set: the hot paths ask it per event).
+_PRIVATE_KINDS = frozenset(PRIVATE_DETAILS)
+
+
 class ClosedBag(NamedTuple):
     """A bag seen from outside: its ``size`` and its declaration (None before it is
     declared). There is no ``cards``: only the merchant knows what is inside
@@ -121,14 +125,37 @@ def _seen_class(cls: type[Event]) -> type[Event]:
     return seen
 
 
+#: Per event class: its seen class and the positions of its private details.
+_COPY_PLANS: dict[type[Event], tuple[type[Event], tuple[int, ...]]] = {}
+
+
+def _copy_plan(cls: type[Event]) -> tuple[type[Event], tuple[int, ...]]:
+    plan = _COPY_PLANS.get(cls)
+    if plan is None:
+        hide = PRIVATE_DETAILS[cls.kind]
+        names: tuple[str, ...] = cls._fields  # type: ignore[attr-defined]
+        plan = _COPY_PLANS[cls] = (
+            _seen_class(cls),
+            tuple(i for i, n in enumerate(names) if n in hide),
+        )
+    return plan
+
+
 def _seen_copy(e: Event) -> Event:
     """The event ``e`` of another seat, without its private details (their values are
-    not kept in the copy either: None in their places)."""
-    cls = type(e)
-    hide = PRIVATE_DETAILS[e.kind]
-    names: tuple[str, ...] = cls._fields  # type: ignore[attr-defined]
-    values = tuple(None if n in hide else v for n, v in zip(names, e, strict=True))
-    seen: Event = _tuple_new(_seen_class(cls), values)
+    not kept in the copy either: None in their places).
+
+    >>> from sheriff_core.engine.events import Passed
+    >>> e = Passed(0, 2, "2 Apples", ("Apples", "Pepper"), 1, False)
+    >>> seen = _seen_copy(e)
+    >>> seen.seat, seen.declared, seen.smuggled, tuple(seen)[3:6]
+    (2, '2 Apples', 1, (None, 1, None))
+    """
+    seen_cls, hidden = _COPY_PLANS.get(type(e)) or _copy_plan(type(e))
+    values = list(e)
+    for i in hidden:
+        values[i] = None
+    seen: Event = _tuple_new(seen_cls, values)
     return seen
 
 
@@ -151,7 +178,7 @@ class EventsSeen(Sequence[Event]):
         self._hidden: dict[int, Any] = {} if hidden is None else hidden
 
     def _seen(self, e: Event) -> Event:
-        if e.kind not in PRIVATE_DETAILS or (e.seat is not None and e.seat == self._seat):
+        if e.kind not in _PRIVATE_KINDS or (e.seat is not None and e.seat == self._seat):
             return e
         hit = self._hidden.get(id(e))
         if hit is not None and hit[0] is e:
@@ -188,8 +215,17 @@ class EventsSeen(Sequence[Event]):
         >>> [e.kind for e in observe(g, 0).events.since(0, {"setup", "round_start"})]
         ['setup', 'round_start']
         """
+        # Hot path (the bots' public record reads it before most Sheriff decisions): one
+        # comprehension over the events (timed faster than a loop or C-level filters on
+        # CPython 3.11), then _seen for the kinds with private details only.
+        wanted = [e for e in self._events[start:] if e.kind in kinds]
+        if kinds.isdisjoint(_PRIVATE_KINDS):
+            return wanted
         seen = self._seen
-        return [seen(e) for e in self._events[start:] if e.kind in kinds]
+        for i, e in enumerate(wanted):
+            if e.kind in _PRIVATE_KINDS:
+                wanted[i] = seen(e)
+        return wanted
 
     def __repr__(self) -> str:
         who = "everybody" if self._seat is None else f"seat {self._seat}"
@@ -340,6 +376,11 @@ class SeatView:
         return tuple(map(tuple, self._game.piles))
 
     @property
+    def pile_sizes(self) -> tuple[int, ...]:
+        """How many cards each discard pile holds (``piles`` without copying them)."""
+        return tuple(map(len, self._game.piles))
+
+    @property
     def stands(self) -> tuple[StandSeen, ...]:
         """Every stand as the table sees it (legal goods, a count of contraband)."""
         goods = self._game.variant.goods
@@ -362,8 +403,15 @@ class SeatView:
         return tuple(self._game.resolved)
 
     def unresolved(self) -> list[int]:
-        """Merchants whose bag is still waiting, in seat order from the Sheriff's left."""
-        return self._game.unresolved()
+        """Merchants whose bag is still waiting, in seat order from the Sheriff's left
+        (``Game.unresolved``, read here in one call: a Sheriff asks before every bag)."""
+        g = self._game
+        resolved = g.resolved
+        waiting = []
+        for s in g.merchant_order:
+            if s not in resolved:
+                waiting.append(s)
+        return waiting
 
     @property
     def declared(self) -> Mapping[int, tuple[str, int]]:
