@@ -18,8 +18,12 @@ from sheriff_core.bots import RandomBot
 from sheriff_core.engine.saves import RULES_VERSION
 
 
-def frame_digest(variant: str, players: int, games: int, seed: int) -> str:
-    df = sc.simulate(variant, players=players, games=games, seed=seed, progress=False, workers=1)
+def frame_digest(variant: str, players: int, games: int, seed: int, engine: str = "checked") -> str:
+    """The simulate() frame's CSV digest, played by the rules engine (``"checked"``, the
+    referee) or by the compiled simulator (``"fast"``): the reference holds for both."""
+    df = sc.simulate(
+        variant, players=players, games=games, seed=seed, progress=False, workers=1, engine=engine
+    )
     return hashlib.sha256(df.to_csv(index=False).encode()).hexdigest()
 
 
@@ -57,9 +61,9 @@ def cases() -> list[tuple[str, str, int, int]]:
     return out
 
 
-def digest(kind: str, variant: str, players: int, n: int) -> str:
+def digest(kind: str, variant: str, players: int, n: int, engine: str = "checked") -> str:
     if kind == "frame":
-        return frame_digest(variant, players, games=n, seed=11)
+        return frame_digest(variant, players, games=n, seed=11, engine=engine)
     return saves_digest(variant, players, seed=n)
 
 

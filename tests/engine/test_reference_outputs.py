@@ -162,6 +162,14 @@ def test_outputs_match_the_reference(case):
     assert digest(*case) == SEAT_VIEW.get(case, REFERENCE[case])
 
 
+@pytest.mark.parametrize(
+    "case", sorted(c for c in REFERENCE if c[0] == "frame"), ids=lambda c: "-".join(map(str, c))
+)
+def test_the_compiled_simulator_s_frames_match_the_reference_too(case):
+    """The same reference digests hold for ``engine="fast"`` (issue 27)."""
+    assert digest(*case, engine="fast") == SEAT_VIEW.get(case, REFERENCE[case])
+
+
 def test_the_rules_version_is_the_reference_s_and_frames_carry_it():
     assert RULES_VERSION == REFERENCE_RULES_VERSION
     df = sc.simulate("classic", players=3, games=2, seed=0, progress=False, workers=1)
