@@ -26,8 +26,9 @@ from numba import njit
 #: an atomic increment and decrement (``NRT_incref`` / ``NRT_decref`` calls), which was
 #: most of a game's time. So these functions allocate nothing: their work arrays come
 #: from :func:`play_games` (``wk``, :func:`scratch`) or :func:`play_game`.
-_jit = njit(cache=True, _nrt=False)
-_jit_inline = njit(cache=True, _nrt=False, inline="always")
+#: numba's type hints do not declare the private ``_nrt`` option, hence the ignores.
+_jit = njit(cache=True, _nrt=False)  # type: ignore[call-overload]
+_jit_inline = njit(cache=True, _nrt=False, inline="always")  # type: ignore[call-overload]
 
 # vi: the variant's integers (filled by tables.compile_variant)
 V_HAND, V_PILES, V_PILE_SETUP, V_ASIDE_MAX, V_BAG_MAX, V_KEEP = 0, 1, 2, 3, 4, 5
