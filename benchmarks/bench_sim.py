@@ -23,6 +23,7 @@ import pstats
 import sys
 import time
 from collections import defaultdict
+from typing import Any
 
 import sheriff_core as sc
 import sheriff_core.analysis.sim as sim_module
@@ -45,26 +46,27 @@ def layer_of(filename: str) -> str:
     return "other (builtins, list/dict methods)"
 
 
-def profile(args: argparse.Namespace) -> None:
-    variant = sc.load_variant(args.variant)
-    simulate(
+def _run(
+    args: argparse.Namespace, variant: sc.Variant, games: int, workers: int | None = None
+) -> Any:
+    """One measured ``simulate`` call with the command line's players, seed and engine."""
+    return simulate(
         variant,
         players=args.players,
-        games=20,
+        games=games,
         seed=args.seed,
-        progress=False,
-        engine=args.engine,
-    )  # warm up
-    prof = cProfile.Profile()
-    prof.enable()
-    simulate(
-        variant,
-        players=args.players,
-        games=args.games,
-        seed=args.seed,
+        workers=workers,
         progress=False,
         engine=args.engine,
     )
+
+
+def profile(args: argparse.Namespace) -> None:
+    variant = sc.load_variant(args.variant)
+    _run(args, variant, 20)  # warm up
+    prof = cProfile.Profile()
+    prof.enable()
+    _run(args, variant, args.games)
     prof.disable()
     stats = pstats.Stats(prof)
     per_layer: dict[str, float] = defaultdict(float)
@@ -82,14 +84,7 @@ def profile(args: argparse.Namespace) -> None:
 def gc_report(args: argparse.Namespace) -> None:
     """Games/s and collector time per generation, tuned (as simulate runs) and default."""
     variant = sc.load_variant(args.variant)
-    simulate(
-        variant,
-        players=args.players,
-        games=20,
-        seed=args.seed,
-        progress=False,
-        engine=args.engine,
-    )
+    _run(args, variant, 20)
     tuned = sim_module._collector_tuned_for_games
     clock: dict[int, list[float]] = defaultdict(lambda: [0, 0.0])
     started = [0.0]
@@ -109,14 +104,7 @@ def gc_report(args: argparse.Namespace) -> None:
             sim_module._collector_tuned_for_games = manager  # type: ignore[assignment]
             clock.clear()
             t0 = time.perf_counter()
-            simulate(
-                variant,
-                players=args.players,
-                games=args.games,
-                seed=args.seed,
-                progress=False,
-                engine=args.engine,
-            )
+            _run(args, variant, args.games)
             wall = time.perf_counter() - t0
             spent = sum(t for _, t in clock.values())
             per_gen = ", ".join(
@@ -154,15 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(args.repeat):
         t0 = time.perf_counter()
         cpu0 = time.process_time()
-        df = simulate(
-            variant,
-            players=args.players,
-            games=args.games,
-            seed=args.seed,
-            workers=args.workers,
-            progress=False,
-            engine=args.engine,
-        )
+        df = _run(args, variant, args.games, workers=args.workers)
         wall = time.perf_counter() - t0
         cpu = time.process_time() - cpu0
         best = min(best, wall)

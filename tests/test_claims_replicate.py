@@ -227,13 +227,10 @@ def test_05_the_threshold_sheriff_catches_more_than_nine_lies_in_ten() -> None:
     assert (caught.caught / caught.lies > 0.9).all(), caught
 
 
-def test_05_the_picker_plays_2000_games_a_setting_on_the_compiled_simulator(monkeypatch) -> None:
-    """'2,000 games a setting': the picker's default, played by the compiled simulator where
-    it plays the setting (the same games: its table equals the rules engine's)."""
+def _engines_used(monkeypatch) -> list[str]:
+    """The ``engine`` of each run the 05 picker (widgets.explore) asks for, in order."""
     from sheriff_core.present.widgets import explore
 
-    says("05", "run your own experiments, 2,000 games a setting")
-    says("05", "Each new setting plays its 2,000 games afresh")
     engines: list[str] = []
     real = explore.simulate_tables
 
@@ -242,6 +239,17 @@ def test_05_the_picker_plays_2000_games_a_setting_on_the_compiled_simulator(monk
         return real(*args, **kwargs)
 
     monkeypatch.setattr(explore, "simulate_tables", recording)
+    return engines
+
+
+def test_05_the_picker_plays_2000_games_a_setting_on_the_compiled_simulator(monkeypatch) -> None:
+    """'2,000 games a setting': the picker's default, played by the compiled simulator where
+    it plays the setting (the same games: its table equals the rules engine's)."""
+    from sheriff_core.present.widgets import explore
+
+    says("05", "run your own experiments, 2,000 games a setting")
+    says("05", "Each new setting plays its 2,000 games afresh")
+    engines = _engines_used(monkeypatch)
     explore._draw_run.cache_clear()
     ex = explore.simulation_explorer(seed=FRESH)
     assert engines == ["fast"] and ex.games.value == 2000
@@ -259,14 +267,7 @@ def test_05_what_the_compiled_simulator_does_not_play_the_rules_engine_plays(mon
 
     says("05", "A variant it does not play yet is played by the rules engine instead: the same")
     says("05", "games again, only slower")
-    engines: list[str] = []
-    real = explore.simulate_tables
-
-    def recording(*args, **kwargs):
-        engines.append(kwargs["engine"])
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(explore, "simulate_tables", recording)
+    engines = _engines_used(monkeypatch)
     explore._draw_run.cache_clear()
     fast = explore.simulation_explorer(games=200, seed=FRESH)
     assert "rules engine" not in fast.status.value

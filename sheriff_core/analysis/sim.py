@@ -665,7 +665,7 @@ def _pick_engine(
     engine: str, v: Variant, m_specs: Sequence[BotSpec], s_specs: Sequence[BotSpec]
 ) -> str:
     """``"checked"`` or ``"fast"``: ``"fast"`` refuses (ValueError, naming each reason) what
-    the kernel does not play; ``"auto"`` plays it checked and says why (once per reason)."""
+    the kernel does not play; ``"auto"`` plays it checked and says why (once per process: :func:`_tell_fallback`)."""
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(map(repr, ENGINES))}, not {engine!r}")
     if engine == "checked":
@@ -989,8 +989,8 @@ def simulate(
     ``tqdm.auto`` bar (None = only for runs of 2,000 games or more). ``per="bag"``:
     see :func:`simulate_bags`; both tables of the same games: :func:`simulate_tables`.
     Columns: :data:`PLAYER_COLUMNS`. ``engine``: ``"auto"`` (the default: fast when the
-    kernel plays the run, else checked, saying why once per reason with a
-    :class:`FastEngineFallback` warning), ``"checked"`` (every action through
+    kernel plays the run, else checked, saying why with one
+    :class:`FastEngineFallback` warning per process), ``"checked"`` (every action through
     ``game.apply``) or ``"fast"`` (the compiled kernel of :mod:`sheriff_core.analysis.fastsim`,
     numba: the same frame, ``DataFrame.equals``, for what it plays; anything else is
     refused, each reason named).

@@ -95,16 +95,11 @@ class StandSeen(NamedTuple):
 _tuple_new: Callable[..., Any] = tuple.__new__
 
 
-_SEEN_CLASSES: dict[type[Event], type[Event]] = {}
-
-
 def _seen_class(cls: type[Event]) -> type[Event]:
     """``cls`` as another seat sees it: a subclass whose private details
     (:data:`PRIVATE_DETAILS`) are not there (reading one raises AttributeError, and
-    ``fields()``, ``info`` and ``to_dict()`` leave them out)."""
-    seen = _SEEN_CLASSES.get(cls)
-    if seen is not None:
-        return seen
+    ``fields()``, ``info`` and ``to_dict()`` leave them out). Made once per class, by
+    :func:`_copy_plan`."""
     hide = PRIVATE_DETAILS[cls.kind]
 
     def hidden(name: str) -> property:
@@ -121,8 +116,7 @@ def _seen_class(cls: type[Event]) -> type[Event]:
 
     namespace: dict[str, Any] = {"__slots__": (), "fields": fields}
     namespace.update({name: hidden(name) for name in hide})
-    seen = _SEEN_CLASSES[cls] = type(cls.__name__ + "Seen", (cls,), namespace)
-    return seen
+    return type(cls.__name__ + "Seen", (cls,), namespace)
 
 
 #: Per event class: its seen class and the positions of its private details.

@@ -81,16 +81,7 @@ def test_event_dicts_are_unchanged(case: tuple[str, int]):
     assert events_digest(*case) == SEAT_VIEW.get(case, EVENT_DIGESTS[case])
 
 
-def test_only_the_hidden_stand_changed(monkeypatch):
+def test_only_the_hidden_stand_changed(real_stands):
     """Shown the real stands (face-down cards too), the random bot plays the old games."""
-    from sheriff_core.engine.view import SeatView
-
-    hidden = SeatView.stands.fget
-
-    def real_stands(view):
-        game = view._game
-        return tuple(s._replace(faces=tuple(game.stands[i])) for i, s in enumerate(hidden(view)))
-
-    monkeypatch.setattr(SeatView, "stands", property(real_stands))
     for case in SEAT_VIEW:
         assert events_digest(*case) == EVENT_DIGESTS[case], case

@@ -66,20 +66,15 @@ def unsupported(
     if "tokens" in variant.tiebreaks and not variant.tokens:
         # the checked engine fails on it too (score_rows has no tokens column to compare)
         out.append("tie-break 'tokens' in a variant without tokens")
-    for spec in merchants:
-        bot = make_bot(spec, "merchant")
-        if type(bot) not in MERCHANT_KINDS:
-            out.append(
-                f"merchant bot {bot.label()!r} "
-                "(the kernel plays honest, smuggler, bluffer, briber, adaptive)"
-            )
-    for spec in sheriffs:
-        bot = make_bot(spec, "sheriff")
-        if type(bot) not in SHERIFF_KINDS:
-            out.append(
-                f"sheriff bot {bot.label()!r} "
-                "(the kernel plays trusting, always-inspect, threshold, bayesian)"
-            )
+    for role, specs, kinds in (
+        ("merchant", merchants, MERCHANT_KINDS),
+        ("sheriff", sheriffs, SHERIFF_KINDS),
+    ):
+        for spec in specs:
+            bot = make_bot(spec, role)
+            if type(bot) not in kinds:
+                plays = ", ".join(cls.name for cls in kinds)
+                out.append(f"{role} bot {bot.label()!r} (the kernel plays {plays})")
     return out
 
 
