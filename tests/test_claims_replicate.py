@@ -468,7 +468,12 @@ def test_09_at_20000_games_the_later_seats_win_more_than_their_share() -> None:
     says("09", "fair share and the last two more")
     says("09", "games the intervals are within ±1 point")
     says("09", "wider than any seat's distance from its fair share in the table above")
+    says("09", "The six-player `deputies` game is the exception: no seat")
+    says("09", "there is distinguishable from its fair share.")
     reports = fresh_balance()
+    says("09", "It plays every bundled variant;")
+    assert set(reports) == set(sc.variant_names())  # every one played by the compiled simulator
+    assert not reports["deputies"].seats["distinguishable"].any(), reports["deputies"].seats
     seats = [report.seats for report in reports.values()]
     tests = sum(len(s) for s in seats)
     off = sum(int(s["distinguishable"].sum()) for s in seats)
