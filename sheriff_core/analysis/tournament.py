@@ -714,6 +714,8 @@ def load_bots(folder: str | Path) -> LoadedBots:
     ...     names = load_bots(folder)
     >>> names, sorted(names.errors)
     (['lenient'], ['broken.py'])
+    >>> from sheriff_core.bots.base import unregister
+    >>> unregister("lenient", "sheriff")  # the example leaves the registry as it found it
     """
     root = Path(folder)
     if not root.is_dir():
