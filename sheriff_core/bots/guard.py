@@ -178,7 +178,7 @@ def _fallback_action(fallback: Any, view: SeatView) -> Action:
     try:
         action = fallback.choose(view)
         if view.can(action):
-            return action  # type: ignore[no-any-return]
+            return action
     except Exception:  # noqa: BLE001, S110 - a bundled bot failing is covered below
         pass
     return next(iter(view.legal_actions()))
@@ -236,7 +236,7 @@ class Guard:
                 f": {why}" if why else ""
             )
         if kind is None:
-            return action  # type: ignore[return-value]  # checked legal above
+            return action  # checked legal above
         played = _fallback_action(self.fallback, view)
         self.faults.append(
             Fault(

@@ -132,7 +132,9 @@ def test_a_faulty_bot_loses_decisions_and_the_tournament_completes(bot, kind, st
     # the games table counts the lost decisions on the faulty bot's rows
     mine = result.games[result.games["entrant"] == faults["entrant"].iloc[0]]
     assert mine["faults"].sum() == len(faults)
-    assert result.games.loc[result.games["entrant"] != faults["entrant"].iloc[0], "faults"].eq(0).all()
+    assert (
+        result.games.loc[result.games["entrant"] != faults["entrant"].iloc[0], "faults"].eq(0).all()
+    )
 
 
 def test_the_illegal_fault_says_which_rule_the_engine_applied():
@@ -218,9 +220,13 @@ def test_outside_time_limits_a_slow_decision_is_measured_not_stopped():
 
 
 def test_a_guarded_fault_free_bot_plays_the_same_game_as_unguarded():
-    plain = play_game(sc.new_game("classic", players=4, seed=5), [make_player("smuggler", "bayesian")] * 4)
+    plain = play_game(
+        sc.new_game("classic", players=4, seed=5), [make_player("smuggler", "bayesian")] * 4
+    )
     with time_limits():
-        guards = [Guard(make_player("smuggler", "bayesian"), "x", time_limit=None) for _ in range(4)]
+        guards = [
+            Guard(make_player("smuggler", "bayesian"), "x", time_limit=None) for _ in range(4)
+        ]
         guarded = play_game(sc.new_game("classic", players=4, seed=5), guards)
     assert [e.to_dict() for e in plain.events] == [e.to_dict() for e in guarded.events]
     assert not any(g.faults for g in guards)

@@ -15,7 +15,7 @@ from sheriff_core.bots.base import unregister
 from sheriff_core.bots.merchants import HonestMerchant
 from sheriff_core.cli import main
 
-NOSY = '''
+NOSY = """
 from sheriff_core.bots import SheriffBot
 from sheriff_core.engine import Inspect, LetPass
 
@@ -26,9 +26,9 @@ class Nosy(SheriffBot):
     def decide(self, view, merchant):
         good, count = view.declared[merchant]
         return Inspect(merchant) if count > 3 else LetPass(merchant)
-'''
+"""
 
-PAIR = '''
+PAIR = """
 from sheriff_core.bots import MerchantBot, SheriffBot
 from sheriff_core.bots.merchants import HonestMerchant
 from sheriff_core.engine import LetPass
@@ -46,9 +46,9 @@ class Careful(MerchantBot):
 
 class Lenient(SheriffBot):
     name = "tt-lenient"
-'''
+"""
 
-CRASHY = '''
+CRASHY = """
 from sheriff_core.bots import MerchantBot
 
 
@@ -60,7 +60,7 @@ class Crashy(MerchantBot):
 
     def declare(self, view):
         raise RuntimeError("forgot to write declare")
-'''
+"""
 
 
 @pytest.fixture
@@ -94,7 +94,9 @@ def test_load_bots_registers_each_files_bots_and_reports_a_bad_file(tmp_path, re
 
 
 def test_a_file_cannot_replace_a_bundled_bot(tmp_path, registry):
-    folder = _folder(tmp_path, fake=NOSY.replace("SheriffBot", "MerchantBot").replace('"tt-nosy"', '"honest"'))
+    folder = _folder(
+        tmp_path, fake=NOSY.replace("SheriffBot", "MerchantBot").replace('"tt-nosy"', '"honest"')
+    )
     with warnings.catch_warnings(record=True):
         names = sc.load_bots(folder)
     assert list(names) == [] and "honest" in names.errors["fake.py"]
@@ -116,12 +118,22 @@ def _cli(*args):
 def test_the_command_line_prints_the_leaderboard_and_the_faults(tmp_path, registry):
     folder = _folder(tmp_path, nosy=NOSY, crashy=CRASHY, broken="import no_such_module\n")
     code, out, err = _cli(
-        "tournament", "--bots", str(folder), "--games", "24", "--players", "3",
-        "--opponents", "honest+trusting", "smuggler+threshold",
+        "tournament",
+        "--bots",
+        str(folder),
+        "--games",
+        "24",
+        "--players",
+        "3",
+        "--opponents",
+        "honest+trusting",
+        "smuggler+threshold",
     )
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0] == "not loaded: broken.py: ModuleNotFoundError: No module named 'no_such_module'"
+    assert (
+        lines[0] == "not loaded: broken.py: ModuleNotFoundError: No module named 'no_such_module'"
+    )
     assert lines[1].startswith("24 games of classic, 3 players, seed 0")
     assert lines[2].split()[:4] == ["entrant", "games", "wins", "win_rate"]
     board = "\n".join(lines[3:7])

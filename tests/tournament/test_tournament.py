@@ -53,7 +53,15 @@ def test_the_tables_have_their_columns(result):
     for col in ("entrant", "games", "wins", "win_rate", "win_lo", "win_hi", "rating"):
         assert col in board.columns
     assert list(board.columns[:9]) == [
-        "entrant", "games", "wins", "win_rate", "win_lo", "win_hi", "rating", "rating_lo", "rating_hi"
+        "entrant",
+        "games",
+        "wins",
+        "win_rate",
+        "win_lo",
+        "win_hi",
+        "rating",
+        "rating_lo",
+        "rating_hi",
     ]
 
 
@@ -111,7 +119,9 @@ def test_the_leaderboard_intervals_contain_the_win_rate(result):
     assert (board["win_lo"] <= board["win_rate"]).all()
     assert (board["win_rate"] <= board["win_hi"]).all()
     assert (board["win_hi"] - board["win_lo"] > 0).all()
-    assert (board["rating_lo"] < board["rating"]).all() and (board["rating"] < board["rating_hi"]).all()
+    assert (board["rating_lo"] < board["rating"]).all() and (
+        board["rating"] < board["rating_hi"]
+    ).all()
     # Wilson intervals, as statsmodels computes them
     lo, hi = proportion_confint(board["wins"], board["games"], method="wilson")
     np.testing.assert_allclose(board["win_lo"], lo)
@@ -130,14 +140,18 @@ def test_the_leaderboard_is_sorted_best_first_and_ratings_average_zero(result):
 def test_ratings_follow_the_pairwise_results():
     """Two entrants alone: the Bradley-Terry rating difference is the log-odds of the
     share of comparisons won, on Elo's scale (the virtual ties shrink it a little)."""
-    r = sc.tournament(["adaptive+threshold:bribe=3", "briber+bayesian"], games=80, players=4, opponents=[])
+    r = sc.tournament(
+        ["adaptive+threshold:bribe=3", "briber+bayesian"], games=80, players=4, opponents=[]
+    )
     c = r.comparisons()
     assert len(c) > 0
     a_first = c["entrant"] == "adaptive+threshold:bribe=3"
     share = np.where(a_first, c["ahead"], 1 - c["ahead"]).mean()
     assert 0 < share < 1
     board = r.leaderboard().set_index("entrant")
-    diff = board.loc["adaptive+threshold:bribe=3", "rating"] - board.loc["briber+bayesian", "rating"]
+    diff = (
+        board.loc["adaptive+threshold:bribe=3", "rating"] - board.loc["briber+bayesian", "rating"]
+    )
     assert diff > 0
     raw = 400 * np.log10(share / (1 - share))
     assert 0.8 * raw < diff <= raw + 1e-9
@@ -192,5 +206,7 @@ def test_win_rate_by_mix_is_paired_and_monotone_in_the_share():
     assert t["share_a"].iloc[0] == 0 and t["share_a"].iloc[-1] == 1
     assert ((t["win_lo"] <= t["win_rate"]) & (t["win_rate"] <= t["win_hi"])).all()
     assert t["games"].eq(24).all()
-    again = sc.win_rate_by_mix(Nosy, "honest+trusting", "briber+bayesian", games=24, players=3, seed=2)
+    again = sc.win_rate_by_mix(
+        Nosy, "honest+trusting", "briber+bayesian", games=24, players=3, seed=2
+    )
     pd.testing.assert_frame_equal(t, again)
