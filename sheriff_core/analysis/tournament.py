@@ -783,6 +783,8 @@ def win_rate_by_mix(
 
     v = load_variant(variant) if isinstance(variant, str) else variant
     v.check_players(players)
+    if games < 1 or not all(0 <= f <= 1 for f in fractions):
+        raise ValueError(f"need games >= 1 and fractions from 0 to 1, not {games}, {fractions}")
     pool = [entrant(s, partners) for s in (entrant_spec, opponent_a, opponent_b)]
     seeds = _deal_seeds(seed, games)
     draws = np.random.default_rng(np.random.SeedSequence(seed).spawn(games + 1)[-1]).random(

@@ -210,3 +210,24 @@ def test_win_rate_by_mix_is_paired_and_monotone_in_the_share():
         Nosy, "honest+trusting", "briber+bayesian", games=24, players=3, seed=2
     )
     pd.testing.assert_frame_equal(t, again)
+
+
+def test_win_rate_by_mix_refuses_a_fraction_outside_0_1():
+    with pytest.raises(ValueError, match="fractions from 0 to 1"):
+        sc.win_rate_by_mix("honest", "smuggler", "briber", (0, 1.5), games=2)
+
+
+def test_a_users_bot_runs_in_simulations_with_the_checked_engine():
+    from sheriff_core.analysis.sim import FastEngineFallback
+
+    with pytest.warns(FastEngineFallback, match="nosy"):
+        auto = sc.simulate(
+            "classic", players=3, games=4, sheriffs=[Nosy()], workers=1, engine="auto"
+        )
+    checked = sc.simulate(
+        "classic", players=3, games=4, sheriffs=[Nosy()], workers=1, engine="checked"
+    )
+    pd.testing.assert_frame_equal(auto, checked)
+    assert set(checked["sheriff_strategy"]) == {"nosy"}
+    with pytest.raises(ValueError, match="nosy"):
+        sc.simulate("classic", players=3, games=4, sheriffs=[Nosy()], workers=1, engine="fast")
