@@ -177,6 +177,14 @@ def _bundled(obj: Any) -> bool:
 
 def _of_player(name: str, player: Player) -> Entrant:
     trusted = _bundled(player.merchant) and _bundled(player.sheriff)
+    try:  # each game gets a fresh copy: find out now if one cannot be made
+        player.clone()
+    except Exception as exc:  # noqa: BLE001 - a user's class: any error, said clearly
+        raise ValueError(
+            f"cannot make a fresh copy of the bots of {name!r} for each game: "
+            f"{type(exc).__name__}: {exc} (does its __init__ call super().__init__(...) with "
+            "its parameters, as docs/bots.md shows?)"
+        ) from exc
     return Entrant(name, player.merchant.label(), player.sheriff.label(), player.clone, trusted)
 
 
@@ -199,6 +207,11 @@ def _of_name(text: str, partners: Mapping[str, str]) -> Entrant:
 
 
 def _of_bot(bot: Bot, partners: Mapping[str, str]) -> Entrant:
+    if not hasattr(bot, "params"):
+        raise ValueError(
+            f"the bot {type(bot).__name__} has no params: its __init__ must call "
+            "super().__init__(...) with its parameters (docs/bots.md)"
+        )
     if isinstance(bot, MerchantBot):
         player = make_player(bot, partners["sheriff"])
     elif isinstance(bot, SheriffBot):

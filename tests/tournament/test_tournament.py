@@ -231,3 +231,14 @@ def test_a_users_bot_runs_in_simulations_with_the_checked_engine():
     assert set(checked["sheriff_strategy"]) == {"nosy"}
     with pytest.raises(ValueError, match="nosy"):
         sc.simulate("classic", players=3, games=4, sheriffs=[Nosy()], workers=1, engine="fast")
+
+
+def test_a_bot_whose_init_forgets_super_is_refused_with_the_fix():
+    class Forgetful(SheriffBot):
+        name = "forgetful"
+
+        def __init__(self):
+            self.limit = 3  # no super().__init__(): no params, no fresh copies
+
+    with pytest.raises(ValueError, match=r"super\(\).__init__"):
+        sc.tournament([Forgetful], games=1)
