@@ -235,7 +235,10 @@ def _add_tournament_parser(sub: Any) -> None:
         "give the option without names)",
     )
     p.add_argument(
-        "--time-limit", type=float, default=0.05, help="seconds per decision of a loaded bot (0.05)"
+        "--time-limit",
+        type=float,
+        default=0.05,
+        help="CPU seconds per decision of a loaded bot (0.05)",
     )
 
 

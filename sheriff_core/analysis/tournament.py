@@ -28,7 +28,8 @@ up to whole deals (a deal: every line-up in every rotation), the table says how 
 
 **Guards**: a bot not bundled with ``sheriff_core`` plays through a
 :class:`~sheriff_core.bots.guard.Guard`: an exception, an illegal action or a decision
-longer than ``time_limit`` seconds loses that decision to the bundled honest/trusting
+longer than ``time_limit`` seconds of CPU time (``wall_limit`` of wall-clock time) loses
+that decision to the bundled honest/trusting
 bots' choice and is recorded (:attr:`TournamentResult.faults`, :meth:`~TournamentResult.report`);
 the tournament goes on. Bundled bots are not timed, so a busy machine cannot change
 their games.
@@ -146,6 +147,7 @@ FAULT_COLUMNS: tuple[str, ...] = (
     "message",
     "played",
     "seconds",
+    "cpu_seconds",
     "state",
 )
 
@@ -322,6 +324,7 @@ class _Run:
     players: int
     pool: list[Entrant]
     time_limit: float | None
+    wall_limit: float | None = None
     rows: dict[str, list[Any]] = field(default_factory=lambda: {c: [] for c in GAME_COLUMNS})
     faults: list[tuple[int, int, Fault]] = field(default_factory=list)
 
@@ -334,7 +337,13 @@ class _Run:
             e = self.pool[i]
             player = e.factory()
             if not e.trusted:
-                player = Guard(player, e.name, time_limit=self.time_limit, explain=explain)
+                player = Guard(
+                    player,
+                    e.name,
+                    time_limit=self.time_limit,
+                    wall_limit=self.wall_limit,
+                    explain=explain,
+                )
             seats.append(player)
         drive(game, seats)
         lost = [len(p.faults) if isinstance(p, Guard) else 0 for p in seats]
@@ -391,14 +400,17 @@ def tournament(
     time_limit: float | None = 0.05,
     progress: bool = False,
     partners: Mapping[str, str] = DEFAULT_PARTNERS,
+    wall_limit: float | None = None,
 ) -> TournamentResult:
     """Play a tournament between ``bots`` (and ``opponents``: the bundled
     :data:`DEFAULT_OPPONENTS` unless given; ``[]`` for none) and return its
     :class:`TournamentResult`. See the module's text for the entrants, line-ups,
     guards and the leaderboard; ``partners``: the partner of an entrant that plays one
-    role only. ``time_limit``: seconds per decision of a guarded bot (None: no limit;
-    a limit makes a slow bot's games depend on how busy the machine is). The same
-    arguments give the same tables (timing faults aside). ``progress``: a tqdm bar.
+    role only. ``time_limit``: CPU seconds per decision of a guarded bot, ``wall_limit``:
+    wall-clock seconds (default ``max(1, 20 x time_limit)``; None for both: no limit;
+    :class:`~sheriff_core.bots.guard.Guard`). The same arguments give the same tables
+    (CPU time does not depend on how busy the machine is, but a bot that thinks close to
+    its limit can fall either side of it). ``progress``: a tqdm bar.
 
     >>> r = tournament(["honest"], games=6, players=3, opponents=["smuggler", "briber"])
     >>> r.games.groupby("entrant")["game"].count().tolist()
@@ -413,7 +425,7 @@ def tournament(
     pool = _pool(bots, opponents, partners)
     lineups = _lineups(len(pool), players)
     deals = math.ceil(games / (len(lineups) * players))
-    run = _Run(v, players, pool, time_limit)
+    run = _Run(v, players, pool, time_limit, wall_limit)
     schedule = [
         (d, li, lineup[r:] + lineup[:r])
         for d in range(deals)
@@ -473,6 +485,7 @@ class TournamentResult:
                 "message": f.message,
                 "played": f.played,
                 "seconds": f.seconds,
+                "cpu_seconds": f.cpu_seconds,
                 "state": f.state,
             }
             for game, seed, f in run.faults
