@@ -9,7 +9,7 @@ import time
 import pytest
 
 import sheriff_core as sc
-from sheriff_core.bots import MerchantBot, SheriffBot, make_player, play_game
+from sheriff_core.bots import MerchantBot, RandomBot, SheriffBot, make_player, play_game
 from sheriff_core.bots.guard import Guard, hard_stop_available, time_limits
 from sheriff_core.bots.merchants import HonestMerchant
 from sheriff_core.engine import Declare, Inspect, LetPass
@@ -269,3 +269,33 @@ def test_the_guard_refuses_a_time_limit_of_zero():
         Guard(make_player(), "x", time_limit=0)
     with pytest.raises(ValueError, match="time_limit"):
         sc.tournament(["honest"], games=1, time_limit=-1)
+
+
+class Chaos:
+    """A whole-seat bot (``choose``) that raises, returns None, returns an illegal
+    declaration or a random legal action, at every kind of step."""
+
+    name = "chaos"
+
+    def choose(self, view):
+        u = view.players_rng.random()
+        if u < 0.2:
+            raise KeyError("boom")
+        if u < 0.4:
+            return None
+        if u < 0.5:
+            return Declare("Apples", 99)
+        return RandomBot().choose(view)
+
+
+@pytest.mark.parametrize("variant", sc.variant_names())
+def test_faults_at_every_step_of_every_variant_never_stop_a_tournament(variant):
+    v = sc.load_variant(variant)
+    players = max(v.min_players, min(4, v.max_players))
+    result = sc.tournament(
+        [Chaos], games=4, variant=variant, players=players, opponents=["honest+trusting"]
+    )
+    assert result.games["game"].nunique() == players  # one deal, every rotation
+    assert set(result.faults["kind"]) == {"raised", "illegal"}
+    assert {"load", "declare", "market", "sheriff"} <= set(result.faults["step"])
+    assert result.faults["message"].str.contains("KeyError: 'boom'|returned None").any()
