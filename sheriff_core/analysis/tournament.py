@@ -58,6 +58,7 @@ import math
 import re
 import sys
 import warnings
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -685,7 +686,7 @@ def _bundled_classes() -> dict[tuple[str, str], type]:
 def _import_file(path: Path) -> Any:
     """Import ``path`` as a fresh module (its own name, in ``sys.modules``)."""
     stem = re.sub(r"\W", "_", path.stem)
-    name = f"sheriff_student_bots.{stem}_{abs(hash(str(path.resolve()))) % 10**8}"
+    name = f"sheriff_student_bots.{stem}_{zlib.crc32(str(path.resolve()).encode()):08x}"
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot read {path.name} as Python")
