@@ -651,6 +651,7 @@ def _report(result: TournamentResult) -> str:
                 f"{first['round']}, step {first['step']!r}): {first['message']}"
             )
             lines.append(f"    state: {first['state']}")
+            lines.append(f"    played instead: {first['played']}")
             lines.append(
                 f"    deal it again: sc.new_game({result.variant!r}, "
                 f"players={result.players}, seed={first['seed']}, first_sheriff=0) "

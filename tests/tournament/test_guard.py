@@ -181,6 +181,7 @@ def test_the_report_names_the_bot_the_game_the_state_and_how_to_deal_it_again():
     assert f"state: {first['state']}" in text
     assert f"seed={first['seed']}" in text
     assert "ZeroDivisionError: my bug" in text
+    assert f"played instead: {first['played']}" in text
 
 
 def test_a_clean_tournament_reports_no_faults():

@@ -242,3 +242,38 @@ def test_a_bot_whose_init_forgets_super_is_refused_with_the_fix():
 
     with pytest.raises(ValueError, match=r"super\(\).__init__"):
         sc.tournament([Forgetful], games=1)
+
+
+SCRIPT = """
+import sheriff_core as sc
+from sheriff_core.bots import SheriffBot
+from sheriff_core.engine import Inspect, LetPass
+
+class Nosy(SheriffBot):
+    name = "nosy"
+    def decide(self, view, merchant):
+        return Inspect(merchant) if view.declared[merchant][1] > 3 else LetPass(merchant)
+
+r = sc.tournament([Nosy, "bluffer"], games=40, seed=8, players=4)
+print(r.leaderboard().to_csv(index=False))
+print(r.head_to_head().to_csv(index=False))
+"""
+
+
+def test_same_seed_same_leaderboard_in_other_processes():
+    """Two fresh interpreters with different hash seeds (set and dict orders of strings
+    change with it) print the same leaderboard, to the last digit."""
+    import os
+    import subprocess
+    import sys
+
+    outs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run(
+            [sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, timeout=300
+        )
+        assert out.returncode == 0, out.stderr
+        outs.append(out.stdout)
+    assert outs[0] == outs[1]
+    assert "nosy" in outs[0] and "bluffer" in outs[0]
