@@ -245,6 +245,11 @@ def entrant(spec: Any, partners: Mapping[str, str] = DEFAULT_PARTNERS) -> Entran
     >>> entrant("bayesian").merchant
     'honest'
     """
+    return _entrant(spec, partners)
+
+
+def _entrant(spec: Any, partners: Mapping[str, str]) -> Entrant:
+    """:func:`entrant` (a name its callers can use when an argument is called ``entrant``)."""
     if isinstance(spec, Entrant):
         return spec
     if isinstance(spec, str):
@@ -275,12 +280,12 @@ def _pool(
         bots = [bots]
     pool: list[Entrant] = []
     for spec in bots:
-        e = entrant(spec, partners)
+        e = _entrant(spec, partners)
         if any(p.name == e.name for p in pool):
             raise ValueError(f"two entrants are called {e.name!r}: give them different names")
         pool.append(e)
     for spec in DEFAULT_OPPONENTS if opponents is None else opponents:
-        e = entrant(spec, partners)
+        e = _entrant(spec, partners)
         if all(p.name != e.name for p in pool):  # an entrant that is also an opponent: once
             pool.append(e)
     if not pool:
@@ -780,7 +785,7 @@ def load_bots(folder: str | Path) -> LoadedBots:
 
 
 def win_rate_by_mix(
-    entrant_spec: Any,
+    entrant: Any,
     opponent_a: Any,
     opponent_b: Any,
     fractions: Sequence[float] = (0, 0.25, 0.5, 0.75, 1),
@@ -792,7 +797,7 @@ def win_rate_by_mix(
     time_limit: float | None = 0.05,
     partners: Mapping[str, str] = DEFAULT_PARTNERS,
 ) -> pd.DataFrame:
-    """How ``entrant_spec``'s win rate moves as the other seats change from all
+    """How ``entrant``'s win rate moves as the other seats change from all
     ``opponent_b`` (fraction 0) to all ``opponent_a`` (fraction 1).
 
     For each fraction ``f``, ``games`` games on the same deals (the same seeds for every
@@ -813,7 +818,7 @@ def win_rate_by_mix(
     v.check_players(players)
     if games < 1 or not all(0 <= f <= 1 for f in fractions):
         raise ValueError(f"need games >= 1 and fractions from 0 to 1, not {games}, {fractions}")
-    pool = [entrant(s, partners) for s in (entrant_spec, opponent_a, opponent_b)]
+    pool = [_entrant(s, partners) for s in (entrant, opponent_a, opponent_b)]
     seeds = _deal_seeds(seed, games)
     draws = np.random.default_rng(np.random.SeedSequence(seed).spawn(games + 1)[-1]).random(
         (games, players)
