@@ -3,7 +3,8 @@
 Commands: ``simulate`` (many seeded bot games to CSV/Parquet), ``variants``
 (the bundled rule sets), ``bots`` (the strategies), ``play`` (one seeded game
 between bots, told round by round; with ``--seat`` you play that seat at the
-terminal), ``score`` (final scores of a saved game).
+terminal), ``score`` (final scores of a saved game), ``tournament`` (the bots of a
+folder's files against the bundled bots: :mod:`sheriff_core.analysis.tournament`).
 Errors print one line (``sheriff: error: ...``) and exit with status 2; Ctrl-C
 prints one line and exits with 130, SIGTERM (``kill``) likewise with 143, and
 either stops the worker processes of ``simulate --workers``. Output files
@@ -204,7 +205,36 @@ def build_parser() -> argparse.ArgumentParser:
         "'play --save').",
     )
     p.add_argument("file", help="JSON game file")
+    _add_tournament_parser(sub)
     return parser
+
+
+def _add_tournament_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "tournament",
+        help="a tournament of the bots in a folder's .py files against the bundled bots",
+        description="Import every .py file of FOLDER (a bot file is code: it runs with your "
+        "rights; load only files you trust), register the bots it defines, play every "
+        "line-up in every seat order on the same deals, and print the leaderboard (win "
+        "rates with 95%% intervals, Bradley-Terry ratings) and the bots' faults "
+        "(docs/tournament.md).",
+    )
+    p.add_argument("--bots", required=True, metavar="FOLDER", help="folder of bot .py files")
+    p.add_argument("--games", type=_positive, default=2000, help="games, rounded up to whole deals (2000)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (0)")
+    p.add_argument("--variant", default="classic", help="variant name or .toml path (classic)")
+    p.add_argument("--players", type=_positive, default=4, help="players per game (4)")
+    p.add_argument(
+        "--opponents",
+        nargs="*",
+        metavar="BOT",
+        default=None,
+        help="bundled entrants as merchant+sheriff (default: the bundled line-up; none: "
+        "give the option without names)",
+    )
+    p.add_argument(
+        "--time-limit", type=float, default=0.05, help="seconds per decision of a loaded bot (0.05)"
+    )
 
 
 # --------------------------------------------------------------------------- commands
@@ -288,6 +318,35 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CliError(f"cannot write {path}: {exc.strerror or exc}") from None
     print(f"wrote {len(df)} rows ({args.games} games) to {path}")
+    return 0
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    import warnings
+
+    from sheriff_core.analysis.tournament import load_bots, tournament
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the errors are printed below
+        names = load_bots(args.bots)
+    for file, why in names.errors.items():
+        print(f"not loaded: {file}: {why}")
+    if not names:
+        raise CliError(f"no bot loaded from {args.bots}")
+    result = tournament(
+        list(names),
+        games=args.games,
+        seed=args.seed,
+        variant=args.variant,
+        players=args.players,
+        opponents=args.opponents,
+        time_limit=args.time_limit,
+    )
+    played = result.games["game"].nunique()
+    print(f"{played} games of {result.variant}, {result.players} players, seed {args.seed}")
+    print(result.leaderboard().round(3).to_string(index=False))
+    print()
+    print(result.report())
     return 0
 
 
@@ -732,6 +791,7 @@ COMMANDS = {
     "bots": cmd_bots,
     "play": cmd_play,
     "score": cmd_score,
+    "tournament": cmd_tournament,
 }
 
 
