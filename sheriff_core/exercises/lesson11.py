@@ -51,9 +51,7 @@ def lesson06_game() -> Any:
     """
     from sheriff_core import load_variant, theory
 
-    return theory.inspection_game(
-        load_variant("classic"), legal="Apples", contraband="Pepper", j=1
-    )
+    return theory.inspection_game(load_variant("classic"), legal="Apples", contraband="Pepper", j=1)
 
 
 def equilibrium_rate() -> float:
@@ -134,9 +132,7 @@ def _play(merchants: list[Any], sheriffs: Any, games: int, seed: int) -> Any:
         )
 
 
-def merchant_against_threshold(
-    bot: Any, games: int = GAMES, seed: int = SEED
-) -> dict[str, Any]:
+def merchant_against_threshold(bot: Any, games: int = GAMES, seed: int = SEED) -> dict[str, Any]:
     """Exercise 11.1's games: ``bot`` and three honest merchants, rotated over the seats;
     every seat's Sheriff is ``threshold``. What the bot scored more than the honest
     merchants at its table (per game: its score minus their mean; the mean of that and

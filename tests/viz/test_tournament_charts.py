@@ -114,12 +114,40 @@ def test_mix_chart_one_line_per_entrant_with_bands() -> None:
     assert band["mark"]["type"] == "area" and band["encoding"]["y2"]["field"] == "win_hi"
     assert line["encoding"]["color"]["field"] == "entrant"
     assert line["encoding"]["x"]["title"] == (
-        "share of smuggler among the opponents (the rest: honest)"
+        "share of honest among the other seats (the rest: smuggler)"
     )
     assert {r["entrant"] for r in _data(spec)} == {"mine", "bluffer"}
     assert vlc.vegalite_to_svg(spec).startswith("<svg")
     with pytest.raises(ValueError, match="no column 'share'"):
         vt.mix_chart(mix, x="share")
+
+
+def test_mix_chart_of_win_rate_by_mix() -> None:
+    from sheriff_core.analysis.tournament import win_rate_by_mix
+
+    table = win_rate_by_mix("smuggler", "honest", "briber", (0, 1), games=6, players=3)
+    spec = vt.mix_chart(table, entrant="smuggler", opponents=("honest", "briber")).to_dict()
+    rows = _data(spec)
+    assert [r["mix"] for r in rows] == [0.0, 1.0] and {r["entrant"] for r in rows} == {"smuggler"}
+    assert [r["win_rate"] for r in rows] == table["win_rate"].tolist()
+    assert vlc.vegalite_to_svg(spec).startswith("<svg")
+
+
+def test_charts_of_a_real_tournament() -> None:
+    from sheriff_core.analysis.tournament import tournament
+
+    result = tournament(
+        ["smuggler", "honest+threshold"], games=24, seed=1, players=3, opponents=["briber+bayesian"]
+    )
+    board = result.leaderboard()
+    spec = vt.leaderboard_chart(result).to_dict()
+    best_first = board.sort_values("rating", ascending=False)["entrant"].tolist()
+    assert spec["hconcat"][0]["layer"][-1]["encoding"]["y"]["sort"] == best_first
+    assert spec["hconcat"][0]["layer"][0]["encoding"]["x"] == {"datum": 1 / 3}
+    h2h = vt.head_to_head_chart(result).to_dict()
+    assert len(_data(h2h)) == len(result.head_to_head())
+    for chart in (spec, h2h):
+        assert vlc.vegalite_to_svg(chart).startswith("<svg")
 
 
 def test_a_table_missing_a_column_or_not_a_table_is_refused_by_name() -> None:
@@ -129,6 +157,8 @@ def test_a_table_missing_a_column_or_not_a_table_is_refused_by_name() -> None:
         vt.head_to_head_chart([1, 2])
     with pytest.raises(ValueError, match="no column 'fraction'"):
         vt.mix_chart(board())
+    with pytest.raises(ValueError, match="no column 'win_lo'"):
+        vt.mix_chart(pd.DataFrame({"fraction": [0.0], "win_rate": [0.1], "win_hi": [0.2]}))
 
 
 def test_entrants_names_from_students_files_are_drawn_printable() -> None:

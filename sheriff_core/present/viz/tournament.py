@@ -211,34 +211,47 @@ def head_to_head_chart(
 
 
 def mix_chart(
-    frame: pd.DataFrame, *, x: str | None = None, title: str | None = None
+    frame: pd.DataFrame,
+    *,
+    x: str | None = None,
+    entrant: str | None = None,
+    opponents: tuple[str, str] | None = None,
+    title: str | None = None,
 ) -> alt.LayerChart:
     """How each entrant's win rate moves with the opponents' mix: x the share of the
-    second opponent among the opponents, y the win rate, one line per entrant, its 95 %
-    interval as a band.
+    first opponent (``opponent_a``) among the other seats, y the win rate, one line per
+    entrant, its 95 % interval as a band.
 
-    ``frame``: what ``win_rate_by_mix`` returns; ``x``: the column of the mix (default:
-    the first of ``fraction``, ``mix``, ``share`` the table has). With ``opponent_a`` and
-    ``opponent_b`` columns the axis names them.
+    ``frame``: what ``win_rate_by_mix`` returns (one entrant: name it with ``entrant``),
+    or several of them stacked with an ``entrant`` column; ``x``: the column of the mix
+    (default: the first of ``fraction``, ``mix``, ``share`` the table has);
+    ``opponents``: the names ``(opponent_a, opponent_b)`` for the axis (else the
+    table's ``opponent_a`` and ``opponent_b`` columns, if any).
 
     >>> import pandas as pd
-    >>> mix = pd.DataFrame({"fraction": [0.0, 1.0], "entrant": "mine",
-    ...     "win_rate": [0.3, 0.2], "win_lo": [0.25, 0.15], "win_hi": [0.35, 0.25]})
-    >>> spec = mix_chart(mix).to_dict()
+    >>> mix = pd.DataFrame({"fraction": [0.0, 1.0], "win_rate": [0.3, 0.2],
+    ...     "win_lo": [0.25, 0.15], "win_hi": [0.35, 0.25]})
+    >>> spec = mix_chart(mix, entrant="mine", opponents=("honest", "smuggler")).to_dict()
     >>> [layer["mark"]["type"] for layer in spec["layer"]]
     ['area', 'line']
+    >>> spec["layer"][1]["encoding"]["x"]["title"]
+    'share of honest among the other seats (the rest: smuggler)'
     """
-    data = _table(frame, None, MIX_COLUMNS, "mix_chart")
+    data = _table(frame, None, MIX_COLUMNS[1:], "mix_chart")
+    if "entrant" not in data.columns:
+        data["entrant"] = entrant or "entrant"
     if x is None:
         x = next((c for c in ("fraction", "mix", "share") if c in data.columns), None)
         if x is None:
             raise ValueError("mix_chart: the table has no column 'fraction' (nor 'mix', 'share')")
     elif x not in data.columns:
         raise ValueError(f"mix_chart: the table has no column {x!r}")
-    axis_title = "share of the second opponent"
-    if "opponent_a" in data.columns and "opponent_b" in data.columns and len(data):
-        a, b = (printable(str(data[c].iloc[0])) for c in ("opponent_a", "opponent_b"))
-        axis_title = f"share of {b} among the opponents (the rest: {a})"
+    if opponents is None and {"opponent_a", "opponent_b"} <= set(data.columns) and len(data):
+        opponents = (str(data["opponent_a"].iloc[0]), str(data["opponent_b"].iloc[0]))
+    axis_title = "share of the first opponent among the other seats"
+    if opponents is not None:
+        a, b = (printable(str(o)) for o in opponents)
+        axis_title = f"share of {a} among the other seats (the rest: {b})"
     data = data[[x, *MIX_COLUMNS]].rename(columns={x: "mix"})
     data["entrant"] = _names(data["entrant"])
     base = alt.Chart(data)
