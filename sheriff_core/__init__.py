@@ -11,6 +11,15 @@ from sheriff_core.analysis.compare import compare_variants
 
 # Simulation (issue 4): seeded bot games to tidy DataFrames.
 from sheriff_core.analysis.sim import simulate, simulate_bags
+
+# Write your own bot (issue 29): a class tournament with a leaderboard.
+from sheriff_core.analysis.tournament import (
+    load_bots,
+    merchant_smuggling_rate,
+    sheriff_exploitability,
+    tournament,
+    win_rate_by_mix,
+)
 from sheriff_core.base.errors import (
     BadAction,
     EngineBug,
@@ -125,4 +134,9 @@ __all__ = [
     "variant_names",
     "simulate",
     "simulate_bags",
+    "tournament",
+    "load_bots",
+    "win_rate_by_mix",
+    "sheriff_exploitability",
+    "merchant_smuggling_rate",
 ]

@@ -220,7 +220,9 @@ def _add_tournament_parser(sub: Any) -> None:
         "(docs/tournament.md).",
     )
     p.add_argument("--bots", required=True, metavar="FOLDER", help="folder of bot .py files")
-    p.add_argument("--games", type=_positive, default=2000, help="games, rounded up to whole deals (2000)")
+    p.add_argument(
+        "--games", type=_positive, default=2000, help="games, rounded up to whole deals (2000)"
+    )
     p.add_argument("--seed", type=int, default=0, help="random seed (0)")
     p.add_argument("--variant", default="classic", help="variant name or .toml path (classic)")
     p.add_argument("--players", type=_positive, default=4, help="players per game (4)")

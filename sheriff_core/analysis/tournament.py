@@ -65,6 +65,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from sheriff_core.analysis.exploitability import merchant_smuggling_rate, sheriff_exploitability
 from sheriff_core.base.errors import RulesError
 from sheriff_core.bots.base import (
     Bot,
@@ -94,6 +95,8 @@ __all__ = [
     "load_bots",
     "tournament",
     "win_rate_by_mix",
+    "sheriff_exploitability",
+    "merchant_smuggling_rate",
     "GAME_COLUMNS",
     "FAULT_COLUMNS",
 ]
@@ -174,9 +177,7 @@ def _bundled(obj: Any) -> bool:
 
 def _of_player(name: str, player: Player) -> Entrant:
     trusted = _bundled(player.merchant) and _bundled(player.sheriff)
-    return Entrant(
-        name, player.merchant.label(), player.sheriff.label(), player.clone, trusted
-    )
+    return Entrant(name, player.merchant.label(), player.sheriff.label(), player.clone, trusted)
 
 
 def _of_name(text: str, partners: Mapping[str, str]) -> Entrant:
@@ -480,10 +481,12 @@ class TournamentResult:
         pairs = g.merge(g, on="game", suffixes=("", "_b"))
         pairs = pairs[(pairs["seat"] < pairs["seat_b"]) & (pairs["entrant"] != pairs["entrant_b"])]
         diff = np.sign(pairs["score"].to_numpy() - pairs["score_b"].to_numpy())
-        return pairs.assign(ahead=(diff + 1) / 2).rename(
-            columns={"entrant_b": "opponent", "score_b": "opponent_score"}
-        )[["game", "entrant", "opponent", "score", "opponent_score", "ahead"]].reset_index(
-            drop=True
+        return (
+            pairs.assign(ahead=(diff + 1) / 2)
+            .rename(columns={"entrant_b": "opponent", "score_b": "opponent_score"})[
+                ["game", "entrant", "opponent", "score", "opponent_score", "ahead"]
+            ]
+            .reset_index(drop=True)
         )
 
     def ratings(self) -> pd.DataFrame:
@@ -640,12 +643,17 @@ class LoadedBots(list[str]):
 
 
 def _bundled_classes() -> dict[tuple[str, str], type]:
-    return {
-        (role, name): type(make_bot(name, role))
-        for role in ("merchant", "sheriff")
-        for name in bot_names(role)
-        if type(make_bot(name, role)).__module__.startswith("sheriff_core.")
-    }
+    """(role, name) -> class of every registered bot whose class is sheriff_core's own."""
+    out: dict[tuple[str, str], type] = {}
+    for role in ("merchant", "sheriff"):
+        for name in bot_names(role):
+            try:
+                cls = type(make_bot(name, role))
+            except (ValueError, TypeError):  # a user's bot that needs arguments
+                continue
+            if cls.__module__.startswith("sheriff_core."):
+                out[role, name] = cls
+    return out
 
 
 def _import_file(path: Path) -> Any:
@@ -706,6 +714,8 @@ def load_bots(folder: str | Path) -> LoadedBots:
     ...     names = load_bots(folder)
     >>> names, sorted(names.errors)
     (['lenient'], ['broken.py'])
+    >>> from sheriff_core.bots.base import unregister
+    >>> unregister("lenient", "sheriff")  # the example leaves the registry as it found it
     """
     root = Path(folder)
     if not root.is_dir():
@@ -720,12 +730,15 @@ def load_bots(folder: str | Path) -> LoadedBots:
         except (Exception, SystemExit) as exc:
             out.errors[path.name] = f"{type(exc).__name__}: {exc}"
             names = []
-        replaced = [n for (role, n), cls in before.items() if _bundled_classes().get((role, n)) is not cls]
-        for (role, n), cls in before.items():
-            if n in replaced:
+        after = _bundled_classes()
+        replaced = [n for key, cls in before.items() if after.get(key) is not cls for n in key[1:]]
+        for key, cls in before.items():
+            if after.get(key) is not cls:
                 register(cls)  # a bundled bot's name stays the bundled bot
         if replaced:
-            out.errors[path.name] = f"reuses the bundled bot name(s) {', '.join(replaced)}: rename them"
+            out.errors[path.name] = (
+                f"reuses the bundled bot name(s) {', '.join(replaced)}: rename them"
+            )
             names = []
         elif path.name not in out.errors and not names:
             out.errors[path.name] = "defines no MerchantBot or SheriffBot class with a name"

@@ -58,6 +58,7 @@ __all__ = [
     "PublicLog",
     "public_log",
     "register",
+    "unregister",
     "bot_names",
     "make_bot",
     "make_player",
@@ -495,6 +496,18 @@ def register(cls: type[Bot]) -> type[Bot]:
     """Class decorator: make a bot available by ``cls.name`` to specs, ``simulate`` and the CLI."""
     _REGISTRY[cls.role][cls.name] = cls
     return cls
+
+
+def unregister(name: str, role: str) -> None:
+    """Forget the ``role`` bot registered as ``name`` (a KeyError if there is none).
+
+    >>> @register
+    ... class Lenient(SheriffBot):
+    ...     name = "lenient"
+    >>> unregister("lenient", "sheriff"); "lenient" in bot_names("sheriff")
+    False
+    """
+    del _REGISTRY[role][name]
 
 
 def bot_names(role: str) -> list[str]:

@@ -178,7 +178,7 @@ def _fallback_action(fallback: Any, view: SeatView) -> Action:
     try:
         action = fallback.choose(view)
         if view.can(action):
-            return action  # type: ignore[no-any-return]
+            return action
     except Exception:  # noqa: BLE001, S110 - a bundled bot failing is covered below
         pass
     return next(iter(view.legal_actions()))
@@ -204,7 +204,9 @@ class Guard:
         explain: Callable[[Any, int], str | None] | None = None,
     ) -> None:
         if time_limit is not None and not time_limit > 0:
-            raise ValueError(f"time_limit is seconds per decision, above 0 (or None), not {time_limit}")
+            raise ValueError(
+                f"time_limit is seconds per decision, above 0 (or None), not {time_limit}"
+            )
         self.player = player
         self.name = name
         self.fallback = fallback if fallback is not None else default_fallback()
@@ -234,7 +236,7 @@ class Guard:
                 f": {why}" if why else ""
             )
         if kind is None:
-            return action  # type: ignore[return-value]  # checked legal above
+            return action  # checked legal above
         played = _fallback_action(self.fallback, view)
         self.faults.append(
             Fault(
@@ -269,7 +271,12 @@ class Guard:
                     signal.setitimer(signal.ITIMER_REAL, 0)
         except DecisionTimeout:
             seconds = time.perf_counter() - start
-            return None, "slow", f"still deciding after the time limit of {limit} s: stopped", seconds
+            return (
+                None,
+                "slow",
+                f"still deciding after the time limit of {limit} s: stopped",
+                seconds,
+            )
         except (Exception, SystemExit) as exc:  # a bot's sys.exit() loses a decision too
             seconds = time.perf_counter() - start
             return None, "raised", f"raised {type(exc).__name__}: {exc}", seconds
