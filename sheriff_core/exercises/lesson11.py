@@ -8,7 +8,7 @@ reports what the games showed. The third is computed from lesson 06's one-bag ga
 
 >>> from sheriff_core.exercises import check
 >>> check("11.1", "honest")
-Not quite: against threshold Sheriffs honest scored +0.0 points a game compared with the honest merchants at its table (95% interval -0.0 to +0.0), got 0.0 contraband cards a game past the Sheriffs and had 0.0 caught: honest play only collects what honest merchants collect.
+Not quite: against threshold Sheriffs honest scored -0.6 points a game compared with the honest merchants at its table (95% interval -2.7 to +1.5), got 0.0 contraband cards a game past the Sheriffs and had 0.0 caught; to beat the threshold Sheriff the whole interval must lie above 0.
 >>> check("11.3", {"never": 12, "always": 4})
 Not quite: 12 is the equilibrium merchant's points per bag; a merchant who never lies faces a Sheriff who has learned that he never lies.
 """
@@ -18,9 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sheriff_core.bots import Bot, SheriffBot
+from sheriff_core.bots import Bot
 from sheriff_core.bots.base import make_bot
-from sheriff_core.engine import Action, Inspect, LetPass, SeatView
 from sheriff_core.exercises import exercise, number
 
 __all__ = [
@@ -28,7 +27,6 @@ __all__ = [
     "SEED",
     "PLAYERS",
     "MAX_OPENED",
-    "EquilibriumSheriff",
     "equilibrium_rate",
     "lesson06_game",
     "win_rate",
@@ -63,32 +61,6 @@ def equilibrium_rate() -> float:
     from sheriff_core import theory
 
     return float(theory.equilibrium(lesson06_game()).inspect_prob)
-
-
-class EquilibriumSheriff(SheriffBot):
-    """Opens each bag with lesson 06's equilibrium probability ``rate`` (q*), whatever
-    it was declared as and whoever declared it: the benchmark of exercise 11.2.
-
-    >>> EquilibriumSheriff().label()
-    'equilibrium'
-    """
-
-    name = "equilibrium"
-
-    def __init__(self, rate: float | None = None) -> None:
-        rate = equilibrium_rate() if rate is None else rate
-        super().__init__(rate=rate)
-        self.rate = rate
-
-    def label(self) -> str:
-        return self.name if self.rate == equilibrium_rate() else super().label()
-
-    def decide(self, view: SeatView, merchant: int) -> Action:
-        must = view.forced(merchant)
-        if must is not None:
-            return must
-        draw = view.players_rng.random()
-        return Inspect(merchant) if draw < self.rate else LetPass(merchant)
 
 
 def _bot(answer: Any, role: str) -> Bot:
@@ -193,7 +165,11 @@ def bluffer_against(sheriff: Any, games: int = GAMES, seed: int = SEED) -> dict[
     ),
 )
 def _beats_threshold(answer: Any) -> str | None:
-    r = merchant_against_threshold(answer)
+    try:
+        bot = _bot(answer, "merchant")
+    except (TypeError, ValueError) as exc:
+        return str(exc)
+    r = merchant_against_threshold(bot)
     said = (
         f"against threshold Sheriffs {r['bot']} scored {r['ahead']:+.1f} points a game "
         f"compared with the honest merchants at its table (95% interval {r['ahead_lo']:+.1f} "
@@ -219,8 +195,14 @@ def _beats_threshold(answer: Any) -> str | None:
     ),
 )
 def _holds_bluffer(answer: Any) -> str | None:
-    mine = bluffer_against(answer)
-    benchmark = bluffer_against(EquilibriumSheriff())
+    try:
+        bot = _bot(answer, "sheriff")
+    except (TypeError, ValueError) as exc:
+        return str(exc)
+    mine = bluffer_against(bot)
+    from sheriff_core.analysis.exploitability import EquilibriumSheriff
+
+    benchmark = bluffer_against(EquilibriumSheriff(inspect=equilibrium_rate()))
     said = (
         f"with your Sheriff at every seat the bluffers won {mine['win_rate']:.1%} of their "
         f"games, and {benchmark['win_rate']:.1%} against the equilibrium Sheriff (the same "
