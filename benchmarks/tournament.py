@@ -5,8 +5,8 @@ bots, to a leaderboard with intervals. Issue 29 asks for under a minute on a 2-c
     python benchmarks/tournament.py                  # 2,000 games, seed 0
     python benchmarks/tournament.py --games 4000 --repeats 3
 
-Prints the wall time of ``sc.tournament`` (the games), of ``leaderboard()`` (the
-Bradley-Terry fit, the Wilson intervals; the first call imports statsmodels), the
+Prints the wall and CPU time of ``sc.tournament`` (the games), of ``leaderboard()``
+(the Bradley-Terry fit, the Wilson intervals; the first call imports statsmodels), the
 total from the start of the script (imports included), the CPUs this process may use
 and the load average, then the leaderboard.
 """
@@ -46,15 +46,16 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=1)
     args = parser.parse_args()
     for _ in range(args.repeats):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         result = sc.tournament([Nosy], games=args.games, seed=args.seed)
-        t1 = time.perf_counter()
+        t1, c1 = time.perf_counter(), time.process_time()
         board = result.leaderboard()
-        t2 = time.perf_counter()
+        t2, c2 = time.perf_counter(), time.process_time()
         games = result.games["game"].nunique()
         print(
-            f"{games} games: tournament {t1 - t0:.1f} s, leaderboard {t2 - t1:.1f} s, "
-            f"total since start {t2 - START:.1f} s"
+            f"{games} games: tournament {t1 - t0:.1f} s ({c1 - c0:.1f} s CPU), leaderboard "
+            f"{t2 - t1:.1f} s ({c2 - c1:.1f} s CPU), total since start {t2 - START:.1f} s "
+            f"({c2:.1f} s CPU)"
         )
     print(f"CPUs usable: {len(os.sched_getaffinity(0))}; load average: {os.getloadavg()}")
     print(board.round(3).to_string(index=False))

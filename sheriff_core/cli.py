@@ -235,7 +235,13 @@ def _add_tournament_parser(sub: Any) -> None:
         "give the option without names)",
     )
     p.add_argument(
-        "--time-limit", type=float, default=0.05, help="seconds per decision of a loaded bot (0.05)"
+        "--time-limit",
+        type=float,
+        default=0.05,
+        help="CPU seconds per decision of a loaded bot (0.05)",
+    )
+    p.add_argument(
+        "--out", default=None, help="also write the games table (one row per game and seat): .csv"
     )
 
 
@@ -328,6 +334,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     from sheriff_core.analysis.tournament import load_bots, tournament
 
+    out = _check_out(args.out) if args.out is not None else None
+    if out is not None and out[1] != ".csv":
+        raise CliError(f"cannot write {args.out}: the games table is written as .csv")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the errors are printed below
         names = load_bots(args.bots)
@@ -349,6 +358,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     print(result.leaderboard().round(3).to_string(index=False))
     print()
     print(result.report())
+    if out is not None:
+        try:
+            write_atomic(out[0], lambda tmp: result.games.to_csv(tmp, index=False))
+        except OSError as exc:
+            raise CliError(f"cannot write {out[0]}: {exc.strerror or exc}") from None
+        print(f"wrote {len(result.games)} rows to {out[0]}")
     return 0
 
 

@@ -28,7 +28,8 @@ up to whole deals (a deal: every line-up in every rotation), the table says how 
 
 **Guards**: a bot not bundled with ``sheriff_core`` plays through a
 :class:`~sheriff_core.bots.guard.Guard`: an exception, an illegal action or a decision
-longer than ``time_limit`` seconds loses that decision to the bundled honest/trusting
+longer than ``time_limit`` seconds of CPU time (``wall_limit`` of wall-clock time) loses
+that decision to the bundled honest/trusting
 bots' choice and is recorded (:attr:`TournamentResult.faults`, :meth:`~TournamentResult.report`);
 the tournament goes on. Bundled bots are not timed, so a busy machine cannot change
 their games.
@@ -57,6 +58,7 @@ import math
 import re
 import sys
 import warnings
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -146,6 +148,7 @@ FAULT_COLUMNS: tuple[str, ...] = (
     "message",
     "played",
     "seconds",
+    "cpu_seconds",
     "state",
 )
 
@@ -177,6 +180,14 @@ def _bundled(obj: Any) -> bool:
 
 def _of_player(name: str, player: Player) -> Entrant:
     trusted = _bundled(player.merchant) and _bundled(player.sheriff)
+    try:  # each game gets a fresh copy: find out now if one cannot be made
+        player.clone()
+    except Exception as exc:  # noqa: BLE001 - a user's class: any error, said clearly
+        raise ValueError(
+            f"cannot make a fresh copy of the bots of {name!r} for each game: "
+            f"{type(exc).__name__}: {exc} (does its __init__ call super().__init__(...) with "
+            "its parameters, as docs/bots.md shows?)"
+        ) from exc
     return Entrant(name, player.merchant.label(), player.sheriff.label(), player.clone, trusted)
 
 
@@ -199,6 +210,11 @@ def _of_name(text: str, partners: Mapping[str, str]) -> Entrant:
 
 
 def _of_bot(bot: Bot, partners: Mapping[str, str]) -> Entrant:
+    if not hasattr(bot, "params"):
+        raise ValueError(
+            f"the bot {type(bot).__name__} has no params: its __init__ must call "
+            "super().__init__(...) with its parameters (docs/bots.md)"
+        )
     if isinstance(bot, MerchantBot):
         player = make_player(bot, partners["sheriff"])
     elif isinstance(bot, SheriffBot):
@@ -229,6 +245,11 @@ def entrant(spec: Any, partners: Mapping[str, str] = DEFAULT_PARTNERS) -> Entran
     >>> entrant("bayesian").merchant
     'honest'
     """
+    return _entrant(spec, partners)
+
+
+def _entrant(spec: Any, partners: Mapping[str, str]) -> Entrant:
+    """:func:`entrant` (a name its callers can use when an argument is called ``entrant``)."""
     if isinstance(spec, Entrant):
         return spec
     if isinstance(spec, str):
@@ -259,12 +280,12 @@ def _pool(
         bots = [bots]
     pool: list[Entrant] = []
     for spec in bots:
-        e = entrant(spec, partners)
+        e = _entrant(spec, partners)
         if any(p.name == e.name for p in pool):
             raise ValueError(f"two entrants are called {e.name!r}: give them different names")
         pool.append(e)
     for spec in DEFAULT_OPPONENTS if opponents is None else opponents:
-        e = entrant(spec, partners)
+        e = _entrant(spec, partners)
         if all(p.name != e.name for p in pool):  # an entrant that is also an opponent: once
             pool.append(e)
     if not pool:
@@ -309,6 +330,7 @@ class _Run:
     players: int
     pool: list[Entrant]
     time_limit: float | None
+    wall_limit: float | None = None
     rows: dict[str, list[Any]] = field(default_factory=lambda: {c: [] for c in GAME_COLUMNS})
     faults: list[tuple[int, int, Fault]] = field(default_factory=list)
 
@@ -321,7 +343,13 @@ class _Run:
             e = self.pool[i]
             player = e.factory()
             if not e.trusted:
-                player = Guard(player, e.name, time_limit=self.time_limit, explain=explain)
+                player = Guard(
+                    player,
+                    e.name,
+                    time_limit=self.time_limit,
+                    wall_limit=self.wall_limit,
+                    explain=explain,
+                )
             seats.append(player)
         drive(game, seats)
         lost = [len(p.faults) if isinstance(p, Guard) else 0 for p in seats]
@@ -378,14 +406,17 @@ def tournament(
     time_limit: float | None = 0.05,
     progress: bool = False,
     partners: Mapping[str, str] = DEFAULT_PARTNERS,
+    wall_limit: float | None = None,
 ) -> TournamentResult:
     """Play a tournament between ``bots`` (and ``opponents``: the bundled
     :data:`DEFAULT_OPPONENTS` unless given; ``[]`` for none) and return its
     :class:`TournamentResult`. See the module's text for the entrants, line-ups,
     guards and the leaderboard; ``partners``: the partner of an entrant that plays one
-    role only. ``time_limit``: seconds per decision of a guarded bot (None: no limit;
-    a limit makes a slow bot's games depend on how busy the machine is). The same
-    arguments give the same tables (timing faults aside). ``progress``: a tqdm bar.
+    role only. ``time_limit``: CPU seconds per decision of a guarded bot, ``wall_limit``:
+    wall-clock seconds (default ``max(1, 20 x time_limit)``; None for both: no limit;
+    :class:`~sheriff_core.bots.guard.Guard`). The same arguments give the same tables
+    (CPU time does not depend on how busy the machine is, but a bot that thinks close to
+    its limit can fall either side of it). ``progress``: a tqdm bar.
 
     >>> r = tournament(["honest"], games=6, players=3, opponents=["smuggler", "briber"])
     >>> r.games.groupby("entrant")["game"].count().tolist()
@@ -400,7 +431,7 @@ def tournament(
     pool = _pool(bots, opponents, partners)
     lineups = _lineups(len(pool), players)
     deals = math.ceil(games / (len(lineups) * players))
-    run = _Run(v, players, pool, time_limit)
+    run = _Run(v, players, pool, time_limit, wall_limit)
     schedule = [
         (d, li, lineup[r:] + lineup[:r])
         for d in range(deals)
@@ -460,6 +491,7 @@ class TournamentResult:
                 "message": f.message,
                 "played": f.played,
                 "seconds": f.seconds,
+                "cpu_seconds": f.cpu_seconds,
                 "state": f.state,
             }
             for game, seed, f in run.faults
@@ -624,6 +656,7 @@ def _report(result: TournamentResult) -> str:
                 f"{first['round']}, step {first['step']!r}): {first['message']}"
             )
             lines.append(f"    state: {first['state']}")
+            lines.append(f"    played instead: {first['played']}")
             lines.append(
                 f"    deal it again: sc.new_game({result.variant!r}, "
                 f"players={result.players}, seed={first['seed']}, first_sheriff=0) "
@@ -659,7 +692,7 @@ def _bundled_classes() -> dict[tuple[str, str], type]:
 def _import_file(path: Path) -> Any:
     """Import ``path`` as a fresh module (its own name, in ``sys.modules``)."""
     stem = re.sub(r"\W", "_", path.stem)
-    name = f"sheriff_student_bots.{stem}_{abs(hash(str(path.resolve()))) % 10**8}"
+    name = f"sheriff_student_bots.{stem}_{zlib.crc32(str(path.resolve()).encode()):08x}"
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot read {path.name} as Python")
@@ -752,7 +785,7 @@ def load_bots(folder: str | Path) -> LoadedBots:
 
 
 def win_rate_by_mix(
-    entrant_spec: Any,
+    entrant: Any,
     opponent_a: Any,
     opponent_b: Any,
     fractions: Sequence[float] = (0, 0.25, 0.5, 0.75, 1),
@@ -764,7 +797,7 @@ def win_rate_by_mix(
     time_limit: float | None = 0.05,
     partners: Mapping[str, str] = DEFAULT_PARTNERS,
 ) -> pd.DataFrame:
-    """How ``entrant_spec``'s win rate moves as the other seats change from all
+    """How ``entrant``'s win rate moves as the other seats change from all
     ``opponent_b`` (fraction 0) to all ``opponent_a`` (fraction 1).
 
     For each fraction ``f``, ``games`` games on the same deals (the same seeds for every
@@ -783,7 +816,9 @@ def win_rate_by_mix(
 
     v = load_variant(variant) if isinstance(variant, str) else variant
     v.check_players(players)
-    pool = [entrant(s, partners) for s in (entrant_spec, opponent_a, opponent_b)]
+    if games < 1 or not all(0 <= f <= 1 for f in fractions):
+        raise ValueError(f"need games >= 1 and fractions from 0 to 1, not {games}, {fractions}")
+    pool = [_entrant(s, partners) for s in (entrant, opponent_a, opponent_b)]
     seeds = _deal_seeds(seed, games)
     draws = np.random.default_rng(np.random.SeedSequence(seed).spawn(games + 1)[-1]).random(
         (games, players)

@@ -6,20 +6,28 @@ player
 
 * raises an exception (``"raised"``),
 * returns something the rules do not allow now, checked with ``view.can`` (``"illegal"``),
-* or takes longer than ``time_limit`` seconds (``"slow"``),
+* or thinks longer than ``time_limit`` seconds of CPU time, or waits longer than
+  ``wall_limit`` seconds of wall-clock time (``"slow"``),
 
 it plays the fallback player's action instead (the bundled ``honest`` merchant and
 ``trusting`` Sheriff by default; the first legal action the engine lists if even that
 fails) and records a :class:`Fault`: the seat, the round, the step, what went wrong and
 the state as text, so the bot's author can find the decision and fix it.
 
+The limit is on **CPU time** (the thread's, ``time.thread_time``), so a machine busy with
+other work does not make a bot slow: the same seed gives the same games on a quiet laptop
+and on a crowded class server. The wall-clock limit (default ``max(1, 20 x time_limit)``
+seconds) catches a bot that waits instead of thinking (``time.sleep``, ``input()``, the
+network).
+
 An endless loop is stopped, not only measured: inside :func:`time_limits` (POSIX, main
-thread: what a notebook kernel and the command line run on) each decision is given a
-``SIGALRM`` interval timer (``signal.setitimer``) that raises :class:`DecisionTimeout`
-in the bot's code when the time is up, and again every ``time_limit`` seconds after that
-if the bot swallows it. Elsewhere (Windows, a worker thread) the time is measured after
-the decision returns: a slow decision still loses, but a bot that never returns hangs the
-game (documented in ``docs/tournament.md``).
+thread: what a notebook kernel and the command line run on) each decision runs under two
+interval timers (``signal.setitimer``): ``ITIMER_PROF`` (the process's CPU time,
+``SIGPROF``) and ``ITIMER_REAL`` (wall-clock, ``SIGALRM``); the first to run out raises
+:class:`DecisionTimeout` in the bot's code, and again every period after that if the bot
+swallows it. Elsewhere (Windows, a worker thread) the times are measured after the
+decision returns: a slow decision still loses, but a bot that never returns hangs the game
+(documented in ``docs/tournament.md``).
 
 >>> import sheriff_core as sc
 >>> from sheriff_core.bots import make_player, play_game
@@ -76,8 +84,9 @@ class DecisionTimeout(BaseException):
 class Fault:
     """One decision a guarded bot lost: who (``entrant``, ``seat``), when (``round``,
     1-based, and ``step``), what (``kind``: one of :data:`FAULT_KINDS`, ``message``),
-    the action played instead (``played``), the seconds the bot took (``seconds``) and
-    the seat's state as text (``state``, :func:`describe_state`)."""
+    the action played instead (``played``), the wall-clock and CPU seconds the bot took
+    (``seconds``, ``cpu_seconds``) and the seat's state as text (``state``,
+    :func:`describe_state`)."""
 
     entrant: str
     seat: int
@@ -87,18 +96,34 @@ class Fault:
     message: str
     played: str
     seconds: float
+    cpu_seconds: float
     state: str
 
 
-# The SIGALRM handler raises only while a guard waits for a decision (a late alarm,
-# between the decision's end and the timer's reset, is ignored).
+# The timers' handler raises only while a guard waits for a decision (a late signal,
+# between the decision's end and the timers' reset, is ignored); _FIRED: which timer.
 _ARMED = [False]
 _INSTALLED = [False]
+_FIRED = [0]
+_SIGNALS = ("SIGPROF", "SIGALRM")
 
 
-def _on_alarm(signum: int, frame: Any) -> None:
+def _on_timer(signum: int, frame: Any) -> None:
     if _ARMED[0]:
+        _FIRED[0] = signum
         raise DecisionTimeout()
+
+
+def _arm(cpu: float, wall: float) -> None:
+    _ARMED[0] = True
+    signal.setitimer(signal.ITIMER_PROF, cpu, cpu)
+    signal.setitimer(signal.ITIMER_REAL, wall, wall)
+
+
+def _disarm() -> None:
+    _ARMED[0] = False
+    signal.setitimer(signal.ITIMER_PROF, 0)
+    signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 def hard_stop_available() -> bool:
@@ -107,14 +132,19 @@ def hard_stop_available() -> bool:
     >>> isinstance(hard_stop_available(), bool)
     True
     """
-    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    return (
+        hasattr(signal, "setitimer")
+        and hasattr(signal, "SIGPROF")
+        and threading.current_thread() is threading.main_thread()
+    )
 
 
 @contextmanager
 def time_limits() -> Iterator[bool]:
-    """Let the guards stop a decision that runs past its time limit (``SIGALRM``),
-    for the ``with`` block; yields whether they can (:func:`hard_stop_available`). The
-    previous ``SIGALRM`` handler is put back at the end; nested blocks share the first.
+    """Let the guards stop a decision that runs past its time limits (``SIGPROF``,
+    ``SIGALRM``), for the ``with`` block; yields whether they can
+    (:func:`hard_stop_available`). The previous handlers are put back at the end; nested
+    blocks share the first.
 
     >>> with time_limits() as hard:
     ...     hard == hard_stop_available()
@@ -123,14 +153,15 @@ def time_limits() -> Iterator[bool]:
     if _INSTALLED[0] or not hard_stop_available():
         yield _INSTALLED[0]
         return
-    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    signums = [getattr(signal, name) for name in _SIGNALS]
+    previous = [signal.signal(signum, _on_timer) for signum in signums]
     _INSTALLED[0] = True
     try:
         yield True
     finally:
-        _ARMED[0] = False
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        _disarm()
+        for signum, handler in zip(signums, previous, strict=True):
+            signal.signal(signum, handler)
         _INSTALLED[0] = False
 
 
@@ -187,12 +218,14 @@ def _fallback_action(fallback: Any, view: SeatView) -> Action:
 class Guard:
     """Plays a seat with ``player``; a fault plays ``fallback``'s action instead and is
     added to :attr:`faults` (see the module's text). ``name``: the entrant's name in the
-    faults. ``time_limit``: seconds per decision (None: no limit). ``explain``: an
+    faults. ``time_limit``: CPU seconds per decision (None: no limit, in either time);
+    ``wall_limit``: wall-clock seconds per decision (None: ``max(1, 20 x time_limit)``).
+    ``explain``: an
     optional ``explain(action, seat) -> str | None`` giving the rule an illegal action
     breaks (the tournament passes the engine's message).
     """
 
-    __slots__ = ("player", "name", "fallback", "time_limit", "faults", "explain")
+    __slots__ = ("player", "name", "fallback", "time_limit", "wall_limit", "faults", "explain")
 
     def __init__(
         self,
@@ -201,6 +234,7 @@ class Guard:
         *,
         fallback: Any = None,
         time_limit: float | None = 0.05,
+        wall_limit: float | None = None,
         explain: Callable[[Any, int], str | None] | None = None,
     ) -> None:
         if time_limit is not None and not time_limit > 0:
@@ -211,6 +245,13 @@ class Guard:
         self.name = name
         self.fallback = fallback if fallback is not None else default_fallback()
         self.time_limit = time_limit
+        if wall_limit is not None and not wall_limit > 0:
+            raise ValueError(
+                f"wall_limit is seconds per decision, above 0 (or None), not {wall_limit}"
+            )
+        if wall_limit is None and time_limit is not None:
+            wall_limit = max(1.0, 20 * time_limit)
+        self.wall_limit = wall_limit
         self.faults: list[Fault] = []
         self.explain = explain
 
@@ -222,13 +263,18 @@ class Guard:
         player = self.player.clone() if hasattr(self.player, "clone") else self.player
         fallback = self.fallback.clone() if isinstance(self.fallback, Player) else self.fallback
         return Guard(
-            player, self.name, fallback=fallback, time_limit=self.time_limit, explain=self.explain
+            player,
+            self.name,
+            fallback=fallback,
+            time_limit=self.time_limit,
+            wall_limit=self.wall_limit,
+            explain=self.explain,
         )
 
     def choose(self, view: SeatView) -> Action:
         """The player's action for this decision, or the fallback's after a fault."""
         view = as_view(view)
-        action, kind, message, seconds = self._ask(view)
+        action, kind, message, seconds, cpu = self._ask(view)
         if kind is None and not _legal(view, action):
             kind = "illegal"
             why = self.explain(action, view.seat) if self.explain is not None else None
@@ -248,42 +294,43 @@ class Guard:
                 message,
                 repr(played),
                 seconds,
+                cpu,
                 describe_state(view),
             )
         )
         return played
 
-    def _ask(self, view: SeatView) -> tuple[Any, str | None, str, float]:
-        """(action, fault kind or None, message, seconds) of one decision."""
-        limit = self.time_limit
-        hard = limit is not None and _INSTALLED[0]
-        start = time.perf_counter()
+    def _ask(self, view: SeatView) -> tuple[Any, str | None, str, float, float]:
+        """(action, fault kind or None, message, wall seconds, CPU seconds) of a decision."""
+        limit, wall = self.time_limit, self.wall_limit
+        hard = limit is not None and wall is not None and _INSTALLED[0]
+        start, cpu_start = time.perf_counter(), time.thread_time()
         action: Any = None
+        kind, message = None, ""
         try:
             try:
                 if hard:
-                    _ARMED[0] = True
-                    signal.setitimer(signal.ITIMER_REAL, limit, limit)  # type: ignore[arg-type]
+                    _arm(limit, wall)  # type: ignore[arg-type]  # both set when hard
                 action = self.player.choose(view)
             finally:
                 if hard:
-                    _ARMED[0] = False
-                    signal.setitimer(signal.ITIMER_REAL, 0)
+                    _disarm()
         except DecisionTimeout:
-            seconds = time.perf_counter() - start
-            return (
-                None,
-                "slow",
-                f"still deciding after the time limit of {limit} s: stopped",
-                seconds,
-            )
+            _disarm()  # in case the signal landed before the timers' reset
+            what = f"{wall} s of wall-clock" if _FIRED[0] == signal.SIGALRM else f"{limit} s of CPU"
+            kind, message = "slow", f"still deciding after {what} time: stopped"
         except (Exception, SystemExit) as exc:  # a bot's sys.exit() loses a decision too
-            seconds = time.perf_counter() - start
-            return None, "raised", f"raised {type(exc).__name__}: {exc}", seconds
-        seconds = time.perf_counter() - start
-        if limit is not None and seconds > limit:
-            return None, "slow", f"took {seconds:.3f} s, over the time limit of {limit} s", seconds
-        return action, None, "", seconds
+            kind, message = "raised", f"raised {type(exc).__name__}: {exc}"
+        seconds, cpu = time.perf_counter() - start, time.thread_time() - cpu_start
+        if kind is None and limit is not None and cpu > limit:
+            kind, message = (
+                "slow",
+                f"thought for {cpu:.3f} s of CPU time, over the limit of {limit} s",
+            )
+        elif kind is None and wall is not None and seconds > wall:
+            kind = "slow"
+            message = f"took {seconds:.3f} s of wall-clock time, over the limit of {wall} s"
+        return (None if kind else action), kind, message, seconds, cpu
 
 
 def _legal(view: SeatView, action: Any) -> bool:

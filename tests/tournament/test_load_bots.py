@@ -149,3 +149,32 @@ def test_the_command_line_prints_the_leaderboard_and_the_faults(tmp_path, regist
 def test_the_command_line_refuses_a_folder_without_bots(tmp_path):
     code, out, err = _cli("tournament", "--bots", str(tmp_path))
     assert code == 2 and "no bot loaded" in err
+
+
+def test_the_command_line_writes_the_games_table(tmp_path, registry):
+    import pandas as pd
+
+    (tmp_path / "bots").mkdir()
+    folder = _folder(tmp_path / "bots", nosy=NOSY)
+    out = tmp_path / "games.csv"
+    code, text, err = _cli(
+        "tournament",
+        "--bots",
+        str(folder),
+        "--games",
+        "6",
+        "--players",
+        "3",
+        "--opponents",
+        "honest+trusting",
+        "--out",
+        str(out),
+    )
+    assert code == 0, err
+    games = pd.read_csv(out)
+    assert len(games) == 6 * 3 and set(games["entrant"]) == {"tt-nosy", "honest+trusting"}
+    assert text.rstrip().endswith(f"wrote 18 rows to {out}")
+    code, text, err = _cli(
+        "tournament", "--bots", str(folder), "--out", str(tmp_path / "x.parquet")
+    )
+    assert code == 2 and "written as .csv" in err

@@ -210,3 +210,70 @@ def test_win_rate_by_mix_is_paired_and_monotone_in_the_share():
         Nosy, "honest+trusting", "briber+bayesian", games=24, players=3, seed=2
     )
     pd.testing.assert_frame_equal(t, again)
+
+
+def test_win_rate_by_mix_refuses_a_fraction_outside_0_1():
+    with pytest.raises(ValueError, match="fractions from 0 to 1"):
+        sc.win_rate_by_mix("honest", "smuggler", "briber", (0, 1.5), games=2)
+
+
+def test_a_users_bot_runs_in_simulations_with_the_checked_engine():
+    from sheriff_core.analysis.sim import FastEngineFallback
+
+    with pytest.warns(FastEngineFallback, match="nosy"):
+        auto = sc.simulate(
+            "classic", players=3, games=4, sheriffs=[Nosy()], workers=1, engine="auto"
+        )
+    checked = sc.simulate(
+        "classic", players=3, games=4, sheriffs=[Nosy()], workers=1, engine="checked"
+    )
+    pd.testing.assert_frame_equal(auto, checked)
+    assert set(checked["sheriff_strategy"]) == {"nosy"}
+    with pytest.raises(ValueError, match="nosy"):
+        sc.simulate("classic", players=3, games=4, sheriffs=[Nosy()], workers=1, engine="fast")
+
+
+def test_a_bot_whose_init_forgets_super_is_refused_with_the_fix():
+    class Forgetful(SheriffBot):
+        name = "forgetful"
+
+        def __init__(self):
+            self.limit = 3  # no super().__init__(): no params, no fresh copies
+
+    with pytest.raises(ValueError, match=r"super\(\).__init__"):
+        sc.tournament([Forgetful], games=1)
+
+
+SCRIPT = """
+import sheriff_core as sc
+from sheriff_core.bots import SheriffBot
+from sheriff_core.engine import Inspect, LetPass
+
+class Nosy(SheriffBot):
+    name = "nosy"
+    def decide(self, view, merchant):
+        return Inspect(merchant) if view.declared[merchant][1] > 3 else LetPass(merchant)
+
+r = sc.tournament([Nosy, "bluffer"], games=40, seed=8, players=4)
+print(r.leaderboard().to_csv(index=False))
+print(r.head_to_head().to_csv(index=False))
+"""
+
+
+def test_same_seed_same_leaderboard_in_other_processes():
+    """Two fresh interpreters with different hash seeds (set and dict orders of strings
+    change with it) print the same leaderboard, to the last digit."""
+    import os
+    import subprocess
+    import sys
+
+    outs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run(
+            [sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, timeout=300
+        )
+        assert out.returncode == 0, out.stderr
+        outs.append(out.stdout)
+    assert outs[0] == outs[1]
+    assert "nosy" in outs[0] and "bluffer" in outs[0]
