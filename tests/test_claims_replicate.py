@@ -487,3 +487,66 @@ def test_09_at_20000_games_the_later_seats_win_more_than_their_share() -> None:
             fair = s["fair"].iloc[0]
             assert (s.loc[[0, 1], "win_rate"] < fair).all(), (name, s)
             assert (s.loc[[2, 3], "win_rate"] > fair).all(), (name, s)
+
+
+# --- lesson 11: the student's bots, the tournament, the mix --------------------------------
+
+
+def _lesson11_bots() -> dict:
+    """The bots lesson 11 defines (its example and its two solutions), read from the
+    instructor notebook's cells and registered under their names for the test only."""
+    from sheriff_core.bots import base as bots_base
+
+    path = next(INSTRUCTOR.glob("11_*.ipynb"))
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    space: dict = {}
+    exec(code[0].replace('alt.renderers.enable("svg")', "None"), space)
+    for source in code:
+        if any(f"class {name}(" in source for name in ("Greedy", "Sneak", "Sizer")):
+            exec(source, space)
+    bots_base._REGISTRY["merchant"].pop("greedy", None)  # registered by the lesson's cell
+    return {name: space[name] for name in ("Greedy", "Sneak", "Sizer")}
+
+
+def test_11_greedy_is_below_its_share_and_the_solutions_pass_on_a_fresh_seed() -> None:
+    from sheriff_core.analysis.exploitability import EquilibriumSheriff
+    from sheriff_core.exercises import lesson11
+
+    says("11", "its whole interval (10.0 % to 13.1 %) lies below the fair share of 25 %")
+    bots = _lesson11_bots()
+    board = sc.tournament([bots["Greedy"]], games=2000, seed=FRESH).leaderboard()
+    mine = board.set_index("entrant").loc["greedy"]
+    assert mine.win_hi < 0.25 and board.index[board["entrant"] == "greedy"][0] == 3, board
+    # 11.1: the solution scores more than the honest merchants beside it against threshold
+    r = lesson11.merchant_against_threshold(bots["Sneak"], seed=FRESH)
+    assert r["ahead_lo"] > 0 and r["caught"] == 0, r
+    # 11.2: the solution holds the bluffer under the equilibrium Sheriff's rate, opening
+    # at most half of the bags
+    mine2 = lesson11.bluffer_against(bots["Sizer"], seed=FRESH)
+    eq = lesson11.bluffer_against(
+        EquilibriumSheriff(inspect=lesson11.equilibrium_rate()), seed=FRESH
+    )
+    assert mine2["win_rate"] < eq["win_rate"] and mine2["opened"] <= lesson11.MAX_OPENED
+
+
+def test_11_the_mix_moves_both_merchants_the_same_way() -> None:
+    says("11", "Against trusting Sheriffs only (share 0) the smuggler wins 55.0 % of its games")
+    says("11", "against inspectors only neither won a game here")
+    says("11", "almost no chance against Sheriffs who open every bag")
+    bots = _lesson11_bots()
+    rates = {}
+    for who in ("greedy", "smuggler"):
+        t = sc.win_rate_by_mix(
+            bots["Greedy"] if who == "greedy" else who,
+            "honest+always-inspect",
+            "honest+trusting",
+            (0, 0.5, 1),
+            games=300,
+            seed=FRESH,
+        )
+        rates[who] = t.set_index("fraction")["win_rate"]
+    assert rates["smuggler"][0.0] > rates["greedy"][0.0]
+    for who in rates:
+        assert rates[who][0.0] > rates[who][0.5] > rates[who][1.0]
+        assert rates[who][1.0] < 0.02  # "almost no chance"

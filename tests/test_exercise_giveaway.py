@@ -279,6 +279,30 @@ def _10_5() -> Forms:
     return _pair_forms(*menu_equilibrium())
 
 
+def _11_1() -> Forms:
+    # the answer is a strategy: a bag of at most 3 cards for the contraband, said for the
+    # learner's own merchant (lesson 10 describes the threshold Sheriff, not this answer)
+    small = re.compile(r"(at most|no more than|fewer than|up to)\s+(3|three)\s+cards|\[:\s*3\]")
+    mine = re.compile(r"my_merchant|your merchant|Sneak", re.IGNORECASE)
+    return [Near(small, mine)]
+
+
+def _11_2() -> Forms:
+    big = re.compile(r"(4|four) (or more )?cards|count >= 4|>= ?4\b")
+    mine = re.compile(r"my_sheriff|your Sheriff|Sizer", re.IGNORECASE)
+    return [Near(big, mine)]
+
+
+def _11_3() -> Forms:
+    from sheriff_core.exercises.lesson11 import points_per_bag
+
+    never, always = (f"{points_per_bag(s):g}" for s in (0.0, 1.0))
+    return [
+        Together(_beside("never", never, gap=60), _beside("always", always, gap=60)),
+        _lit(repr({"never": int(float(never)), "always": int(float(always))})),
+    ]
+
+
 ANSWERS: dict[str, Callable[[], Forms]] = {
     name[1:].replace("_", "."): f
     for name, f in dict(globals()).items()

@@ -254,6 +254,14 @@ def _wrong_answers() -> dict[str, list[object]]:
             (0.2, 0.3),
             "Crossbow",
         ],
+        "11.1": ["honest", "smuggler", "no-such-bot", 42],  # no better than honest; not bots
+        "11.2": ["trusting", "always-inspect", "honest", 42],  # lets lies pass; opens all; ...
+        "11.3": [
+            {"never": 12, "always": 4},  # the equilibrium's value for "never"
+            {"never": 4, "always": 10},  # swapped
+            {"never": 10},  # one key missing
+            "ten",
+        ],
     }
 
 
