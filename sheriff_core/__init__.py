@@ -11,8 +11,6 @@ from sheriff_core.analysis.compare import compare_variants
 
 # Simulation (issue 4): seeded bot games to tidy DataFrames.
 from sheriff_core.analysis.sim import simulate, simulate_bags
-
-# Write your own bot (issue 29): a class tournament with a leaderboard.
 from sheriff_core.analysis.tournament import (
     load_bots,
     merchant_smuggling_rate,
@@ -36,6 +34,9 @@ from sheriff_core.base.errors import (
     SaveError,
     VariantError,
 )
+
+# Write your own bot (issue 29): a class tournament with a leaderboard.
+from sheriff_core.bots.functions import bot_from_functions
 from sheriff_core.engine import (
     Accept,
     Action,
@@ -136,6 +137,7 @@ __all__ = [
     "simulate_bags",
     "tournament",
     "load_bots",
+    "bot_from_functions",
     "win_rate_by_mix",
     "sheriff_exploitability",
     "merchant_smuggling_rate",

@@ -22,6 +22,7 @@ from sheriff_core.bots.base import (
     public_log,
     register,
 )
+from sheriff_core.bots.functions import bot_from_functions
 from sheriff_core.bots.merchants import (
     AdaptiveMerchant,
     Bluffer,
@@ -38,6 +39,7 @@ from sheriff_core.bots.sheriffs import (
 )
 
 __all__ = [
+    "bot_from_functions",
     "RandomBot",
     "play_game",
     "Bot",
