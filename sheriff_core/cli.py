@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from sheriff_core.base.files import cannot_write, write_atomic
-from sheriff_core.base.i18n import N_, SUPPORTED, _, default_language, language
+from sheriff_core.base.i18n import N_, SUPPORTED, Names, _, default_language, language
 from sheriff_core.base.safe_text import PrintableWriter, printable, printable_lines
 from sheriff_core.engine.events import (
     Event,

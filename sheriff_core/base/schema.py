@@ -112,7 +112,7 @@ class TomlChecker:
     def __init__(self, path: str, error: type[Exception], maximum: int | None = None) -> None:
         self.path, self.error, self.maximum = path, error, maximum
 
-    def fail(self, where: str, msg: str | Message, **params: object) -> Exception:
+    def fail(self, where: str, msg: str | Message, /, **params: object) -> Exception:
         """The error to raise (``raise checker.fail(where, msg, **params)``): ``msg`` is a
         message id with ``str.format`` fields filled from ``params``, rendered lazily in
         the current language (:class:`~sheriff_core.base.i18n.Message`).

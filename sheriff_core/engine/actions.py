@@ -48,6 +48,7 @@ import numpy as np
 
 from sheriff_core.base.errors import BadAction, IllegalAction
 from sheriff_core.base.i18n import Names
+from sheriff_core.rules.terms import english_name
 
 __all__ = [
     "ACTION_TYPES",
@@ -158,9 +159,15 @@ def _cards(cards: tuple[str, ...]) -> str:
     return ",".join(cards)
 
 
+#: Separators of a typed list of cards: the text form's ',' and the Chinese '、' / '，'.
+_SEPARATORS = re.compile(r"[,、，]")
+
+
 def _split(text: str) -> tuple[str, ...]:
+    """Typed card names, each read back to its English key (a Thai or Chinese good name
+    is accepted: :func:`~sheriff_core.rules.terms.english_name`)."""
     text = text.strip()
-    return tuple(c.strip() for c in text.split(",")) if text else ()
+    return tuple(english_name(c.strip()) for c in _SEPARATORS.split(text)) if text else ()
 
 
 class Action:
@@ -540,6 +547,12 @@ def parse_action(text: str) -> Action:
     Market(set_aside=('Cheese', 'Pepper'), take=(0, 0), pile=1)
     >>> parse_action("offer 5 gold; bag Apples; promise inspect 3").promises
     (Promise(kind='inspect', seat=3, text=''),)
+
+    Good and token names may be typed in Thai or Chinese too; the action holds the
+    English keys (its text form, a save and the events never change with the language):
+
+    >>> str(parse_action("declare 3 奶酪")), str(parse_action("load ชีส,พริกไทย"))
+    ('declare 3 Cheese', 'load Cheese,Pepper')
     """
     if not isinstance(text, str):
         raise BadAction("an action's text form is a str, not {text!r}", text=text)
@@ -551,10 +564,10 @@ def parse_action(text: str) -> Action:
         if word in _SEAT:
             return _SEAT[word](_number(rest))
         if word == "exchange" and rest:
-            return Exchange(rest.strip())
+            return Exchange(english_name(rest.strip()))
         if word == "declare":
             count, _, good = rest.partition(" ")
-            return Declare(good.strip(), _number(count))
+            return Declare(english_name(good.strip()), _number(count))
         if word == "load":
             return Load(_split(rest))
         if word == "pay-debt":

@@ -15,9 +15,9 @@ True
 
 from __future__ import annotations
 
-from sheriff_core.base.i18n import N_
+from sheriff_core.base.i18n import N_, SUPPORTED, _, language
 
-__all__ = ["TERMS", "all_terms", "NOTTINGHAM_CONTEXT"]
+__all__ = ["TERMS", "all_terms", "english_name", "NOTTINGHAM_CONTEXT"]
 
 #: The gettext context of Nottingham's words that differ from Sheriff of Nottingham's
 #: (its Sheriff is a pawn on a track: ``pgettext("nottingham", "Sheriff")``).
@@ -138,3 +138,29 @@ def all_terms() -> list[tuple[str, str]]:
                 seen.add(word)
                 out.append((kind, word))
     return out
+
+
+_ENGLISH: dict[str, str] = {}
+
+
+def english_name(shown: str) -> str:
+    """The English key of a game word shown in any supported language (``"ชีส"`` and
+    ``"奶酪"`` -> ``"Cheese"``); any other text comes back unchanged (an English key, a
+    house rule's own good). The action parser reads typed names through it, so typed
+    actions, saves and events keep the English keys.
+
+    >>> english_name("Cheese"), english_name("Salt")
+    ('Cheese', 'Salt')
+    """
+    if not _ENGLISH:
+        for lang in SUPPORTED:
+            if lang == "en":
+                continue
+            with language(lang):
+                for _kind, word in all_terms():
+                    _ENGLISH.setdefault(_(word), word)
+                    _ENGLISH.setdefault(_(word).casefold(), word)
+    found = _ENGLISH.get(shown)
+    if found is None:
+        found = _ENGLISH.get(shown.casefold(), shown)
+    return found
