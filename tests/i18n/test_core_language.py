@@ -227,6 +227,9 @@ def test_cli_lang_th_prints_thai(monkeypatch):
     code, out, _ = _cli(["--lang", "th", "play", "--players", "3", "--seed", "1"], monkeypatch)
     assert code == 0
     assert "รอบที่ 1 จาก" in out and "ผู้ตรวจการ" in out
+    # after the title line (the variant's own title is data): only names and bot labels
+    bots = ("honest", "smuggler", "bluffer", "threshold", "trusting")
+    assert _english_words(out.split("\n", 1)[1], allowed=NAMES + bots) == []
     code, out, _ = _cli(["--lang", "th", "--help"], monkeypatch)
     assert "วิธีใช้:" in out and "แสดงข้อความช่วยเหลือนี้แล้วออก" in out
     code, _, err = _cli(["--lang=zh", "score", ""], monkeypatch)
