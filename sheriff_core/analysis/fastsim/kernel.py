@@ -27,8 +27,9 @@ from numba import njit
 #: most of a game's time. So these functions allocate nothing: their work arrays come
 #: from :func:`play_games` (``wk``, :func:`scratch`) or :func:`play_game`.
 #: numba's type hints do not declare the private ``_nrt`` option, hence the ignores.
-_jit = njit(cache=True, _nrt=False)  # type: ignore[call-overload]
-_jit_inline = njit(cache=True, _nrt=False, inline="always")  # type: ignore[call-overload]
+_jit = njit(cache=True, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)  # type: ignore[call-overload]
+_jit_entry = njit(cache=True, _nrt=False)  # type: ignore[call-overload]
+_jit_inline = njit(cache=True, _nrt=False, inline="always", no_cpython_wrapper=True, no_cfunc_wrapper=True)  # type: ignore[call-overload]
 # Arguments as numpy integers, not int literals: a literal argument (``0``, ``-1``) makes
 # numba compile a second copy of the function it is passed to, for that literal.
 _ZERO = np.int64(0)
@@ -1542,7 +1543,7 @@ def play_games(
     )  # fmt: skip
 
 
-@_jit
+@_jit_entry
 def _play_all(
     words, vi, gi, ti, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
     out, bout, alog, rng, prng, wk, state, record,
