@@ -27,9 +27,9 @@ from numba import njit
 #: most of a game's time. So these functions allocate nothing: their work arrays come
 #: from :func:`play_games` (``wk``, :func:`scratch`) or :func:`play_game`.
 #: numba's type hints do not declare the private ``_nrt`` option, hence the ignores.
-_jit = njit(cache=True, _nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)  # type: ignore[call-overload]
+_jit = njit(_nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)  # type: ignore[call-overload]
 _jit_entry = njit(cache=True, _nrt=False)  # type: ignore[call-overload]
-_jit_inline = njit(cache=True, _nrt=False, inline="always", no_cpython_wrapper=True, no_cfunc_wrapper=True)  # type: ignore[call-overload]
+_jit_inline = njit(_nrt=False, inline="always", no_cpython_wrapper=True, no_cfunc_wrapper=True)  # type: ignore[call-overload]
 # Arguments as numpy integers, not int literals: a literal argument (``0``, ``-1``) makes
 # numba compile a second copy of the function it is passed to, for that literal.
 _ZERO = np.int64(0)
