@@ -21,15 +21,25 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-#: How the kernel's functions are compiled: cached, and without reference counting
-#: (``_nrt=False``): each array argument and each view (``hands[seat]``) otherwise costs
-#: an atomic increment and decrement (``NRT_incref`` / ``NRT_decref`` calls), which was
-#: most of a game's time. So these functions allocate nothing: their work arrays come
-#: from :func:`play_games` (``wk``, :func:`scratch`) or :func:`play_game`.
+#: How the kernel's functions are compiled: without reference counting (``_nrt=False``):
+#: each array argument and each view (``hands[seat]``) otherwise costs an atomic
+#: increment and decrement (``NRT_incref`` / ``NRT_decref`` calls), which was most of a
+#: game's time. So these functions allocate nothing: their work arrays come from
+#: :func:`play_games` (``wk``, :func:`scratch`; a game's arrays, :func:`game_arrays`).
+#: The first-ever compile: only the entry point :func:`_play_all` is cached (its cached
+#: code holds every function it calls, so a new process loads that one file); the inner
+#: functions are compiled without the wrappers that let Python call them, and
+#: :func:`play_game` and :func:`_rounds` are inlined into it, because numba optimises each
+#: compiled function again with everything it calls linked in: every level of calls
+#: above the bulk of the code costs a whole optimisation of it.
 #: numba's type hints do not declare the private ``_nrt`` option, hence the ignores.
-_jit = njit(_nrt=False, no_cpython_wrapper=True, no_cfunc_wrapper=True)  # type: ignore[call-overload]
+_INNER = {"_nrt": False, "no_cpython_wrapper": True, "no_cfunc_wrapper": True}
+_jit = njit(**_INNER)  # type: ignore[call-overload]
+_jit_inline = njit(inline="always", **_INNER)  # type: ignore[call-overload]
 _jit_entry = njit(cache=True, _nrt=False)  # type: ignore[call-overload]
-_jit_inline = njit(_nrt=False, inline="always", no_cpython_wrapper=True, no_cfunc_wrapper=True)  # type: ignore[call-overload]
+#: The generator's functions keep the wrappers: tests call them from Python (a function
+#: compiled without them crashes the process when Python calls it).
+_jit_rng = njit(_nrt=False)  # type: ignore[call-overload]
 # Arguments as numpy integers, not int literals: a literal argument (``0``, ``-1``) makes
 # numba compile a second copy of the function it is passed to, for that literal.
 _ZERO = np.int64(0)
@@ -121,7 +131,7 @@ def _step(g):
     g[1] = nl
 
 
-@_jit
+@_jit_rng
 def _pcg_seed(g, w):
     """pcg64_set_seed from ``SeedSequence.generate_state(4, np.uint64)`` words ``w``: what
     ``np.random.default_rng(seed_sequence)`` does."""
@@ -156,7 +166,7 @@ def _next32(g):
     return v & _M32
 
 
-@_jit
+@_jit_rng
 def _random(g):
     """``Generator.random()``: (next64 >> 11) * 2**-53 (``random(k)``: k of these)."""
     return np.float64(_next64(g) >> _U11) * (1.0 / 9007199254740992.0)
@@ -186,7 +196,7 @@ def _interval(g, most):
     return np.int64(v)
 
 
-@_jit
+@_jit_rng
 def _shuffle(g, a):
     """``Generator.shuffle`` of a list or 1-d array: Fisher-Yates from the end."""
     for i in range(a.shape[0] - 1, 0, -1):
