@@ -21,14 +21,30 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-#: How the kernel's functions are compiled: cached, and without reference counting
-#: (``_nrt=False``): each array argument and each view (``hands[seat]``) otherwise costs
-#: an atomic increment and decrement (``NRT_incref`` / ``NRT_decref`` calls), which was
-#: most of a game's time. So these functions allocate nothing: their work arrays come
-#: from :func:`play_games` (``wk``, :func:`scratch`) or :func:`play_game`.
+#: How the kernel's functions are compiled: without reference counting (``_nrt=False``):
+#: each array argument and each view (``hands[seat]``) otherwise costs an atomic
+#: increment and decrement (``NRT_incref`` / ``NRT_decref`` calls), which was most of a
+#: game's time. So these functions allocate nothing: their work arrays come from
+#: :func:`play_games` (``wk``, :func:`scratch`; a game's arrays, :func:`game_arrays`).
+#: The first-ever compile: only the entry point :func:`_play_all` is cached (its cached
+#: code holds every function it calls, so a new process loads that one file); the inner
+#: functions are compiled without the wrappers that let Python call them, and
+#: :func:`play_game` and :func:`_rounds` are inlined into it, because numba optimises each
+#: compiled function again with everything it calls linked in: every level of calls
+#: above the bulk of the code costs a whole optimisation of it.
 #: numba's type hints do not declare the private ``_nrt`` option, hence the ignores.
-_jit = njit(cache=True, _nrt=False)  # type: ignore[call-overload]
-_jit_inline = njit(cache=True, _nrt=False, inline="always")  # type: ignore[call-overload]
+_INNER = {"_nrt": False, "no_cpython_wrapper": True, "no_cfunc_wrapper": True}
+_jit = njit(**_INNER)  # type: ignore[call-overload]
+_jit_inline = njit(inline="always", **_INNER)  # type: ignore[call-overload]
+_jit_entry = njit(cache=True, _nrt=False)  # type: ignore[call-overload]
+#: The generator's functions keep the wrappers: tests call them from Python (a function
+#: compiled without them crashes the process when Python calls it).
+_jit_rng = njit(_nrt=False)  # type: ignore[call-overload]
+# Arguments as numpy integers, not int literals: a literal argument (``0``, ``-1``) makes
+# numba compile a second copy of the function it is passed to, for that literal.
+_ZERO = np.int64(0)
+_ONE = np.int64(1)
+_LOOT = np.int64(-1)  # _pay's payee for the Deputies' Loot
 
 # vi: the variant's integers (filled by tables.compile_variant)
 V_HAND, V_PILES, V_PILE_SETUP, V_ASIDE_MAX, V_BAG_MAX, V_KEEP = 0, 1, 2, 3, 4, 5
@@ -115,7 +131,7 @@ def _step(g):
     g[1] = nl
 
 
-@_jit
+@_jit_rng
 def _pcg_seed(g, w):
     """pcg64_set_seed from ``SeedSequence.generate_state(4, np.uint64)`` words ``w``: what
     ``np.random.default_rng(seed_sequence)`` does."""
@@ -150,7 +166,7 @@ def _next32(g):
     return v & _M32
 
 
-@_jit
+@_jit_rng
 def _random(g):
     """``Generator.random()``: (next64 >> 11) * 2**-53 (``random(k)``: k of these)."""
     return np.float64(_next64(g) >> _U11) * (1.0 / 9007199254740992.0)
@@ -180,7 +196,7 @@ def _interval(g, most):
     return np.int64(v)
 
 
-@_jit
+@_jit_rng
 def _shuffle(g, a):
     """``Generator.shuffle`` of a list or 1-d array: Fisher-Yates from the end."""
     for i in range(a.shape[0] - 1, 0, -1):
@@ -267,7 +283,7 @@ def _cheapest(hand, hl, gi):
     return best
 
 
-@_jit
+@_jit_inline  # tiny, and called with a dozen literal kinds (each a compile if not inlined)
 def _put(lg, v):
     """Append ``v`` to the action log ``lg`` (``lg[0]``: where; -1 once it is full)."""
     i = lg[0]
@@ -280,7 +296,7 @@ def _put(lg, v):
     lg[0] = i + 1
 
 
-@_jit
+@_jit_inline
 def _put_seat(lg, kind, seat):
     """A one-field record (starter, threaten, inspect, pass, offer)."""
     if lg.shape[0] > 0:
@@ -547,7 +563,7 @@ def _bluff_bag(prng, vi, gi, by_rank, hand, hl, bag, bluff, goods, counts):
 def _first_cover(pool, need, gi, cover_order, chosen):
     """payments._minimal_covers(limit=1): see :func:`_nth_cover`."""
     takes = np.empty(cover_order.shape[0], dtype=np.int64)
-    return _nth_cover(pool, need, gi, cover_order, chosen, 0, takes)
+    return _nth_cover(pool, need, gi, cover_order, chosen, _ZERO, takes)
 
 
 @_jit
@@ -648,8 +664,8 @@ def _pay(
         pool_value += pool[g] * gi[g, G_VALUE]
     if pool_value > need:
         chosen, takes = wk[W_CHOSEN, :ng], wk[W_TAKES]
-        if lg.shape[0] > 0 and _nth_cover(pool, need, gi, cover_order, chosen, 1, takes):
-            _nth_cover(pool, need, gi, cover_order, chosen, 0, takes)
+        if lg.shape[0] > 0 and _nth_cover(pool, need, gi, cover_order, chosen, _ONE, takes):
+            _nth_cover(pool, need, gi, cover_order, chosen, _ZERO, takes)
             _put(lg, K_DEBT)
             _put(lg, forced[:ng].sum() + chosen.sum())
             for g in range(ng):
@@ -659,7 +675,7 @@ def _pay(
                 for _ in range(chosen[cover_order[t]]):
                     _put(lg, cover_order[t])
         else:
-            _nth_cover(pool, need, gi, cover_order, chosen, 0, takes)
+            _nth_cover(pool, need, gi, cover_order, chosen, _ZERO, takes)
         pool = chosen
     value = 0
     for g in range(ng):
@@ -805,7 +821,7 @@ def _deal(rng, vi, deck, st, piles, plen, hands, hlen, buf):
         hlen[seat] += 1
     st[0] = total - n * hand_size
     for p in range(plen.shape[0]):
-        got = _draw(rng, deck, st, piles, plen, vi[V_KEEP], vi[V_PILE_SETUP], buf, 0)
+        got = _draw(rng, deck, st, piles, plen, vi[V_KEEP], vi[V_PILE_SETUP], buf, _ZERO)
         for j in range(got):
             piles[p, plen[p]] = buf[j]
             plen[p] += 1
@@ -1126,7 +1142,7 @@ def _inspect(vi, gi, m, good, bag, bl, stands, piles, plen, out, lg):
     the Sheriff pays)."""
     out[m, O_INSPECTED] += 1
     pays = 0
-    nconf = 0
+    nconf = _ZERO  # not the literal 0: see _ZERO
     for j in range(bl):
         c = bag[j]
         if c == good:
@@ -1175,7 +1191,7 @@ def _fines(vi, gi, cover, m, pays, insp, ni, shs, ns, gold, stands, money, lg, l
         return
     left = _left_sheriff(m, shs, ns, gold.shape[0])
     if pays > 0:
-        _pay(vi, gi, cover, m, -1, pays, gold, stands, money[0], money[1], lg, loot, left, wk)
+        _pay(vi, gi, cover, m, _LOOT, pays, gold, stands, money[0], money[1], lg, loot, left, wk)
     elif pays < 0:
         owed = -pays
         other = insp[1] if insp[0] == left else insp[0]
@@ -1348,7 +1364,7 @@ def _split(loot, shs, ns, gold):
     loot[0] -= share * ns
 
 
-@_jit
+@_jit_inline
 def play_game(
     rng, prng, vi, gi, ti, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind,
     sp, out, bout, lg, wk, state, record,
@@ -1451,7 +1467,7 @@ def game_arrays(vi, ti, n, total):
     return state, record
 
 
-@_jit
+@_jit_inline
 def _rounds(
     rng, prng, vi, gi, ti, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
     out, bout, lg, wk, cpen, state, record,
@@ -1510,7 +1526,6 @@ def scratch(vi, total):
     return np.zeros((N_WK, 2 * vi[V_HAND] + total + vi[V_NGOODS] + 2), dtype=np.int64)
 
 
-@njit(cache=True)
 def play_games(
     words, vi, gi, ti, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
     out, bout, alog,
@@ -1521,7 +1536,12 @@ def play_games(
     and, if ``bout`` has rows, its bags at ``bout[g * b : (g + 1) * b]`` (``b`` = rounds x
     (n - 1)); if ``alog`` has columns, its actions in ``alog[g]`` (:func:`_put`; too few
     columns: :data:`LOG_FULL`). Returns the first game that is not :data:`OK` (its index)
-    and its status, or (-1, OK)."""
+    and its status, or (-1, OK).
+
+    A Python function: it allocates the chunk's arrays (two small compiled functions) and
+    hands them to the compiled loop, so the loop is the one compiled entry point above
+    :func:`play_game` (each compiled caller re-optimises the whole code it calls: one level
+    fewer is about a fifth of the first-ever compile)."""
     n = mkind.shape[1]
     rng = np.zeros(6, dtype=np.uint64)
     prng = np.zeros(6, dtype=np.uint64)
@@ -1533,7 +1553,7 @@ def play_games(
     )  # fmt: skip
 
 
-@_jit
+@_jit_entry
 def _play_all(
     words, vi, gi, ti, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
     out, bout, alog, rng, prng, wk, state, record,
