@@ -8,13 +8,17 @@
 What goes in the folder:
 
 - ``index.html``: the contents, every lesson of ``notebooks/*.ipynb`` (the students'
-  copies) in lesson order with its title and first paragraph, then the rules summaries;
+  copies) in lesson order with its title and first paragraph, then the lessons translated
+  into Thai and Chinese (``NN_name.th.ipynb``, ``NN_name.zh.ipynb``), one list per
+  language, then the rules summaries;
 - ``NN_name.html``: each lesson, executed in memory (the notebook files are not touched)
   with the widgets' state stored, exported with nbconvert's HTML exporter (JupyterLab's
   look): prose, code, tables, the altair charts (stored as SVG by the notebooks) and the
   widgets' last state, which the ``@jupyter-widgets/html-manager`` script draws as
   controls; links between lessons (``NN_x.ipynb``) point to the pages (``NN_x.html``);
   a bar at the top and bottom links the previous lesson, the contents and the next one;
+  a translated lesson's bar links the previous and next lessons of its language and says
+  "Contents" in it;
   a link to ``../docs/rules.md`` goes to ``rules.html``; other files of the repository a
   lesson links to (another document, an image) are copied into ``files/`` and the links
   follow them;
@@ -130,16 +134,35 @@ class Lesson:
 # --------------------------------------------------------------------------- lessons
 
 
+#: The languages of the lessons, in the order the contents page lists them, each with its
+#: name in its own language (a translated lesson is ``NN_name.<code>.ipynb``).
+LANGUAGES = {"en": "English", "th": "ไทย", "zh": "中文"}
+
+
+def lesson_language(path: Path | str) -> str:
+    """The language of a lesson notebook: ``en``, or the code before ``.ipynb``.
+
+    >>> lesson_language("00_start_here.ipynb"), lesson_language("07_play_a_game.zh.ipynb")
+    ('en', 'zh')
+    """
+    parts = Path(path).name.removesuffix(".ipynb").split(".")
+    return parts[-1] if len(parts) > 1 and parts[-1] in LANGUAGES else "en"
+
+
 def lesson_paths(folder: Path = NOTEBOOKS) -> list[Path]:
-    """The students' notebooks in lesson order (their ``NN_`` prefix, then the name).
+    """The students' notebooks in lesson order: the English lessons by their ``NN_``
+    prefix, then the Thai ones, then the Chinese ones.
 
     >>> [p.name for p in lesson_paths()][:2]
     ['00_start_here.ipynb', '01_setup_and_market.ipynb']
+    >>> [p.name for p in lesson_paths()][-2:]
+    ['00_start_here.zh.ipynb', '07_play_a_game.zh.ipynb']
     """
+    order = list(LANGUAGES)
 
-    def key(p: Path) -> tuple[int, str]:
+    def key(p: Path) -> tuple[int, int, str]:
         m = re.match(r"(\d+)", p.name)
-        return (int(m.group(1)) if m else 10**6, p.name)
+        return (order.index(lesson_language(p)), int(m.group(1)) if m else 10**6, p.name)
 
     return sorted(folder.glob("*.ipynb"), key=key)
 
@@ -173,7 +196,9 @@ _LINK = re.compile(r"\[([^\]]*)\]\(([^)]*)\)")
 def _is_nav(block: str) -> bool:
     """True for a paragraph of links only (a lesson's "previous / next" line)."""
     rest = _LINK.sub("", block)
-    return bool(_LINK.search(block)) and not re.sub(r"[\s·|:]|next|previous", "", rest)
+    return bool(_LINK.search(block)) and not re.sub(
+        r"[\s·|:：]|next|previous|ถัดไป|下一课", "", rest
+    )
 
 
 def plain(markdown: str) -> str:
@@ -380,7 +405,17 @@ def href(page: str) -> str:
     return html.escape(quote(page), quote=True)
 
 
+#: The word on the bar's link to the contents page, in each lesson language.
+CONTENTS = {"en": "Contents", "th": "สารบัญ", "zh": "目录"}
+
+
 def _nav(lessons: list[Lesson], i: int) -> str:
+    """The bar of a lesson's page: the previous lesson of its language, the contents, the
+    next one."""
+    lang = lesson_language(lessons[i].path)
+    group = [le for le in lessons if lesson_language(le.path) == lang]
+    i = group.index(lessons[i])
+    lessons = group
     prev = (
         f'<a href="{href(lessons[i - 1].page)}">&larr; {html.escape(lessons[i - 1].title)}</a>'
         if i > 0
@@ -391,7 +426,8 @@ def _nav(lessons: list[Lesson], i: int) -> str:
         if i + 1 < len(lessons)
         else "<span></span>"
     )
-    return f'<nav class="site">{prev}<a href="index.html">Contents</a>{nxt}</nav>'
+    contents = CONTENTS[lang]
+    return f'<nav class="site">{prev}<a href="index.html">{contents}</a>{nxt}</nav>'
 
 
 _NO_ALT = "No description has been provided for this image"
@@ -595,9 +631,19 @@ def rules_page(source: Path = RULES_DOC) -> str:
 def index_page(lessons: list[Lesson], variants: list[tuple[str, str, str]]) -> str:
     """The contents page: the lessons in order, then the full rules and a rules summary per
     variant. Every name and title is escaped: none of it can be markup."""
-    items = "\n".join(
-        f'<li><a class="lesson" href="{href(le.page)}">{le.title_html}</a>\n{le.intro}</li>'
-        for le in lessons
+
+    def items(lang: str) -> str:
+        return "\n".join(
+            f'<li><a class="lesson" href="{href(le.page)}">{le.title_html}</a>\n{le.intro}</li>'
+            for le in lessons
+            if lesson_language(le.path) == lang
+        )
+
+    translated = "".join(
+        f'<h2 id="lessons-{code}" lang="{code}">{name}</h2>\n'
+        f'<ul class="lessons" lang="{code}">\n{items(code)}\n</ul>\n'
+        for code, name in LANGUAGES.items()
+        if code != "en" and items(code)
     )
     rules = "\n".join(
         f'<li><a href="{href(page)}">{html.escape(title)}</a> ({html.escape(name)})</li>'
@@ -615,7 +661,8 @@ def index_page(lessons: list[Lesson], variants: list[tuple[str, str, str]]) -> s
         "<p>The game theory of bluffing, one lesson at a time. Each lesson is a Jupyter "
         "notebook shown here with its results; open the notebooks in Jupyter to change the "
         "code and play.</p>\n"
-        f'<h2 id="lessons">Lessons</h2>\n<ul class="lessons">\n{items}\n</ul>\n'
+        f'<h2 id="lessons">Lessons</h2>\n<ul class="lessons">\n{items("en")}\n</ul>\n'
+        f"{translated}"
         f'<h2 id="rules">Rules</h2>\n<ul class="rules">\n{full}\n{rules}\n</ul>\n'
         "</body>\n</html>\n"
     )
