@@ -51,7 +51,8 @@ def test_every_lessons_message_is_translated(lang: str) -> None:
         if not m.id:
             continue
         assert m.string and not m.fuzzy, (lang, m.id)
-        assert m.string != m.id or not re.search("[A-Za-z]{3}", m.id.replace("{", "")), m.id
+        # the same text only where nothing in it is English words (a format, punctuation)
+        assert m.string != m.id or not re.search("[A-Za-z]{2}", PLACEHOLDER.sub("", m.id)), m.id
         assert sorted(PLACEHOLDER.findall(m.id)) == sorted(PLACEHOLDER.findall(m.string)), m.id
 
 
@@ -65,11 +66,11 @@ WRONG = {
         ("07.1", ..., "ยังไม่ได้ตอบ ลองดู str(sc.Load(...))"),
     ],
     "zh": [
-        ("00.1", -1, "还不对： 袋子的数目不能是负数。"),
-        ("00.1", 10**6, "还不对： 1000000 比郡长们打开的袋子总数"),
-        ("07.1", 3, "还不对： 请把动作写成文字（加引号的 str），而不是 int。"),
-        ("07.2", "offer 3 gold", "还不对： 它给出 3 金币; 它没有从袋中给出任何东西。"),
-        ("07.1", ..., "还没作答。 看看几张牌的 str(sc.Load(...))"),
+        ("00.1", -1, "还不对：袋子的数目不能是负数。"),
+        ("00.1", 10**6, "还不对：1000000 比郡长们打开的袋子总数"),
+        ("07.1", 3, "还不对：请把动作写成文字（加引号的 str），而不是 int。"),
+        ("07.2", "offer 3 gold", "还不对：它给出 3 金币; 它没有从袋中给出任何东西。"),
+        ("07.1", ..., "还没作答。看看几张牌的 str(sc.Load(...))"),
     ],
 }
 

@@ -82,10 +82,14 @@ class Feedback:
     status: Status
     message: str
     lead: str = ""
+    #: How the lead and the message are put together (Chinese puts no space after its ':').
+    form: str = ""
 
     def __post_init__(self) -> None:
         if not self.lead:
             object.__setattr__(self, "lead", _(_LEADS[self.status]))
+        if not self.form:
+            object.__setattr__(self, "form", _("{lead} {message}"))
 
     @property
     def correct(self) -> bool:
@@ -93,7 +97,7 @@ class Feedback:
         return self.status == "correct"
 
     def __str__(self) -> str:
-        return f"{self.lead} {self.message}".rstrip()
+        return self.form.format(lead=self.lead, message=self.message).rstrip()
 
     def __repr__(self) -> str:
         return str(self)

@@ -13,7 +13,7 @@ In Thai or Chinese (:func:`sheriff_core.set_language`) the check answers in that
 >>> from sheriff_core.base.i18n import language
 >>> with language("zh"):
 ...     check("00.1", -1)
-还不对： 袋子的数目不能是负数。
+还不对：袋子的数目不能是负数。
 
 A count made with pandas or numpy (``(bags["outcome"] == ...).sum()`` is a numpy
 integer) is checked like a Python ``int``:
