@@ -15,9 +15,14 @@ from sheriff_core.base.i18n import LOCALE_DIR, language
 from sheriff_core.exercises import check, exercises
 
 ROOT = Path(__file__).resolve().parents[1]
-#: The modules whose sentences the lessons catalog holds: the shared feedback and the
-#: checks of the lessons that have Thai and Chinese versions.
-SOURCES = ["__init__.py", "lesson00.py", "lesson07.py"]
+#: The modules whose sentences the lessons catalog holds: the shared feedback, the checks
+#: of the lessons that have Thai and Chinese versions, and the site builder's words.
+SOURCES = [
+    "sheriff_core/exercises/__init__.py",
+    "sheriff_core/exercises/lesson00.py",
+    "sheriff_core/exercises/lesson07.py",
+    "tools/build_site.py",  # the site's words around the translated lessons
+]
 LANGUAGES = ["th", "zh"]
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
 
@@ -30,7 +35,7 @@ def _catalog(lang: str):
 def _extracted() -> set[str]:
     found = set()
     for name in SOURCES:
-        path = ROOT / "sheriff_core" / "exercises" / name
+        path = ROOT / name
         for _line, msgid, _comments, _context in extract_from_file(
             "python", str(path), keywords={"_": None, "N_": None}
         ):

@@ -18,7 +18,7 @@ What goes in the folder:
   controls; links between lessons (``NN_x.ipynb``) point to the pages (``NN_x.html``);
   a bar at the top and bottom links the previous lesson, the contents and the next one;
   a translated lesson's bar links the previous and next lessons of its language and says
-  "Contents" in it;
+  "Contents" in it, and its widget notice is in its language (the ``lessons`` catalog);
   a link to ``../docs/rules.md`` goes to ``rules.html``; other files of the repository a
   lesson links to (another document, an image) are copied into ``files/`` and the links
   follow them;
@@ -110,6 +110,31 @@ STATIC_NOTE = (
     "their buttons, menus and sliders do nothing. Open the notebook <code>{notebook}</code> "
     "in JupyterLab or run game night (<code>voila apps/game_night.ipynb</code>) to play.</div>"
 )
+
+
+def static_note(notebook: str, lang: str = "en") -> str:
+    """:data:`STATIC_NOTE` for ``notebook`` in the lesson's language (the ``lessons``
+    catalog's words).
+
+    >>> "静态副本" in static_note("notebooks/07_play_a_game.zh.ipynb", "zh")
+    True
+    """
+    if lang == "en":
+        return STATIC_NOTE.format(notebook=notebook)
+    from sheriff_core.base.i18n import _, language
+
+    with language(lang):
+        head = _("This page is a static copy:")
+        body = _(
+            "its widgets are drawn as the lesson left them, but nothing here runs Python, so "
+            "their buttons, menus and sliders do nothing. Open the notebook {notebook} "
+            "in JupyterLab or run game night ({command}) to play."
+        )
+    body = html.escape(body).format(
+        notebook=f"<code>{notebook}</code>", command="<code>voila apps/game_night.ipynb</code>"
+    )
+    return f'<div class="static-note" role="note"><strong>{html.escape(head)}</strong> {body}</div>'
+
 
 INDEX_CSS = """
 body{font-family:Verdana,'DejaVu Sans',Arial,sans-serif;max-width:52rem;margin:1.5rem auto;
@@ -405,10 +430,6 @@ def href(page: str) -> str:
     return html.escape(quote(page), quote=True)
 
 
-#: The word on the bar's link to the contents page, in each lesson language.
-CONTENTS = {"en": "Contents", "th": "สารบัญ", "zh": "目录"}
-
-
 def _nav(lessons: list[Lesson], i: int) -> str:
     """The bar of a lesson's page: the previous lesson of its language, the contents, the
     next one."""
@@ -426,7 +447,10 @@ def _nav(lessons: list[Lesson], i: int) -> str:
         if i + 1 < len(lessons)
         else "<span></span>"
     )
-    contents = CONTENTS[lang]
+    from sheriff_core.base.i18n import _, language
+
+    with language(lang):
+        contents = html.escape(_("Contents"))
     return f'<nav class="site">{prev}<a href="index.html">{contents}</a>{nxt}</nav>'
 
 
@@ -884,7 +908,7 @@ def _write_site(  # noqa: ANN001
         notice = ""
         if _views(nb):
             rel = html.escape(lesson.path.resolve().relative_to(ROOT).as_posix())
-            notice = STATIC_NOTE.format(notebook=rel)
+            notice = static_note(rel, lesson_language(lesson.path))
         notes = widget_note(nb)
         widget_chart_alts(nb)
         page = export(nb, lesson, _nav(lessons, i), urls, notice, head_js)
