@@ -243,7 +243,7 @@ class OfferBuilder(widgets.VBox):
         gold = self._add(
             named(
                 widgets.BoundedIntText(value=0, min=0, max=g.gold[seat], style=_WIDE),
-                f"{prefix} gold",
+                prefix + " gold",
             )
         )
         self.stand = self._stand_boxes()
@@ -256,13 +256,13 @@ class OfferBuilder(widgets.VBox):
                     value=bag[0] if player == seat and bag else next(iter(g.variant.goods)),
                     style=_WIDE,
                 ),
-                f"{prefix} from bag: good",
+                prefix + " from bag: good",
             )
         )
         self.bag_count = self._add(
             named(
                 widgets.BoundedIntText(value=0, min=0, max=len(g.bags[seat]), style=_WIDE),
-                f"{prefix} from bag: count",
+                prefix + " from bag: count",
             )
         )
         self.promises = self._promise_boxes()
@@ -274,7 +274,7 @@ class OfferBuilder(widgets.VBox):
                     style=_WIDE,
                     layout=widgets.Layout(width="60%"),
                 ),
-                f"{prefix}: future favour",
+                prefix + ": future favour",
             )
         )
         self.gold = gold
