@@ -43,9 +43,10 @@ def _name(func: ast.expr) -> str | None:
     return None
 
 
-def code_messages(root: Path = PRESENT) -> dict[str, str]:
-    """msgid -> ``file:line`` of its first use, for every module under ``root``."""
-    found: dict[str, str] = {}
+def code_messages(root: Path = PRESENT) -> dict[str, str | None]:
+    """msgid -> its plural msgid (None for a message without plural), for every module
+    under ``root``."""
+    found: dict[str, str | None] = {}
     for path in sorted(root.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
@@ -54,11 +55,12 @@ def code_messages(root: Path = PRESENT) -> dict[str, str]:
             where = KEYWORDS.get(_name(node.func) or "")
             if where is None:
                 continue
-            for i in where:
-                if i < len(node.args):
-                    arg = node.args[i]
-                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                        found.setdefault(arg.value, f"{path.name}:{node.lineno}")
+            texts = [
+                a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+                for a in (node.args[i] if i < len(node.args) else None for i in where)
+            ]
+            if texts[0] is not None:
+                found.setdefault(texts[0], texts[1] if len(texts) > 1 else None)
     return found
 
 

@@ -201,12 +201,14 @@ def best_response_data(game: InspectionGame) -> dict[str, list[dict[str, Any]]]:
     'equilibrium: inspect 20.0%, smuggle 71.4%'
     """
     eq = theory.equilibrium(game)
-    label = fmt(
-        "equilibrium: inspect {inspect}, smuggle {smuggle}"
+    shares = {
+        "inspect": percent(eq.inspect_prob, "0.0%"),
+        "smuggle": percent(eq.smuggle_prob, "0.0%"),
+    }
+    label = (
+        fmt("equilibrium: inspect {inspect}, smuggle {smuggle}", **shares)
         if eq.unique
-        else "one of many equilibria: inspect {inspect}, smuggle {smuggle}",
-        inspect=percent(eq.inspect_prob, "0.0%"),
-        smuggle=percent(eq.smuggle_prob, "0.0%"),
+        else fmt("one of many equilibria: inspect {inspect}, smuggle {smuggle}", **shares)
     )
     columns = ("curve", "inspect_prob", "smuggle_prob", "step")
     return {
