@@ -152,20 +152,29 @@ def check() -> list[str]:
         have = {m.id if isinstance(m.id, str) else m.id[0] for m in read(path, lang) if m.id}
         for word, missing in (("missing", ids - have), ("obsolete", have - ids)):
             if missing:
-                problems.append(f"{lang} core.po: {len(missing)} {word} id(s): {sorted(missing)[:5]}")
+                problems.append(
+                    f"{lang} core.po: {len(missing)} {word} id(s): {sorted(missing)[:5]}"
+                )
     for po in sorted(LOCALE.glob("*/LC_MESSAGES/*.po")):
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != mo_bytes(po):
             problems.append(f"{mo.relative_to(ROOT)} is not compiled from its .po: run compile")
-    if not problems and (not GLOSSARY.exists() or GLOSSARY.read_text("utf-8") != glossary_markdown()):
+    if not problems and (
+        not GLOSSARY.exists() or GLOSSARY.read_text("utf-8") != glossary_markdown()
+    ):
         problems.append("docs/glossary.md is out of date: run `tools/catalogs.py glossary`")
     return problems
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument(
-        "step", nargs="?", default="all", choices=("all", "extract", "update", "compile", "glossary", "check")
+        "step",
+        nargs="?",
+        default="all",
+        choices=("all", "extract", "update", "compile", "glossary", "check"),
     )
     step = parser.parse_args(argv).step
     if step == "check":
