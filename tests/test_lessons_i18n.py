@@ -73,7 +73,7 @@ WRONG = {
     "zh": [
         ("00.1", -1, "还不对：袋子的数目不能是负数。"),
         ("00.1", 10**6, "还不对：1000000 比郡长们打开的袋子总数"),
-        ("07.1", 3, "还不对：请把动作写成文字（加引号的 str），而不是 int。"),
+        ("07.1", 3, "还不对：请把行动写成文字（加引号的 str），而不是 int。"),
         ("07.2", "offer 3 gold", "还不对：它给出 3 金币; 它没有从袋中给出任何东西。"),
         ("07.1", ..., "还没作答。看看几张牌的 str(sc.Load(...))"),
     ],
@@ -108,7 +108,9 @@ def test_every_wrong_answer_of_00_and_07_is_answered_in_the_language(
             text = str(feedback)
             assert text != english and not text.startswith("Not quite"), text
             # what is left in Latin letters is quoted or code: a card, an action, a type
-            words = re.findall(r"[A-Za-z]{3,}", re.sub(r"'[^']*'|\([^()]*\)", "", text))
+            words = re.findall(
+                r"[A-Za-z]{3,}", re.sub(r"'[^']*'|\([^()]*\)|（[^（）]*）", "", text)
+            )
             assert set(words) <= {"int", "str", "float", "Load", "Offer", "Declare"}, text
         with language(lang):
             right = str(check(ex.exercise_id, ...))
