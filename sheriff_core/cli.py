@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from sheriff_core.base.files import cannot_write, write_atomic
-from sheriff_core.base.i18n import N_, SUPPORTED, Names, _, default_language, language
+from sheriff_core.base.i18n import N_, SUPPORTED, Names, _, default_language, good_name, language
 from sheriff_core.base.safe_text import PrintableWriter, printable, printable_lines
 from sheriff_core.engine.events import (
     Event,
@@ -415,10 +415,10 @@ _INDENT: dict[type[Event], str] = {GameSetUp: "", GameOver: "", Paid: "    ", Pa
 def _round_heading(game: Any, event: RoundStarted, labels: Sequence[str] | None) -> str:
     """``Round 2 of 9. Sheriff: Ben (honest/threshold).`` (Deputies: both named)."""
     sheriffs = event.sheriffs
-    title = "Deputies" if len(sheriffs) > 1 else "Sheriff"
+    title = _("Deputies") if len(sheriffs) > 1 else _("Sheriff")
     named = [f"{game.players[x]} ({labels[x]})" if labels else game.players[x] for x in sheriffs]
     return _("Round {value} of {rounds}. {title}: {named}.").format(
-        value=event.round + 1, rounds=game.rounds, title=title, named=" and ".join(named)
+        value=event.round + 1, rounds=game.rounds, title=title, named=_(" and ").join(named)
     )
 
 
@@ -554,7 +554,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     tell(game.events)
     drive(game, bots, on_events=tell)
     print()
-    print(game.final_scores().to_string(index=False))
+    print(_shown_columns(game.final_scores()).to_string(index=False))
     _save(game, save)
     return 0
 
@@ -753,7 +753,7 @@ def _play_seated(game: Any, bots: Sequence[Any], seat: int, save: Path | None, s
                 value=game.round + 1, rounds=game.rounds
             )
         )
-    print(game.final_scores().to_string(index=False))
+    print(_shown_columns(game.final_scores()).to_string(index=False))
     _save(game, save)
     return 0
 
@@ -821,7 +821,35 @@ def _score_table(game: Any) -> str:
     df = game.final_scores()
     df["seat"] = df["seat"] + 1
     df["player"] = df["player"].map(printable)
-    return printable_lines(df.to_string(index=False))
+    return printable_lines(_shown_columns(df).to_string(index=False))
+
+
+#: The final-scores table's column names, translated when it is printed.
+SCORE_COLUMNS = {
+    "seat": N_("seat"),
+    "player": N_("player"),
+    "gold": N_("gold"),
+    "goods_value": N_("goods value"),
+    "bonus": N_("bonus"),
+    "total": N_("total"),
+    "legal_goods": N_("legal goods"),
+    "contraband": N_("contraband"),
+    "rank": N_("rank"),
+}
+
+
+def _shown_columns(df: Any) -> Any:
+    """``df`` with its column names in the current language (``bonus_Apples``: the bonus
+    word and the good's name); the frame's own columns are not changed."""
+
+    def shown(column: str) -> str:
+        if column in SCORE_COLUMNS:
+            return _(SCORE_COLUMNS[column])
+        if column.startswith("bonus_"):
+            return f"{_('bonus')} {good_name(column[len('bonus_') :])}"
+        return column
+
+    return df.rename(columns=shown)
 
 
 COMMANDS = {

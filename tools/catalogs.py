@@ -128,7 +128,7 @@ def glossary_markdown() -> str:
         "# Glossary: every game word in English, Thai and Chinese",
         "",
         "Generated from the gettext catalogs (`sheriff_core/locale/*/LC_MESSAGES/core.po`) by",
-        "`python tools/catalogs.py glossary`; `tests/i18n/test_catalogs.py` checks it is current.",
+        "`python tools/catalogs.py glossary`; `tests/i18n/test_core_catalogs.py` checks it is current.",
         "How the words were chosen: [languages.md](languages.md). In Python:",
         "`sheriff_core.glossary()`.",
         "",

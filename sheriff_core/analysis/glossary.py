@@ -9,10 +9,13 @@
 
 from __future__ import annotations
 
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from sheriff_core.base.i18n import _, language
 from sheriff_core.rules.terms import all_terms
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["glossary"]
 
@@ -20,6 +23,8 @@ __all__ = ["glossary"]
 def glossary() -> pd.DataFrame:
     """One row per game word (:data:`sheriff_core.rules.terms.TERMS`, in that order): its
     English key and its Thai and Chinese names from the ``core`` catalogs."""
+    import pandas as pd  # only when asked: `import sheriff_core` does not load pandas
+
     words = [word for _kind, word in all_terms()]
     columns = {"English": words}
     for lang, title in (("th", "Thai"), ("zh", "Chinese")):

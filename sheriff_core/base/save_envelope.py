@@ -45,7 +45,7 @@ from typing import Any
 
 import numpy as np
 
-from sheriff_core.base.errors import RulesError, SaveError
+from sheriff_core.base.errors import Explained, RulesError, SaveError
 from sheriff_core.base.i18n import Names
 
 __all__ = [
@@ -257,7 +257,7 @@ MAX_SEED_ITEMS = 1000
 MAX_SEED_INT = 2**1024
 
 
-def _seed_int(value: Any, where: str, error: type[Exception]) -> int:
+def _seed_int(value: Any, where: str, error: type[Explained]) -> int:
     """``value`` as a plain ``int`` seed word (numpy integers converted), or ``error``."""
     if isinstance(value, bool | np.bool_):
         raise error(
@@ -288,7 +288,7 @@ def _seed_int(value: Any, where: str, error: type[Exception]) -> int:
     return value
 
 
-def _seed_ints(values: Any, where: str, error: type[Exception]) -> list[int]:
+def _seed_ints(values: Any, where: str, error: type[Explained]) -> list[int]:
     items = list(values)
     if not 0 < len(items) <= MAX_SEED_ITEMS:
         raise error(
@@ -301,7 +301,7 @@ def _seed_ints(values: Any, where: str, error: type[Exception]) -> list[int]:
 
 
 def seed_sequence(
-    seed: Any, where: str = "seed", error: type[Exception] = RulesError
+    seed: Any, where: str = "seed", error: type[Explained] = RulesError
 ) -> np.random.SeedSequence:
     """The ``numpy.random.SeedSequence`` a game is dealt from, for every seed a save can hold.
 

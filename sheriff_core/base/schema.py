@@ -44,6 +44,7 @@ import tomllib
 from collections.abc import Mapping
 from typing import Any
 
+from sheriff_core.base.errors import Explained
 from sheriff_core.base.i18n import Message
 
 __all__ = ["TomlChecker", "parse_toml", "show"]
@@ -59,7 +60,7 @@ def show(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def parse_toml(raw: bytes, loc: str, error: type[Exception], file_bytes: int, depth: int) -> Any:
+def parse_toml(raw: bytes, loc: str, error: type[Explained], file_bytes: int, depth: int) -> Any:
     """A rules file's TOML from its bytes (read with at most ``file_bytes + 1`` of them):
     refused, with ``error`` naming ``loc``, when larger than ``file_bytes``, not UTF-8, not
     valid TOML or nested past the parser's own limit (``depth`` is the loader's limit,
@@ -109,7 +110,7 @@ class TomlChecker:
     sheriff_core.base.errors.VariantError: r.toml: [players] names: needs 2 distinct non-empty names, got ['Ann', 'Ann']
     """
 
-    def __init__(self, path: str, error: type[Exception], maximum: int | None = None) -> None:
+    def __init__(self, path: str, error: type[Explained], maximum: int | None = None) -> None:
         self.path, self.error, self.maximum = path, error, maximum
 
     def fail(self, where: str, msg: str | Message, /, **params: object) -> Exception:

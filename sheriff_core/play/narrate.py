@@ -206,7 +206,9 @@ class _Told:
 
 
 def _setup(e: GameSetUp, t: _Told) -> str:
-    tops = ", ".join(_("pile {n}: {p}").format(n=n, p=p[-1]) for n, p in enumerate(e.piles) if p)
+    tops = _(", ").join(
+        _("pile {n}: {p}").format(n=n, p=good_name(p[-1])) for n, p in enumerate(e.piles) if p
+    )
     return _("Cards dealt to {players}.").format(players=Names(e.players)) + (
         _(" Top of the discard piles: {tops}.").format(tops=tops) if tops else ""
     )

@@ -227,6 +227,9 @@ def test_cli_lang_th_prints_thai(monkeypatch):
     code, out, _ = _cli(["--lang", "th", "play", "--players", "3", "--seed", "1"], monkeypatch)
     assert code == 0
     assert "รอบที่ 1 จาก" in out and "ผู้ตรวจการ" in out
+    # after the title line (the variant's own title is data): only names and bot labels
+    bots = ("honest", "smuggler", "bluffer", "threshold", "trusting")
+    assert _english_words(out.split("\n", 1)[1], allowed=NAMES + bots) == []
     code, out, _ = _cli(["--lang", "th", "--help"], monkeypatch)
     assert "วิธีใช้:" in out and "แสดงข้อความช่วยเหลือนี้แล้วออก" in out
     code, _, err = _cli(["--lang=zh", "score", ""], monkeypatch)
@@ -241,3 +244,37 @@ def test_cli_language_defaults_to_lang_then_english(monkeypatch):
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     _, out, _ = _cli(["play", "--players", "3", "--seed", "1"], monkeypatch)
     assert "Round 1 of" in out
+
+
+@pytest.mark.parametrize("lang", ["th", "zh"])
+def test_the_labs_sentences_follow_the_language(lang):
+    import pandas as pd
+
+    from sheriff_core.analysis.lab import _sentence, headline, note
+
+    table = pd.DataFrame(
+        {
+            "metric": ["gold_moved", "bribes", "win_rate"],
+            "strategy": ["", "", "smuggler"],
+            "label": ["gold changing hands per game", "bribes paid per game", "win rate"],
+            "kind": ["number", "number", "rate"],
+            "unit": ["gold", "bribes", "percentage points"],
+            "parent": [40.0, 1.0, 0.25],
+            "variant": [93.7, 1.0, 0.26],
+            "difference": [53.7, 0.0, 0.01],
+            "ci_low": [52.3, -0.1, -0.02],
+            "ci_high": [55.1, 0.1, 0.04],
+            "p_holm": [0.0001, 1.0, 0.5],
+            "distinguishable": [True, False, False],
+            "same_rules": False,
+            "changed": [300, 0, 120],
+            "games": 300,
+            "games_needed": [float("nan"), float("nan"), 5000.0],
+        }
+    )
+    rows = table.to_dict("records")
+    english = [headline(table), note(table)] + [_sentence(r, 0.95, 3) for r in rows]
+    with sc.language(lang):
+        told = [headline(table), note(table)] + [_sentence(r, 0.95, 3) for r in rows]
+    assert all(a != b for a, b in zip(english, told, strict=True))
+    assert _english_words(" ".join(told), allowed=("smuggler", "Holm")) == []
