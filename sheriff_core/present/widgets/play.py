@@ -58,7 +58,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from sheriff_core.base.errors import RulesError
-from sheriff_core.base.i18n import N_, _, language
+from sheriff_core.base.i18n import N_, _, get_language, language
 from sheriff_core.base.i18n import language as i18n_language
 from sheriff_core.base.safe_text import choices, printable
 from sheriff_core.base.safe_text import html_text as escape  # names shown, not sent
@@ -836,7 +836,8 @@ class PlayTable(widgets.VBox):
         return w
 
     def _build_controls(self) -> None:
-        key = (id(self.game), len(self.game.history), self.finished)
+        # a new language draws the controls again (their words), like a new decision
+        key = (id(self.game), len(self.game.history), self.finished, get_language())
         if key == self._built_for:
             return  # same decision (e.g. after a refusal): keep the learner's choices
         self._built_for = key
