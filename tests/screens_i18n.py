@@ -13,7 +13,12 @@
 from __future__ import annotations
 
 import ast
+import functools
+import html
+import re
+import string
 from pathlib import Path
+from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -92,3 +97,113 @@ def ensure_compiled() -> None:
         with mo.open("wb") as f:
             write_mo(f, catalog)
     i18n._catalogs.clear()
+
+
+# --------------------------------------------------------------------------- rendered words
+
+_TAG = re.compile(r"<[^>]*>")
+_ATTR = re.compile(r'(?:aria-label|title|placeholder)="([^"]*)"')
+
+
+def html_texts(markup: str) -> list[str]:
+    """The words of an HTML (or SVG) fragment a person reads: its text nodes and its
+    ``aria-label`` / ``title`` / ``placeholder`` attributes, unescaped and stripped."""
+    texts = [html.unescape(m) for m in _ATTR.findall(markup)]
+    texts += [html.unescape(t) for t in _TAG.split(markup)]
+    return [t.strip() for t in texts if t.strip()]
+
+
+def widget_texts(root: Any) -> list[str]:
+    """Every word on a widget tree: HTML values, descriptions, placeholders, tooltips,
+    the labels of a choice's options, accordion and tab titles (recursively)."""
+    import ipywidgets as widgets
+
+    out: list[str] = []
+    seen: set[int] = set()
+
+    def walk(w: Any) -> None:
+        if id(w) in seen:
+            return
+        seen.add(id(w))
+        if isinstance(w, widgets.HTML | widgets.Label):
+            out.extend(html_texts(str(w.value)))
+        for attr in ("description", "placeholder", "tooltip"):
+            value = getattr(w, attr, None)
+            if isinstance(value, str) and value.strip():
+                out.extend(html_texts(value))
+        for label in getattr(w, "_options_labels", ()) or ():
+            out.append(str(label))
+        for tip in getattr(w, "tooltips", None) or ():
+            out.append(str(tip))
+        for title in getattr(w, "titles", None) or ():
+            if title:
+                out.append(str(title))
+        for child in getattr(w, "children", ()) or ():
+            walk(child)
+
+    walk(root)
+    return out
+
+
+def chart_texts(spec: Any) -> list[str]:
+    """The words of a Vega-Lite spec a person reads: every ``title`` / ``subtitle`` /
+    ``text`` string, and the string values of its datasets (legend entries, labels)."""
+    out: list[str] = []
+
+    def walk(node: Any, key: str | None = None) -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k == "datasets":
+                    for rows in v.values():
+                        for row in rows:
+                            out.extend(x for x in row.values() if isinstance(x, str))
+                else:
+                    walk(v, k)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, key)
+        elif isinstance(node, str) and key in ("title", "subtitle", "text"):
+            out.append(node)
+
+    walk(spec)
+    return out
+
+
+def core_literals(root: Path = PRESENT.parent) -> str:
+    """Every string the rest of the package writes (its literals and the literal parts of
+    its f-strings, outside ``present/``), one a line: the ``core`` catalog's words."""
+    found: list[str] = []
+    for path in sorted(root.rglob("*.py")):
+        if PRESENT in path.parents:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found.append(node.value)
+    return "\n".join(found)
+
+
+def untranslated(texts: list[str], messages: dict[str, str | None] | None = None) -> list[str]:
+    """The screens' English messages found in ``texts``: a text equal to a message without
+    placeholders, or any text holding a piece of a message's words (between its
+    placeholders) of two words or more. One English word inside a longer text is not
+    counted (a player's name, or a game word the ``core`` catalog translates), nor is a
+    piece the rest of the package also writes (:func:`core_literals`: the narration,
+    the engine's refusals and the rule fields' labels are the ``core`` catalog's)."""
+    messages = code_messages() if messages is None else messages
+    core = _core()
+    ids = [m for m in messages] + [p for p in messages.values() if p]
+    whole = {m.strip() for m in ids if "{" not in m}
+    pieces = set()
+    for m in ids:
+        for lit, _f, _s, _c in string.Formatter().parse(m):
+            words = re.sub(r"<[^>]*>", " ", lit).strip(" .,:;()—-'\"")
+            if len(words.split()) >= 2 and words not in core:
+                pieces.add(words)
+    found = {t for t in texts if t in whole}
+    found |= {p for p in pieces for t in texts if p in t}
+    return sorted(found)
+
+
+@functools.cache
+def _core() -> str:
+    return core_literals()

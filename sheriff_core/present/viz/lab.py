@@ -68,7 +68,8 @@ def effects_chart(result: RuleComparison | pd.DataFrame) -> alt.FacetChart:
         else _("Effect of the rule change")
     )
     data = _scaled(table)
-    data["row"] = data["label"].map(_) + " (" + data["unit"].map(_) + ")"
+    data["unit"] = data["unit"].map(_)
+    data["row"] = data["label"].map(_) + " (" + data["unit"] + ")"
     more, noise = _("more than noise"), _("noise")
     data["verdict"] = data["distinguishable"].map({True: more, False: noise})
     data = data[["row", "unit", "parent", "variant", "difference", "ci_low", "ci_high", "verdict"]]

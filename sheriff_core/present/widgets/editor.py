@@ -47,6 +47,7 @@ from typing import Any
 import ipywidgets as widgets
 from IPython.display import HTML
 
+from sheriff_core.base import i18n
 from sheriff_core.base import safe_text as html  # html.escape + control characters shown
 from sheriff_core.base.errors import VariantError
 from sheriff_core.base.i18n import N_, _
@@ -285,6 +286,10 @@ class VariantEditor(widgets.VBox):
         language: str | None = None,
     ) -> None:
         self.language = check_language(language)
+        with i18n.language(self.language):
+            self._build(parent, games, seed)
+
+    def _build(self, parent: str, games: int, seed: int) -> None:
         self.parent = named(
             widgets.Dropdown(options=variant_names(), value=parent, style=_WIDE), "parent variant"
         )

@@ -82,7 +82,7 @@ from sheriff_core.engine.saves import game_from_json, game_to_json
 from sheriff_core.play.driver import drive
 from sheriff_core.play.narrate import cards_text, describe_event, describe_offer
 from sheriff_core.present.rules_summary import rules_summary_html
-from sheriff_core.present.widgets.play import STEP_TEXT, PlayTable
+from sheriff_core.present.widgets.play import STEP_TEXT, PlayTable, goods_shown
 from sheriff_core.present.words import check_language, fmt, named, rendering
 
 __all__ = [
@@ -869,7 +869,7 @@ class GameNight(widgets.VBox):
             )
             return f"<p>{escape(said)}</p>"
         items = "".join(
-            f"<li>{escape(w)} <code style='color:#666'>{escape(x)}</code></li>"
+            f"<li>{escape(w)} <code style='color:#666'>{escape(goods_shown(g, x))}</code></li>"
             for w, x in self.legal_in_words()
         )
         few = _("(a few of the choices: the controls on the left build the others)")

@@ -128,7 +128,13 @@ class MarketTurn(widgets.VBox):
         self.order: list[int] = []  # ticked cards, in ticking order
         self.take: list[int] = []
         self.take_buttons = [
-            named(widgets.Button(tooltip=fmt("discard pile {p}", p=p)), "take top of pile {p}", p=p)
+            named(
+                widgets.Button(
+                    tooltip=fmt("discard pile {p}", p=p), layout=widgets.Layout(width="auto")
+                ),
+                "take top of pile {p}",
+                p=p,
+            )
             for p in range(len(game.piles))
         ]
         self.undo_take = named(widgets.Button(), "undo last take")

@@ -58,7 +58,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from sheriff_core.base.errors import RulesError
-from sheriff_core.base.i18n import N_, _, language
+from sheriff_core.base.i18n import N_, _, get_language, language
 from sheriff_core.base.i18n import language as i18n_language
 from sheriff_core.base.safe_text import choices, printable
 from sheriff_core.base.safe_text import html_text as escape  # names shown, not sent
@@ -89,7 +89,15 @@ from sheriff_core.present.pictures import bag_html, cards_html, table_html
 from sheriff_core.present.widgets.market import MarketTurn
 from sheriff_core.present.words import check_language, fmt, key_of, named, rendering
 
-__all__ = ["OfferBuilder", "PlayTable", "play_table", "run_bots", "STEP_TEXT"]
+__all__ = [
+    "OfferBuilder",
+    "PlayTable",
+    "play_table",
+    "run_bots",
+    "STEP_TEXT",
+    "goods_shown",
+    "goods_typed",
+]
 
 #: What each kind of decision asks, in words (for whoever must decide): the engine's step table.
 STEP_TEXT: dict[str, str] = {str(step): rule.asks for step, rule in STEPS.items()}
@@ -163,20 +171,25 @@ def _shown_good(w: Any, description: str, good: str, **fields: Any) -> Any:
     return w
 
 
-def _goods_shown(game: Game, text: str) -> str:
+def goods_shown(game: Game, text: str) -> str:
     """An action's text form with its good names in the current language (the action
-    box takes them back: :func:`_goods_typed`)."""
+    box takes them back: :func:`goods_typed`).
+
+    >>> import sheriff_core as sc
+    >>> goods_shown(sc.new_game("classic", players=3, seed=0), "declare 2 Cheese")
+    'declare 2 Cheese'
+    """
     for good in sorted(game.variant.goods, key=len, reverse=True):
         if _(good) != good:
             text = text.replace(good, _(good))
     return text
 
 
-def _goods_typed(game: Game, text: str) -> str:
+def goods_typed(game: Game, text: str) -> str:
     """A typed action with translated good names put back in the canonical English form.
 
     >>> import sheriff_core as sc
-    >>> _goods_typed(sc.new_game("classic", players=3, seed=0), "declare 2 Apples")
+    >>> goods_typed(sc.new_game("classic", players=3, seed=0), "declare 2 Apples")
     'declare 2 Apples'
     """
     names = {_(good): good for good in game.variant.goods if _(good) != good}
@@ -529,9 +542,9 @@ class PlayTable(widgets.VBox):
         """Play an action given in its text form (``str(action)``; the good names may be
         written in the table's language)."""
         try:
-            action = parse_action(_goods_typed(self.game, text))
+            action = parse_action(goods_typed(self.game, text))
         except RulesError as exc:
-            forms = ", ".join(_goods_shown(self.game, x) for x in self.examples()) or _("none")
+            forms = ", ".join(goods_shown(self.game, x) for x in self.examples()) or _("none")
             self.error = fmt("{error} (text forms now: {forms})", error=exc, forms=forms)
             self._refresh()
             return False
@@ -704,7 +717,7 @@ class PlayTable(widgets.VBox):
         )
         self.journal.value = self._journal_html()
         self._build_controls()
-        examples = [_goods_shown(g, x) for x in self.examples()]
+        examples = [goods_shown(g, x) for x in self.examples()]
         self.action_text.placeholder = (
             fmt("e.g. {example}", example=printable(examples[0])) if examples else ""
         )
@@ -836,7 +849,8 @@ class PlayTable(widgets.VBox):
         return w
 
     def _build_controls(self) -> None:
-        key = (id(self.game), len(self.game.history), self.finished)
+        # a new language draws the controls again (their words), like a new decision
+        key = (id(self.game), len(self.game.history), self.finished, get_language())
         if key == self._built_for:
             return  # same decision (e.g. after a refusal): keep the learner's choices
         self._built_for = key

@@ -1,0 +1,86 @@
+"""The screens' catalogs (``sheriff_core/locale/<th|zh>/LC_MESSAGES/screens.po``) against
+the code of ``sheriff_core/present/``: every message the code asks for has a translation
+in Thai and in Chinese, with the same placeholders, and the catalogs hold no message the
+code no longer asks for."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+from screens_i18n import code_messages, ensure_compiled, read_catalog
+
+from sheriff_core.base.i18n import _, language, ngettext
+
+LANGS = ("th", "zh")
+
+
+def _fields(text: str) -> set[str]:
+    return {f for _lit, f, _spec, _conv in string.Formatter().parse(text) if f}
+
+
+def test_the_code_asks_for_messages():
+    found = code_messages()
+    # the play table, game night, the editor, the pictures and the charts all ask
+    for msgid in ("make market turn", "Start the game", "save as TOML", "value", "win rate"):
+        assert msgid in found
+    assert found["hand: {n} card"] == "hand: {n} cards"  # a plural keeps its plural id
+    assert len(found) > 300
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_message_of_the_code_is_translated(lang):
+    catalog = read_catalog(lang)
+    missing = sorted(m for m in code_messages() if not any(catalog.get(m, ("",))))
+    assert not missing, f"{len(missing)} messages have no {lang} translation: {missing[:20]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_catalog_holds_only_messages_the_code_asks_for(lang):
+    stale = sorted(set(read_catalog(lang)) - set(code_messages()))
+    assert not stale, f"{lang} screens.po has messages no code asks for: {stale}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_translation_keeps_the_placeholders(lang):
+    messages = code_messages()
+    wrong = []
+    for msgid, strings in read_catalog(lang).items():
+        plural = messages.get(msgid)
+        want = _fields(msgid) | (_fields(plural) if plural else set())
+        for text in strings:
+            got = _fields(text)
+            # a one-form language may leave the count out of the singular's words
+            if got - want or (want - got) - ({"n"} if plural else set()):
+                wrong.append((msgid, text))
+            text.format(**{f: "x" for f in got})  # a broken brace raises here
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_translation_is_in_the_language(lang):
+    """Thai text holds Thai letters, Chinese text Han characters (no English left in)."""
+    script = (0x0E00, 0x0E7F) if lang == "th" else (0x4E00, 0x9FFF)
+    english = [
+        m
+        for m, strings in read_catalog(lang).items()
+        if not any(script[0] <= ord(c) <= script[1] for s in strings for c in s)
+        and any(c.isalpha() for c in _strip_fields(m))
+    ]
+    assert not english, english
+
+
+def _strip_fields(text: str) -> str:
+    return "".join(lit for lit, _f, _s, _c in string.Formatter().parse(text))
+
+
+def test_the_compiled_catalogs_answer():
+    ensure_compiled()
+    with language("th"):
+        assert _("Start the game") == "เริ่มเกม"
+        assert ngettext("hand: {n} card", "hand: {n} cards", 3) == "ไพ่ในมือ: {n} ใบ"
+    with language("zh"):
+        assert _("Start the game") == "开始游戏"
+        assert ngettext("hand: {n} card", "hand: {n} cards", 1) == "手牌：{n} 张"
+    with language("en"):
+        assert _("Start the game") == "Start the game"
