@@ -445,3 +445,37 @@ def test_a_translated_lesson_runs_the_english_lessons_code(stem: str, lang: str)
             assert re.search(
                 r"[\u0e00-\u0e7f]" if lang == "th" else r"[\u4e00-\u9fff]", cell.source
             )
+
+
+#: Sentences of the English narration and of the play table's outcome line.
+ENGLISH_SENTENCES = re.compile(
+    r"sets aside|loads \d|declares|passes unopened|threatens|keeps the whole hand|"
+    r"You (set|loaded|declared|opened|let|threaten|demanded)|Now:|Round \d+ of|Correct!|Not yet"
+)
+SCRIPT = {"th": re.compile(r"[\u0e00-\u0e7f]"), "zh": re.compile(r"[\u4e00-\u9fff]")}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [NOTEBOOKS / f"{s}.{lang}.ipynb" for s in TRANSLATED for lang in LANGUAGES]
+    + [INSTRUCTOR / f"{s}.{lang}.ipynb" for s in TRANSLATED for lang in LANGUAGES],
+    ids=_id,
+)
+def test_a_translated_lessons_outputs_are_in_its_language(path: Path) -> None:
+    """What the game says in a Thai or Chinese lesson (the narration, the table's outcome
+    line, the log, the checks' answers) is in that language: no English sentence left."""
+    lang = _language(path)
+    told = 0
+    for cell in _read(path).cells:
+        if cell.cell_type != "code" or not re.search(
+            r"narrate\(|outcome_text|rounds\[|check\(", cell.source
+        ):
+            continue
+        text = "".join(
+            "".join(o.get("data", {}).get("text/plain", "")) + "".join(o.get("text", ""))
+            for o in cell.get("outputs", [])
+        )
+        assert SCRIPT[lang].search(text), (path.name, cell.source, text[:200])
+        assert not ENGLISH_SENTENCES.search(text), (path.name, ENGLISH_SENTENCES.search(text))
+        told += 1
+    assert told >= 3, f"{path.name}: too few outputs told by the game"
