@@ -550,8 +550,10 @@ def _unit(kind: str, unit: str) -> str:
 
 def _label(row: Mapping[str, Any]) -> str:
     """A metric's label in the current language (the table keeps the English one)."""
-    label = METRICS.get(row["metric"], (row["label"], ""))[0]
-    return _(label).format(strategy=row["strategy"])
+    metric = METRICS.get(row.get("metric", ""))
+    if metric is None:  # a row without its metric key: its own label, as given
+        return _(str(row["label"]))
+    return _(metric[0]).format(strategy=row.get("strategy", ""))
 
 
 def _about(value: float) -> str:
