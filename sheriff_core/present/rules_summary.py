@@ -167,7 +167,7 @@ def _players_section(v: Variant) -> list[Block]:
             "Each round one player is the {sheriff} and the others are merchants; the "
             "{sheriff} marker passes to the left. Each player is {sheriff} {turns}",
             sheriff=s,
-            turns=_per_players(v, v.sheriff_turns_for, "{value} times"),
+            turns=_per_players(v, v.sheriff_turns_for, N_("{value} times")),
         )
     rounds = fmt("Rounds in a game: {rounds}.", rounds=_per_players(v, v.rounds))
     return [Block("h2", _("Players")), Block("p", f"{count}. {who}. {rounds}")]
@@ -175,7 +175,7 @@ def _players_section(v: Variant) -> list[Block]:
 
 def _setup_section(v: Variant) -> list[Block]:
     items = [fmt("Each player starts with {n} gold.", n=v.starting_gold)]
-    sizes = _per_players(v, lambda n: len(build_deck(v, n)), "{value} cards")
+    sizes = _per_players(v, lambda n: len(build_deck(v, n)), N_("{value} cards"))
     items.append(
         fmt("The deck holds {sizes}; the goods table below gives each good's count.", sizes=sizes)
     )

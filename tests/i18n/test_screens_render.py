@@ -260,3 +260,16 @@ def test_switching_language_changes_the_next_render_and_nothing_else():
     follows._refresh()
     assert "make market turn" not in widget_texts(follows)  # now the load step
     assert "load bag" in widget_texts(follows)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", ["classic", "deputies", "disney", "classic-royal"])
+def test_rules_summary(lang, variant):
+    from sheriff_core.present.rules_summary import rules_summary_html, rules_summary_markdown
+
+    english = html_texts(rules_summary_html(variant, page=True))
+    assert untranslated(english)
+    with language(lang):
+        texts = html_texts(rules_summary_html(variant, page=True))
+        texts += rules_summary_markdown(variant).splitlines()
+    assert not untranslated(texts), untranslated(texts)
