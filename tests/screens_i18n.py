@@ -192,7 +192,7 @@ def untranslated(texts: list[str], messages: dict[str, str | None] | None = None
     messages = code_messages() if messages is None else messages
     core = _core()
     ids = [m for m in messages] + [p for p in messages.values() if p]
-    whole = {m.strip() for m in ids if "{" not in m}
+    whole = {m.strip() for m in ids if "{" not in m and re.search("[A-Za-z]", m)}
     pieces = set()
     for m in ids:
         for lit, _f, _s, _c in string.Formatter().parse(m):

@@ -64,25 +64,33 @@ def nfmt(singular: str, plural: str, n: int, /, **fields: Any) -> str:
     return ngettext(singular, plural, n).format(n=n, **fields)
 
 
-def number(value: float, pattern: str | None = None) -> str:
-    """``value`` written the current language's way (Babel's ``format_decimal``).
+def number(value: float) -> str:
+    """``value`` written the current language's way: Babel's ``format_decimal`` in Thai
+    and Chinese (which group digits and mark decimals as English does), Python's own
+    ``{:,}`` in English (the text the lessons' stored outputs hold).
 
-    >>> number(0.5)
-    '0.5'
+    >>> number(0.5), number(20000)
+    ('0.5', '20,000')
     """
+    if get_language() == "en":
+        return f"{value:,}"
     from babel.numbers import format_decimal
 
-    return str(format_decimal(value, format=pattern, locale=BABEL_LOCALES[get_language()]))
+    return str(format_decimal(value, locale=BABEL_LOCALES[get_language()]))
 
 
-def percent(value: float, pattern: str | None = None) -> str:
-    """A share (0.25) as a percentage the current language's way (``format_percent``).
+def percent(value: float, digits: int = 0) -> str:
+    """A share (0.25) as a percentage with ``digits`` decimals, the current language's way
+    (Babel's ``format_percent``; Python's ``{:.1%}`` in English, as before).
 
-    >>> percent(0.5)
-    '50%'
+    >>> percent(0.5), percent(0.7142857, 1)
+    ('50%', '71.4%')
     """
+    if get_language() == "en":
+        return f"{value:.{digits}%}"
     from babel.numbers import format_percent
 
+    pattern = "0" + ("." + "0" * digits if digits else "") + "%"
     return str(format_percent(value, format=pattern, locale=BABEL_LOCALES[get_language()]))
 
 

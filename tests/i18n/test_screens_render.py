@@ -97,8 +97,12 @@ def test_refusals_and_typed_actions_in_the_language(lang):
     table = play_table(game, _bots()[:3], seat=1, language=lang)
     assert not table.type_action("declare 1 Apples")
     assert table.error and not untranslated([table.error])
+    assert not untranslated(widget_texts(table))
+    # a control asked for that is not there: the sentence is translated; the list names
+    # the controls by their keys, the English descriptions ``press`` takes in every language
     assert not table.press("no such button")
-    assert not untranslated(widget_texts(table) + [table.error])
+    sentence, keys = table.error.split("['", 1)
+    assert not untranslated([sentence]) and "'make market turn'" in "['" + keys
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -260,3 +264,16 @@ def test_switching_language_changes_the_next_render_and_nothing_else():
     follows._refresh()
     assert "make market turn" not in widget_texts(follows)  # now the load step
     assert "load bag" in widget_texts(follows)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", ["classic", "deputies", "disney", "classic-royal"])
+def test_rules_summary(lang, variant):
+    from sheriff_core.present.rules_summary import rules_summary_html, rules_summary_markdown
+
+    english = html_texts(rules_summary_html(variant, page=True))
+    assert untranslated(english)
+    with language(lang):
+        texts = html_texts(rules_summary_html(variant, page=True))
+        texts += rules_summary_markdown(variant).splitlines()
+    assert not untranslated(texts), untranslated(texts)

@@ -117,7 +117,7 @@ def sweep_chart(
         alt.Chart(data)
         .mark_line(opacity=0.8)
         .encode(
-            x=alt.X(f"{param}:Q", title=param),
+            x=alt.X(f"{param}:Q", title=_(param)),
             y=y,
             color=alt.Color("regime:N", title=title, scale=scale("colour"), legend=legend),
             strokeDash=alt.StrokeDash("regime:N", title=title, scale=scale("dash"), legend=legend),
@@ -202,8 +202,8 @@ def best_response_data(game: InspectionGame) -> dict[str, list[dict[str, Any]]]:
     """
     eq = theory.equilibrium(game)
     shares = {
-        "inspect": percent(eq.inspect_prob, "0.0%"),
-        "smuggle": percent(eq.smuggle_prob, "0.0%"),
+        "inspect": percent(eq.inspect_prob, 1),
+        "smuggle": percent(eq.smuggle_prob, 1),
     }
     label = (
         fmt("equilibrium: inspect {inspect}, smuggle {smuggle}", **shares)
