@@ -3,11 +3,19 @@
 >>> import sheriff_core as sc
 >>> sc.load_variant("classic").goods["Pepper"].kind
 'contraband'
+
+One switch changes the language of everything shown (``"en"``, ``"th"``, ``"zh"``):
+
+>>> sc.set_language("zh"); str(sc.IllegalLoad("a bag holds {low}-{high} cards, not {n}", low=1, high=5, n=7)) != ""
+True
+>>> sc.set_language("en"); sc.get_language()
+'en'
 """
 
 import sheriff_core._moved as _moved  # old import paths keep working
 import sheriff_core.present.pictures  # noqa: F401  (a Game shows its table in a notebook)
 from sheriff_core.analysis.compare import compare_variants
+from sheriff_core.analysis.glossary import glossary
 
 # Simulation (issue 4): seeded bot games to tidy DataFrames.
 from sheriff_core.analysis.sim import simulate, simulate_bags
@@ -27,6 +35,7 @@ from sheriff_core.base.errors import (
     SaveError,
     VariantError,
 )
+from sheriff_core.base.i18n import get_language, language, set_language
 from sheriff_core.engine import (
     Accept,
     Action,
@@ -125,4 +134,9 @@ __all__ = [
     "variant_names",
     "simulate",
     "simulate_bags",
+    # the language switch (issue 28): everything shown next is in this language
+    "set_language",
+    "get_language",
+    "language",
+    "glossary",
 ]

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from sheriff_core.base.files import cannot_write, write_atomic
+from sheriff_core.base.i18n import N_, SUPPORTED, Names, _, default_language, good_name, language
 from sheriff_core.base.safe_text import PrintableWriter, printable, printable_lines
 from sheriff_core.engine.events import (
     Event,
@@ -42,6 +43,7 @@ from sheriff_core.engine.events import (
     RoundStarted,
 )
 from sheriff_core.engine.game import STEPS
+from sheriff_core.play.narrate import counted
 
 __all__ = ["main", "narrate", "write_atomic"]
 
@@ -87,16 +89,18 @@ class CliError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise CliError(f"{message} (see '{self.prog} --help')")
+        raise CliError(_("{message} (see '{prog} --help')").format(message=message, prog=self.prog))
 
 
 def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a whole number: {text!r}").format(text=text)
+        ) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        raise argparse.ArgumentTypeError(_("must be at least 1, not {value}").format(value=value))
     return value
 
 
@@ -104,106 +108,131 @@ def _count(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a whole number: {text!r}").format(text=text)
+        ) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+        raise argparse.ArgumentTypeError(_("must be 0 or more, not {value}").format(value=value))
     return value
 
 
 def _add_game_options(p: argparse.ArgumentParser, default_players: int = 4) -> None:
-    p.add_argument("--variant", default="classic", help="variant name or .toml path (classic)")
+    p.add_argument("--variant", default="classic", help=_("variant name or .toml path (classic)"))
     p.add_argument(
-        "--players", type=_positive, default=None, help=f"player count (default {default_players})"
+        "--players",
+        type=_positive,
+        default=None,
+        help=_("player count (default {default_players})").format(default_players=default_players),
     )
-    p.add_argument("--seed", type=int, default=0, help="random seed (0)")
+    p.add_argument("--seed", type=int, default=0, help=_("random seed (0)"))
     p.add_argument(
         "--merchants",
         nargs="+",
         metavar="BOT",
         default=None,
-        help="merchant bots by seat, e.g. honest smuggler:risk=0.8 (see 'bots')",
+        help=_("merchant bots by seat, e.g. honest smuggler:risk=0.8 (see 'bots')"),
     )
     p.add_argument(
         "--sheriffs",
         nargs="+",
         metavar="BOT",
         default=None,
-        help="Sheriff/Deputy bots by seat, e.g. threshold:size=3 bayesian",
+        help=_("Sheriff/Deputy bots by seat, e.g. threshold:size=3 bayesian"),
     )
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="sheriff",
-        description="Sheriff of Nottingham: simulate bot games, list variants, play, score.",
+        description=_("Sheriff of Nottingham: simulate bot games, list variants, play, score."),
+    )
+    parser.add_argument(
+        "--lang",
+        choices=tuple(SUPPORTED),
+        default=None,
+        help=_("language of everything printed: {langs} (default: from LANG, else en)").format(
+            langs=", ".join(f"{k} ({v})" for k, v in SUPPORTED.items())
+        ),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser(
         "simulate",
-        help="play many seeded bot games and write one row per game and player",
-        description="Play many seeded games between bots; write a tidy table (CSV or Parquet "
-        "by the file extension) or print win rates by strategy.",
+        help=_("play many seeded bot games and write one row per game and player"),
+        description=_(
+            "Play many seeded games between bots; write a tidy table (CSV or Parquet "
+            "by the file extension) or print win rates by strategy."
+        ),
     )
     _add_game_options(p)
-    p.add_argument("--games", type=_count, default=1000, help="number of games (1000)")
+    p.add_argument("--games", type=_count, default=1000, help=_("number of games (1000)"))
     p.add_argument(
-        "--workers", type=_positive, default=None, help="worker processes (1; at most one per CPU)"
+        "--workers",
+        type=_positive,
+        default=None,
+        help=_("worker processes (1; at most one per CPU)"),
     )
-    p.add_argument("--out", default=None, help="output file: .csv or .parquet")
+    p.add_argument("--out", default=None, help=_("output file: .csv or .parquet"))
     p.add_argument(
-        "--per", choices=("player", "bag"), default="player", help="one row per player or bag"
+        "--per", choices=("player", "bag"), default="player", help=_("one row per player or bag")
     )
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     p.add_argument(
         "--engine",
         choices=("checked", "fast", "auto"),
         default="auto",
-        help="auto (the default): the compiled simulator where it plays the run, else the "
-        "rules engine, saying why; checked: every action through the rules engine; fast: the "
-        "compiled simulator (the same games), refused with the reasons where it cannot play "
-        "the run",
+        help=_(
+            "auto (the default): the compiled simulator where it plays the run, else the "
+            "rules engine, saying why; checked: every action through the rules engine; fast: the "
+            "compiled simulator (the same games), refused with the reasons where it cannot play "
+            "the run"
+        ),
     )
 
     sub.add_parser(
         "variants",
-        help="list the bundled variants with a one-line summary",
-        description="List the bundled variants: name, player counts and a one-line summary.",
+        help=_("list the bundled variants with a one-line summary"),
+        description=_("List the bundled variants: name, player counts and a one-line summary."),
     )
     sub.add_parser(
         "bots",
-        help="list the merchant and Sheriff bots with their parameters",
-        description="List the bots usable in --merchants / --sheriffs.",
+        help=_("list the merchant and Sheriff bots with their parameters"),
+        description=_("List the bots usable in --merchants / --sheriffs."),
     )
 
     p = sub.add_parser(
         "play",
-        help="play a seeded game: watch bots, or take a seat yourself (--seat)",
-        description="Without --seat: play one seeded game between bots and print what "
-        "happens, round by round, with the hidden bag contents revealed for learning. "
-        "With --seat N: you play seat N (0 = first) at the terminal against bots, typing "
-        "actions in their text form (e.g. 'declare 3 Cheese', 'offer 2 gold'); 'help' "
-        "lists the legal actions, 'quit' (or end of input) leaves.",
+        help=_("play a seeded game: watch bots, or take a seat yourself (--seat)"),
+        description=_(
+            "Without --seat: play one seeded game between bots and print what "
+            "happens, round by round, with the hidden bag contents revealed for learning. "
+            "With --seat N: you play seat N (0 = first) at the terminal against bots, typing "
+            "actions in their text form (e.g. 'declare 3 Cheese', 'offer 2 gold'); 'help' "
+            "lists the legal actions, 'quit' (or end of input) leaves."
+        ),
     )
     _add_game_options(p)
-    p.add_argument("--seat", type=_count, default=None, help="play this seat yourself (0-based)")
+    p.add_argument("--seat", type=_count, default=None, help=_("play this seat yourself (0-based)"))
     p.add_argument(
         "--bots",
         nargs="+",
         metavar="MERCHANT/SHERIFF",
         default=None,
-        help="the other seats' bots, in seat order, cycled, e.g. honest/trusting,"
-        "smuggler:risk=0.8/threshold (overrides --merchants/--sheriffs)",
+        help=_(
+            "the other seats' bots, in seat order, cycled, e.g. honest/trusting,"
+            "smuggler:risk=0.8/threshold (overrides --merchants/--sheriffs)"
+        ),
     )
-    p.add_argument("--save", default=None, help="save the finished game as JSON (for 'score')")
+    p.add_argument("--save", default=None, help=_("save the finished game as JSON (for 'score')"))
 
     p = sub.add_parser(
         "score",
-        help="final scores from a JSON game file",
-        description="Print the scoring table of a game saved as JSON (Game.to_json, "
-        "'play --save').",
+        help=_("final scores from a JSON game file"),
+        description=_(
+            "Print the scoring table of a game saved as JSON (Game.to_json, 'play --save')."
+        ),
     )
-    p.add_argument("file", help="JSON game file")
+    p.add_argument("file", help=_("JSON game file"))
     return parser
 
 
@@ -212,14 +241,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _check_out(path: str) -> tuple[Path, str]:
     if not path.strip():
-        raise CliError("--out: the file name is empty")
+        raise CliError(_("--out: the file name is empty"))
     out = Path(path)
     ext = out.suffix.lower()
     if ext not in (".csv", ".parquet", ".pq"):
-        raise CliError(f"cannot write {path}: use a .csv or .parquet file name")
+        raise CliError(_("cannot write {path}: use a .csv or .parquet file name").format(path=path))
     problem = cannot_write(out)
     if problem is not None:
-        raise CliError(f"cannot write {path}: {problem}")
+        raise CliError(_("cannot write {path}: {problem}").format(path=path, problem=problem))
     return out, ext
 
 
@@ -276,7 +305,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 mean_total=("total", "mean"),
                 caught=("caught", "mean"),
             )
-            print(f"{args.games} games of {v.name}, {players} players, seed {args.seed}")
+            print(
+                _("{games} games of {name}, {players} players, seed {seed}").format(
+                    games=args.games, name=v.name, players=players, seed=args.seed
+                )
+            )
             print(table.round(3).to_string())
         return 0
     path, ext = out
@@ -286,8 +319,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         else:
             write_atomic(path, lambda tmp: df.to_parquet(tmp, index=False))
     except OSError as exc:
-        raise CliError(f"cannot write {path}: {exc.strerror or exc}") from None
-    print(f"wrote {len(df)} rows ({args.games} games) to {path}")
+        raise CliError(
+            _("cannot write {path}: {value}").format(path=path, value=exc.strerror or exc)
+        ) from None
+    print(
+        _("wrote {n_df} rows ({games} games) to {path}").format(
+            n_df=len(df), games=args.games, path=path
+        )
+    )
     return 0
 
 
@@ -305,7 +344,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
     width = max(map(len, names))
     for name in names:
         v = load_variant(name)
-        players = f"{_player_range(v)} players"
+        players = _("{player_range} players").format(player_range=_player_range(v))
         print(f"{name:<{width}}  {players:<11}  {v.summary}")
     return 0
 
@@ -327,7 +366,7 @@ def cmd_bots(args: argparse.Namespace) -> int:
     from sheriff_core.bots.base import bot_names, make_bot
 
     for role in ("merchant", "sheriff"):
-        print(f"{role} bots:")
+        print(_("{role} bots:").format(role=role))
         for name in bot_names(role):
             cls = type(make_bot(name, role))
             params = [
@@ -376,9 +415,11 @@ _INDENT: dict[type[Event], str] = {GameSetUp: "", GameOver: "", Paid: "    ", Pa
 def _round_heading(game: Any, event: RoundStarted, labels: Sequence[str] | None) -> str:
     """``Round 2 of 9. Sheriff: Ben (honest/threshold).`` (Deputies: both named)."""
     sheriffs = event.sheriffs
-    title = "Deputies" if len(sheriffs) > 1 else "Sheriff"
+    title = _("Deputies") if len(sheriffs) > 1 else _("Sheriff")
     named = [f"{game.players[x]} ({labels[x]})" if labels else game.players[x] for x in sheriffs]
-    return f"Round {event.round + 1} of {game.rounds}. {title}: {' and '.join(named)}."
+    return _("Round {value} of {rounds}. {title}: {named}.").format(
+        value=event.round + 1, rounds=game.rounds, title=title, named=_(" and ").join(named)
+    )
 
 
 #: The text forms that answer each kind of decision (examples for 'help').
@@ -428,7 +469,9 @@ def _bot_players(args: argparse.Namespace, players: int, human: int | None) -> l
             pairs.append((merchant.strip(), sheriff.strip() or DEFAULT_SHERIFFS[0]))
             make_player(*pairs[-1])  # every spec is checked, used or not
         if not pairs:
-            raise CliError("--bots: no bot given (e.g. --bots honest/trusting,smuggler/threshold)")
+            raise CliError(
+                _("--bots: no bot given (e.g. --bots honest/trusting,smuggler/threshold)")
+            )
         others = [s for s in range(players) if s != human]
         bots: list[Any] = [None] * players
         for k, s in enumerate(others):
@@ -447,11 +490,11 @@ def _save_path(args: argparse.Namespace) -> Path | None:
     if args.save is None:
         return None
     if not args.save.strip():
-        raise CliError("--save: the file name is empty")
+        raise CliError(_("--save: the file name is empty"))
     save = Path(args.save)
     problem = cannot_write(save)  # before the game, not after it
     if problem is not None:
-        raise CliError(f"cannot write {save}: {problem}")
+        raise CliError(_("cannot write {save}: {problem}").format(save=save, problem=problem))
     return save
 
 
@@ -465,8 +508,10 @@ def _save(game: Any, save: Path | None) -> None:
     try:
         write_atomic(save, write)
     except OSError as exc:
-        raise CliError(f"cannot write {save}: {exc.strerror or exc}") from None
-    print(f"saved the game to {save}")
+        raise CliError(
+            _("cannot write {save}: {value}").format(save=save, value=exc.strerror or exc)
+        ) from None
+    print(_("saved the game to {save}").format(save=save))
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -475,16 +520,28 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     v, players = _load(args)
     if args.seat is not None and not 0 <= args.seat < players:
-        raise CliError(f"--seat {args.seat}: this game has seats 0-{players - 1}")
+        raise CliError(
+            _("--seat {seat}: this game has seats 0-{value}").format(
+                seat=args.seat, value=players - 1
+            )
+        )
     bots = _bot_players(args, players, args.seat)
     save = _save_path(args)
     game = new_game(v, players=players, seed=args.seed)
     if args.seat is not None:
         return _play_seated(game, bots, args.seat, save, args.seed)
     labels = [str(b) for b in bots]
-    print(f"{v.title}: {players} players, seed {args.seed}")
+    print(
+        _("{title}: {players} players, seed {seed}").format(
+            title=v.title, players=players, seed=args.seed
+        )
+    )
     for seat in range(players):
-        print(f"  seat {seat}: {game.players[seat]} plays {labels[seat]}")
+        print(
+            _("  seat {seat}: {players} plays {labels}").format(
+                seat=seat, players=game.players[seat], labels=labels[seat]
+            )
+        )
 
     def tell(events: Sequence[Event]) -> None:
         for e in events:
@@ -492,12 +549,12 @@ def cmd_play(args: argparse.Namespace) -> int:
                 print(line)
             if type(e) is RoundEnded:
                 gold = ", ".join(f"{p} {g}" for p, g in zip(game.players, game.gold, strict=True))
-                print(f"  Gold after the round: {gold}.")
+                print(_("  Gold after the round: {gold}.").format(gold=gold))
 
     tell(game.events)
     drive(game, bots, on_events=tell)
     print()
-    print(game.final_scores().to_string(index=False))
+    print(_shown_columns(game.final_scores()).to_string(index=False))
     _save(game, save)
     return 0
 
@@ -528,7 +585,7 @@ class _Seated:
                 continue
             if type(e) is RoundEnded:
                 gold = ", ".join(f"{p} {n}" for p, n in zip(g.players, g.gold, strict=True))
-                print(f"   Gold after the round: {gold}.")
+                print(_("   Gold after the round: {gold}.").format(gold=gold))
                 continue
             text = self.journal.told(e, secrets=e.seat == self.seat)
             if text:
@@ -539,16 +596,24 @@ class _Seated:
         role = "Sheriff" if me in g.sheriffs else "merchant"
         print()
         print(
-            f"Round {g.round + 1} of {g.rounds}, {g.phase} phase. You are {g.players[me]} "
-            f"(seat {me}), a {role} this round."
+            _(
+                "Round {value} of {rounds}, {phase} phase. You are {players} (seat {me}), a {role} this round."
+            ).format(
+                value=g.round + 1,
+                rounds=g.rounds,
+                phase=g.phase,
+                players=g.players[me],
+                me=me,
+                role=role,
+            )
         )
-        print(f"  Your hand:  {', '.join(g.hands[me]) or '-'}")
+        print(_("  Your hand:  {value}").format(value=", ".join(g.hands[me]) or "-"))
         if g.bags.get(me):
             said = g.declared.get(me)
-            told = f" (declared {said[1]} {said[0]})" if said else ""
-            print(f"  Your bag:   {', '.join(g.bags[me])}{told}")
-        print(f"  Your stand: {_counted(g.stands[me])}")
-        print(f"  Your gold:  {g.gold[me]}")
+            told = _(" (declared {said})").format(said=counted(said[1], said[0])) if said else ""
+            print(_("  Your bag:   {bags}{told}").format(bags=Names(g.bags[me]), told=told))
+        print(_("  Your stand: {counted}").format(counted=_counted(g.stands[me])))
+        print(_("  Your gold:  {gold}").format(gold=g.gold[me]))
         others = []
         for s, name in enumerate(g.players):
             if s == me:
@@ -556,32 +621,44 @@ class _Seated:
             view = g.stand_view(s)
             stand = ", ".join(f"{n} {c}" for c, n in view["legal"].items()) or "no goods"
             if view["contraband"]:
-                stand += f" + {view['contraband']} face down"
+                stand += _(" + {view} face down").format(view=view["contraband"])
             said = g.declared.get(s)
-            bag = f", bag declared {said[1]} {said[0]}" if said else ""
+            bag = _(", bag declared {said}").format(said=counted(said[1], said[0])) if said else ""
             if said and s in g.resolved:
                 bag += " (settled)"
-            others.append(f"{name} (seat {s}): {g.gold[s]} gold, {stand}{bag}")
+            others.append(
+                _("{name} (seat {s}): {gold} gold, {stand}{bag}").format(
+                    name=name, s=s, gold=g.gold[s], stand=stand, bag=bag
+                )
+            )
         print("  Others:     " + "\n              ".join(others))
         tops = ", ".join(
-            f"pile {p}: {pile[-1] if pile else '(empty)'}" for p, pile in enumerate(g.piles)
+            _("pile {p}: {value}").format(p=p, value=pile[-1] if pile else "(empty)")
+            for p, pile in enumerate(g.piles)
         )
-        print(f"  Discard piles (top card): {tops}; draw pile: {len(g.deck)} cards")
+        print(
+            _("  Discard piles (top card): {tops}; draw pile: {n_deck} cards").format(
+                tops=tops, n_deck=len(g.deck)
+            )
+        )
         ask = STEP_HELP.get(g.step, (g.step, ()))[0]
-        print(f"Your decision: {ask}.")
+        print(_("Your decision: {ask}.").format(ask=ask))
         neg = g.negotiation
         if neg is not None and neg.offer is not None:
             from sheriff_core.play.narrate import describe_offer
 
-            by = "The Sheriff demands" if neg.by == "sheriff" else "The merchant offers"
-            print(f"  ({by} {describe_offer(neg.offer, g.players)}.)")
+            offer = describe_offer(neg.offer, g.players)
+            if neg.by == "sheriff":
+                print(_("  (The Sheriff demands {offer}.)").format(offer=offer))
+            else:
+                print(_("  (The merchant offers {offer}.)").format(offer=offer))
 
     def help(self) -> None:
         from itertools import islice
 
         g = self.game
         ask, forms = STEP_HELP.get(g.step, (g.step, ()))
-        print(f"You must {ask}. Type one action in its text form, for example:")
+        print(_("You must {ask}. Type one action in its text form, for example:").format(ask=ask))
         for form in forms:
             print(f"    {form}")
         # A sample: the first action of each kind (market: of each set of cards set
@@ -596,7 +673,7 @@ class _Seated:
                     more = True
                     break
                 shown[key] = text
-        print(f"Legal now{' (a sample; there are more)' if more else ''}:")
+        print(_("Legal now{value}:").format(value=" (a sample; there are more)" if more else ""))
         for text in shown.values():
             print(f"    {text}")
         print("Other commands: 'look' shows the table again, 'quit' leaves the game.")
@@ -641,7 +718,7 @@ class _Seated:
             try:
                 self.game.apply(parse_action(line), player=self.seat)
             except RulesError as exc:
-                print(f"refused: {exc}")
+                print(_("refused: {exc}").format(exc=exc))
                 continue
             return True
 
@@ -659,18 +736,24 @@ class _Seated:
 
 
 def _play_seated(game: Any, bots: Sequence[Any], seat: int, save: Path | None, seed: int) -> int:
-    print(f"{game.variant.title}: {game.n} players, seed {seed}")
+    print(
+        _("{title}: {n} players, seed {seed}").format(title=game.variant.title, n=game.n, seed=seed)
+    )
     for s in range(game.n):
         who = "you" if s == seat else str(bots[s])
-        print(f"  seat {s}: {game.players[s]} ({who})")
+        print(_("  seat {s}: {players} ({who})").format(s=s, players=game.players[s], who=who))
     table = _Seated(game, bots, seat)
     finished = table.run()
     print()
     if finished:
         print("Final scores:")
     else:
-        print(f"You left the game in round {game.round + 1} of {game.rounds}. Scores so far:")
-    print(game.final_scores().to_string(index=False))
+        print(
+            _("You left the game in round {value} of {rounds}. Scores so far:").format(
+                value=game.round + 1, rounds=game.rounds
+            )
+        )
+    print(_shown_columns(game.final_scores()).to_string(index=False))
     _save(game, save)
     return 0
 
@@ -682,26 +765,33 @@ def cmd_score(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     if not args.file.strip():
-        raise CliError("the game file name is empty")
+        raise CliError(_("the game file name is empty"))
     if path.is_dir():
-        raise CliError(f"cannot read {path}: it is a folder")
+        raise CliError(_("cannot read {path}: it is a folder").format(path=path))
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise CliError(
+            _("cannot read {path}: {value}").format(path=path, value=exc.strerror or exc)
+        ) from None
     except UnicodeDecodeError:
-        raise CliError(f"{path} is not a saved game: not UTF-8 text") from None
+        raise CliError(_("{path} is not a saved game: not UTF-8 text").format(path=path)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise CliError(f"{path} is not a saved game: not JSON ({exc})") from None
+        raise CliError(
+            _("{path} is not a saved game: not JSON ({exc})").format(path=path, exc=exc)
+        ) from None
     except RecursionError:
-        raise CliError(f"{path} is not a saved game: JSON nested too deeply") from None
+        raise CliError(
+            _("{path} is not a saved game: JSON nested too deeply").format(path=path)
+        ) from None
     if not isinstance(data, dict):
         kinds = {list: "a list", str: "a string", bool: "true/false", type(None): "null"}
         raise CliError(
-            f"{path} is not a saved game: expected a JSON object, got "
-            f"{kinds.get(type(data), 'a number')}"
+            _("{path} is not a saved game: expected a JSON object, got {get}").format(
+                path=path, get=kinds.get(type(data), "a number")
+            )
         )
     try:
         game = Game.from_json(text)
@@ -710,9 +800,17 @@ def cmd_score(args: argparse.Namespace) -> int:
         reason = str(exc) or type(exc).__name__
         if not isinstance(exc, ValueError):
             reason = f"{type(exc).__name__}: {reason}"
-        raise CliError(f"{path} is not a saved game: {reason}") from None
+        raise CliError(
+            _("{path} is not a saved game: {reason}").format(path=path, reason=reason)
+        ) from None
     state = "final scores" if game.is_over else "scores so far (the game is not over)"
-    print(printable(f"{path.name}: {game.variant.name}, {game.n} players, {state}"))
+    print(
+        printable(
+            _("{name}: {name2}, {n} players, {state}").format(
+                name=path.name, name2=game.variant.name, n=game.n, state=state
+            )
+        )
+    )
     print(table)
     return 0
 
@@ -723,7 +821,35 @@ def _score_table(game: Any) -> str:
     df = game.final_scores()
     df["seat"] = df["seat"] + 1
     df["player"] = df["player"].map(printable)
-    return printable_lines(df.to_string(index=False))
+    return printable_lines(_shown_columns(df).to_string(index=False))
+
+
+#: The final-scores table's column names, translated when it is printed.
+SCORE_COLUMNS = {
+    "seat": N_("seat"),
+    "player": N_("player"),
+    "gold": N_("gold"),
+    "goods_value": N_("goods value"),
+    "bonus": N_("bonus"),
+    "total": N_("total"),
+    "legal_goods": N_("legal goods"),
+    "contraband": N_("contraband"),
+    "rank": N_("rank"),
+}
+
+
+def _shown_columns(df: Any) -> Any:
+    """``df`` with its column names in the current language (``bonus_Apples``: the bonus
+    word and the good's name); the frame's own columns are not changed."""
+
+    def shown(column: str) -> str:
+        if column in SCORE_COLUMNS:
+            return _(SCORE_COLUMNS[column])
+        if column.startswith("bonus_"):
+            return f"{_('bonus')} {good_name(column[len('bonus_') :])}"
+        return column
+
+    return df.rename(columns=shown)
 
 
 COMMANDS = {
@@ -751,7 +877,56 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout = stdout
 
 
+#: argparse's own words (usage, option groups, its errors), translated in the core catalog.
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("expected one argument"),
+)
+
+
+def chosen_language(argv: Sequence[str]) -> str:
+    """The language of ``--lang X`` / ``--lang=X`` in ``argv`` when it is a supported one,
+    else :func:`~sheriff_core.base.i18n.default_language` (``LANG``), read before the
+    parser is built so that its help is in that language.
+
+    >>> chosen_language(["--lang", "th", "variants"]), chosen_language(["--lang=zh"])
+    ('th', 'zh')
+    """
+    for i, word in enumerate(argv):
+        value = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else None
+        if word.startswith("--lang="):
+            value = word.split("=", 1)[1]
+        if value in SUPPORTED:
+            return value
+    return default_language()
+
+
+@contextmanager
+def _argparse_in(lang: str) -> Iterator[None]:
+    """argparse's own words through the core catalog while the command runs."""
+    before = argparse._  # type: ignore[attr-defined]
+    argparse._ = _  # type: ignore[attr-defined]
+    try:
+        with language(lang):
+            yield
+    finally:
+        argparse._ = before  # type: ignore[attr-defined]
+
+
 def _main(argv: Sequence[str] | None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    with _argparse_in(chosen_language(argv)):
+        return _run(argv)
+
+
+def _run(argv: list[str]) -> int:
     from sheriff_core.analysis.sim import WorkerError
     from sheriff_core.base.errors import RulesError
 
@@ -764,13 +939,13 @@ def _main(argv: Sequence[str] | None) -> int:
         with _signals_as_exceptions():
             return COMMANDS[args.command](args)
     except Terminated:
-        print("sheriff: terminated", file=sys.stderr)
+        print(_("sheriff: terminated"), file=sys.stderr)
         return EXIT_TERMINATED
     except KeyboardInterrupt:
-        print("sheriff: interrupted", file=sys.stderr)
+        print(_("sheriff: interrupted"), file=sys.stderr)
         return EXIT_INTERRUPTED
     except (CliError, RulesError, ValueError, TypeError, WorkerError) as exc:
-        print(f"sheriff: error: {_one_line(exc)}", file=sys.stderr)
+        print(_("sheriff: error: {one_line}").format(one_line=_one_line(exc)), file=sys.stderr)
         return EXIT_ERROR
     except BrokenPipeError:
         return 0
@@ -778,8 +953,9 @@ def _main(argv: Sequence[str] | None) -> int:
         if os.environ.get("SHERIFF_DEBUG"):
             raise
         print(
-            f"sheriff: error: unexpected {type(exc).__name__}: {_one_line(exc)} "
-            "(set SHERIFF_DEBUG=1 for the traceback)",
+            _(
+                "sheriff: error: unexpected {name}: {one_line} (set SHERIFF_DEBUG=1 for the traceback)"
+            ).format(name=type(exc).__name__, one_line=_one_line(exc)),
             file=sys.stderr,
         )
         return EXIT_ERROR

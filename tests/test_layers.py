@@ -290,6 +290,8 @@ def test_allowed_upward_imports_still_exist():
 
 
 def _private(name: str) -> bool:
+    if name == "_":  # gettext's conventional public name (sheriff_core.base.i18n._)
+        return False
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
 

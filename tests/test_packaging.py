@@ -54,6 +54,10 @@ def test_wheel_ships_the_variant_files(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     for variant in (ROOT / "data" / "variants").glob("*.toml"):
         assert f"sheriff_core/data/variants/{variant.name}" in names
+    # the gettext catalogs, compiled by the build hook (hatch_build.py; .mo files are not in git)
+    for po in (ROOT / "sheriff_core" / "locale").glob("*/LC_MESSAGES/*.po"):
+        mo = po.with_suffix(".mo").relative_to(ROOT).as_posix()
+        assert mo in names, mo
     # The installed (non-editable) package finds its variants inside itself.
     unpacked = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(unpacked)

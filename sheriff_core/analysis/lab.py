@@ -51,6 +51,7 @@ from sheriff_core.analysis.sim import (
     simulate,
     stop_workers,
 )
+from sheriff_core.base.i18n import N_, _, ngettext
 from sheriff_core.bots.base import BotSpec, bot_names
 from sheriff_core.rules.variants import Variant, load_variant
 
@@ -82,29 +83,29 @@ POWER = 0.8
 #: (shown in %, its differences in percentage points), "number" is counted in
 #: :data:`UNITS`. ``win_rate`` has one row per merchant strategy.
 METRICS: Mapping[str, tuple[str, str]] = {
-    "win_rate": ("win rate of the {strategy} bot", "rate"),
-    "mean_score": ("average final score", "number"),
-    "score_sd": ("spread of the final scores in a game (standard deviation)", "number"),
-    "gold_moved": ("gold changing hands per game (fines, bribes, compensation)", "number"),
-    "lies_per_bag": ("share of bags with a lie", "rate"),
-    "caught_per_bag": ("share of bags caught lying", "rate"),
-    "bribes": ("bribes paid per game", "number"),
-    "first_seat_win": ("win rate of seat 1 (the first Sheriff)", "rate"),
-    "bonus_decides": ("share of games the King and Queen bonuses decide", "rate"),
+    "win_rate": (N_("win rate of the {strategy} bot"), "rate"),
+    "mean_score": (N_("average final score"), "number"),
+    "score_sd": (N_("spread of the final scores in a game (standard deviation)"), "number"),
+    "gold_moved": (N_("gold changing hands per game (fines, bribes, compensation)"), "number"),
+    "lies_per_bag": (N_("share of bags with a lie"), "rate"),
+    "caught_per_bag": (N_("share of bags caught lying"), "rate"),
+    "bribes": (N_("bribes paid per game"), "number"),
+    "first_seat_win": (N_("win rate of seat 1 (the first Sheriff)"), "rate"),
+    "bonus_decides": (N_("share of games the King and Queen bonuses decide"), "rate"),
 }
 
 #: Metric key -> the unit of its values and differences ("rate" metrics: the
 #: differences are in percentage points).
 UNITS: Mapping[str, str] = {
-    "win_rate": "percentage points",
-    "mean_score": "game points",
-    "score_sd": "game points",
-    "gold_moved": "gold",
-    "lies_per_bag": "percentage points",
-    "caught_per_bag": "percentage points",
-    "bribes": "bribes",
-    "first_seat_win": "percentage points",
-    "bonus_decides": "percentage points",
+    "win_rate": N_("percentage points"),
+    "mean_score": N_("game points"),
+    "score_sd": N_("game points"),
+    "gold_moved": N_("gold"),
+    "lies_per_bag": N_("percentage points"),
+    "caught_per_bag": N_("percentage points"),
+    "bribes": N_("bribes"),
+    "first_seat_win": N_("percentage points"),
+    "bonus_decides": N_("percentage points"),
 }
 
 _TIEBREAK_COLUMNS = {"legal_goods": "stand_legal", "contraband": "stand_contraband"}
@@ -153,7 +154,7 @@ def _edge(
 ) -> np.ndarray:
     """Vectorised bisection: per row, the edge between ``near`` (inside the interval)
     and ``far`` (outside), to about 1e-15 of the bracket."""
-    for _ in range(55):
+    for _step in range(55):
         mid = (near + far) / 2
         ok = inside(mid)
         near, far = np.where(ok, mid, near), np.where(ok, far, mid)
@@ -525,7 +526,7 @@ def _level(value: float, kind: str, unit: str) -> str:
         return "n/a"
     if kind == "rate":
         return f"{value * 100:.1f} %"
-    return f"{value:,.2f} {unit}"
+    return f"{value:,.2f} {_(unit)}"
 
 
 def _num(value: float, kind: str, sign: bool = True, small: bool = True) -> str:
@@ -544,7 +545,15 @@ def _num(value: float, kind: str, sign: bool = True, small: bool = True) -> str:
 
 
 def _unit(kind: str, unit: str) -> str:
-    return "percentage points" if kind == "rate" else unit
+    return _("percentage points") if kind == "rate" else _(unit)
+
+
+def _label(row: Mapping[str, Any]) -> str:
+    """A metric's label in the current language (the table keeps the English one)."""
+    metric = METRICS.get(row.get("metric", ""))
+    if metric is None:  # a row without its metric key: its own label, as given
+        return _(str(row["label"]))
+    return _(metric[0]).format(strategy=row.get("strategy", ""))
 
 
 def _about(value: float) -> str:
@@ -566,43 +575,45 @@ def _sentence(row: Mapping[str, Any], confidence: float, family: int) -> str:
     kind, unit, n = row["kind"], row["unit"], int(row["games"])
     units = _unit(kind, unit)
     if row.get("same_rules", False):
-        return (
-            f"{row['label']}: {_level(row['parent'], kind, unit)} on both sides; identical, "
-            "because the two rule sets are the same."
-        )
+        return _(
+            "{row}: {level} on both sides; identical, because the two rule sets are the same."
+        ).format(row=_label(row), level=_level(row["parent"], kind, unit))
     lo, hi = row["ci_low"], row["ci_high"]
-    ci = f"{confidence:.0%} CI {_num(lo, kind)} to {_num(hi, kind)}".replace("%", " %", 1)
+    ci = (
+        _("{confidence:.0%} CI {num} to {num2}")
+        .format(confidence=confidence, num=_num(lo, kind), num2=_num(hi, kind))
+        .replace("%", " %", 1)
+    )
     if not (math.isfinite(lo) and math.isfinite(hi)):
-        return f"{row['label']}: too few games to say."
+        return _("{row}: too few games to say.").format(row=_label(row))
     if row["changed"] == 0:
-        return (
-            f"{row['label']}: {_level(row['parent'], kind, unit)} on both sides; no difference "
-            f"seen in any of the {n:,} games ({ci} {units}: a difference that small could "
-            "still be there)."
-        )
-    head = (
-        f"{row['label']}: {_level(row['parent'], kind, unit)} -> "
-        f"{_level(row['variant'], kind, unit)} ({_num(row['difference'], kind, small=False)} "
-        f"{units}; "
-        f"{ci})"
+        return _(
+            "{row}: {level} on both sides; no difference seen in any of the {n:,} games ({ci} {units}: a difference that small could still be there)."
+        ).format(row=_label(row), level=_level(row["parent"], kind, unit), n=n, ci=ci, units=units)
+    head = _("{label}: {parent} -> {variant} ({difference} {units}; {ci})").format(
+        label=_label(row),
+        parent=_level(row["parent"], kind, unit),
+        variant=_level(row["variant"], kind, unit),
+        difference=_num(row["difference"], kind, small=False),
+        units=units,
+        ci=ci,
     )
     if row["distinguishable"]:
-        return f"{head}: more than noise (Holm-adjusted {_p(row['p_holm'])})."
-    if lo > 0 or hi < 0:
-        return (
-            f"{head}: the interval leaves out zero, but with {family} things measured at "
-            f"once that happens by chance too often to count (Holm-adjusted "
-            f"{_p(row['p_holm'])})."
+        return _("{head}: more than noise (Holm-adjusted {p}).").format(
+            head=head, p=_p(row["p_holm"])
         )
+    if lo > 0 or hi < 0:
+        return _(
+            "{head}: the interval leaves out zero, but with {family} things measured at once that happens by chance too often to count (Holm-adjusted {p})."
+        ).format(head=head, family=family, p=_p(row["p_holm"]))
     need = row["games_needed"]
     places = 1 if kind == "rate" else 2
     shown = round(row["difference"] * (100 if kind == "rate" else 1), places) != 0
     if shown and math.isfinite(need) and n < need <= 100 * n:
-        return (
-            f"{head}: not distinguishable from noise at {n:,} games; about {int(need):,} "
-            "games would be needed to tell a difference this size."
-        )
-    return f"{head}: not distinguishable from noise at {n:,} games."
+        return _(
+            "{head}: not distinguishable from noise at {n:,} games; about {int:,} games would be needed to tell a difference this size."
+        ).format(head=head, n=n, int=int(need))
+    return _("{head}: not distinguishable from noise at {n:,} games.").format(head=head, n=n)
 
 
 _TABLE_COLUMNS = [
@@ -758,33 +769,37 @@ def compare_frames(
 _PHRASES: Mapping[str, tuple[str, str, str]] = {
     # metric -> (sentence with {x} and {more}, word for more, word for less)
     "win_rate": (
-        "the {strategy} bot wins about {x} percentage points {more} often",
-        "more",
-        "less",
+        N_("the {strategy} bot wins about {x} percentage points {more} often"),
+        N_("more"),
+        N_("less"),
     ),
-    "mean_score": ("the average final score is about {x} game points {more}", "higher", "lower"),
-    "score_sd": ("final scores spread about {x} game points {more}", "more", "less"),
-    "gold_moved": ("about {x} {more} gold changes hands per game", "more", "less"),
+    "mean_score": (
+        N_("the average final score is about {x} game points {more}"),
+        N_("higher"),
+        N_("lower"),
+    ),
+    "score_sd": (N_("final scores spread about {x} game points {more}"), N_("more"), N_("less")),
+    "gold_moved": (N_("about {x} {more} gold changes hands per game"), N_("more"), N_("less")),
     "lies_per_bag": (
-        "merchants lie in about {x} percentage points {more} of their bags",
-        "more",
-        "fewer",
+        N_("merchants lie in about {x} percentage points {more} of their bags"),
+        N_("more"),
+        N_("fewer"),
     ),
     "caught_per_bag": (
-        "about {x} percentage points {more} of the bags are caught lying",
-        "more",
-        "fewer",
+        N_("about {x} percentage points {more} of the bags are caught lying"),
+        N_("more"),
+        N_("fewer"),
     ),
-    "bribes": ("about {x} {more} bribes are paid per game", "more", "fewer"),
+    "bribes": (N_("about {x} {more} bribes are paid per game"), N_("more"), N_("fewer")),
     "first_seat_win": (
-        "the first Sheriff (seat 1) wins about {x} percentage points {more} often",
-        "more",
-        "less",
+        N_("the first Sheriff (seat 1) wins about {x} percentage points {more} often"),
+        N_("more"),
+        N_("less"),
     ),
     "bonus_decides": (
-        "the King and Queen bonuses decide about {x} percentage points {more} of the games",
-        "more",
-        "fewer",
+        N_("the King and Queen bonuses decide about {x} percentage points {more} of the games"),
+        N_("more"),
+        N_("fewer"),
     ),
 }
 
@@ -792,7 +807,7 @@ _PHRASES: Mapping[str, tuple[str, str, str]] = {
 def _phrase(row: Mapping[str, Any]) -> str:
     text, more, less = _PHRASES[row["metric"]]
     v = row["difference"] * (100 if row["kind"] == "rate" else 1)
-    return text.format(strategy=row["strategy"], x=_about(v), more=more if v > 0 else less)
+    return _(text).format(strategy=row["strategy"], x=_about(v), more=_(more if v > 0 else less))
 
 
 def headline(table: pd.DataFrame, games: int | None = None) -> str:
@@ -809,27 +824,38 @@ def headline(table: pd.DataFrame, games: int | None = None) -> str:
     m = len(table)
     n = int(games if games is not None else (table["games"].max() if m else 0))
     if m and table["same_rules"].all():
-        return "The two rule sets are the same, so nothing can differ."
+        return _("The two rule sets are the same, so nothing can differ.")
     moved = table[table["distinguishable"]]
     if n < 2:
-        return f"Too few games to say anything: {n} game{'s' if n != 1 else ''} played."
+        return ngettext(
+            "Too few games to say anything: {n} game played.",
+            "Too few games to say anything: {n} games played.",
+            n,
+        ).format(n=n)
     if moved.empty:
-        return (
-            f"No difference seen beyond noise in any of the {m} things measured over {n:,} games."
-        )
+        return _(
+            "No difference seen beyond noise in any of the {m} things measured over {n:,} games."
+        ).format(m=m, n=n)
     width = (moved["ci_high"] - moved["ci_low"]).replace(0, np.nan)
     order = (moved["difference"].abs() / width).fillna(np.inf).sort_values(ascending=False)
     named = [_phrase(moved.loc[i]) for i in order.index[:3]]
     extra = len(moved) - len(named)
     if extra:
-        named.append(f"{extra} more thing{'s' if extra > 1 else ''} changed")
-    said = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
-    tail = (
-        "; nothing else you measured moved beyond noise."
-        if len(moved) < m
-        else "; every one of the things measured moved."
+        named.append(
+            ngettext("{n} more thing changed", "{n} more things changed", extra).format(n=extra)
+        )
+    said = (
+        named[0]
+        if len(named) == 1
+        else _("{items} and {last}").format(items=_(", ").join(named[:-1]), last=named[-1])
     )
-    return f"With this house rule {said}{tail}"
+    if len(moved) < m:
+        return _(
+            "With this house rule {said}; nothing else you measured moved beyond noise."
+        ).format(said=said)
+    return _("With this house rule {said}; every one of the things measured moved.").format(
+        said=said
+    )
 
 
 def note(table: pd.DataFrame, confidence: float = 0.95) -> str:
@@ -842,14 +868,9 @@ def note(table: pd.DataFrame, confidence: float = 0.95) -> str:
     m = len(table)
     c = f"{confidence:.0%}".replace("%", " %")
     alpha = f"{1 - confidence:.0%}".replace("%", " %")
-    return (
-        f'"{c} CI a to b" means: the true difference is very likely between a and b '
-        "(rates in percentage points, scores in game points). "
-        f"{m} things are measured at once, so some would look different by chance alone; "
-        "a difference counts as more than noise only if it passes Holm's correction for "
-        f"all of them, which keeps the chance of even one false alarm, when the rule "
-        f"changes nothing, at {alpha} or less."
-    )
+    return _(
+        '"{c} CI a to b" means: the true difference is very likely between a and b (rates in percentage points, scores in game points). {m} things are measured at once, so some would look different by chance alone; a difference counts as more than noise only if it passes Holm\'s correction for all of them, which keeps the chance of even one false alarm, when the rule changes nothing, at {alpha} or less.'
+    ).format(c=c, m=m, alpha=alpha)
 
 
 @dataclass(frozen=True)
@@ -868,8 +889,10 @@ class RuleComparison:
 
     @property
     def sentences(self) -> list[str]:
-        """One plain sentence per metric."""
-        return list(self.table["sentence"])
+        """One plain sentence per metric, in the current language (the table's
+        ``sentence`` column keeps the language the comparison was made in)."""
+        family = len(self.table)
+        return [_sentence(row, self.confidence, family) for row in self.table.to_dict("records")]
 
     @property
     def headline(self) -> str:
@@ -882,7 +905,9 @@ class RuleComparison:
         return note(self.table, self.confidence)
 
     def __str__(self) -> str:
-        head = f"{self.variant} vs {self.parent}, {self.games:,} paired games"
+        head = _("{variant} vs {parent}, {games:,} paired games").format(
+            variant=self.variant, parent=self.parent, games=self.games
+        )
         return "\n".join([head, self.headline, *self.sentences, self.note])
 
     def _repr_html_(self) -> str:
@@ -1288,7 +1313,9 @@ class BalanceReport:
         )
 
     def __str__(self) -> str:
-        head = f"{self.variant}, {self.players} players, {self.games:,} games per Sheriff bot"
+        head = _("{variant}, {players} players, {games:,} games per Sheriff bot").format(
+            variant=self.variant, players=self.players, games=self.games
+        )
         return "\n".join([head, *self.sentences])
 
     def _repr_html_(self) -> str:
@@ -1346,17 +1373,26 @@ def _share_row(
         "fair": fair,
         "p_value": pv,
         "distinguishable": dist,
-        "sentence": f"Against {sheriff}, " + _verdict(what, w / n, lo, hi, fair, games, confidence),
+        "sentence": _("Against {sheriff}, ").format(sheriff=sheriff)
+        + _verdict(what, w / n, lo, hi, fair, games, confidence),
     }
 
 
 def _verdict(what: str, rate: float, lo: float, hi: float, fair: float, n: int, conf: float) -> str:
-    head = f"{what} wins {rate:.1%} ({conf:.0%} CI {lo:.1%} to {hi:.1%}; fair share {fair:.1%})"
+    head = _(
+        "{what} wins {rate:.1%} ({conf:.0%} CI {lo:.1%} to {hi:.1%}; fair share {fair:.1%})"
+    ).format(what=what, rate=rate, conf=conf, lo=lo, hi=hi, fair=fair)
     if hi < fair:
-        return f"{head}: below its fair share, distinguishable from noise at {n:,} games."
+        return _("{head}: below its fair share, distinguishable from noise at {n:,} games.").format(
+            head=head, n=n
+        )
     if lo > fair:
-        return f"{head}: above its fair share, distinguishable from noise at {n:,} games."
-    return f"{head}: not distinguishable from its fair share at {n:,} games."
+        return _("{head}: above its fair share, distinguishable from noise at {n:,} games.").format(
+            head=head, n=n
+        )
+    return _("{head}: not distinguishable from its fair share at {n:,} games.").format(
+        head=head, n=n
+    )
 
 
 def balance_report(
@@ -1437,7 +1473,7 @@ def _share_rows(
             "strategy",
             strategy,
             "seats",
-            f"the {strategy} bot",
+            _("the {strategy} bot").format(strategy=strategy),
             sub,
             fair,
             games,
@@ -1451,7 +1487,8 @@ def _share_rows(
             "seat",
             int(seat),
             "games",
-            f"seat {seat + 1}" + (" (the first Sheriff)" if seat == 0 else ""),
+            _("seat {value}").format(value=seat + 1)
+            + (_(" (the first Sheriff)") if seat == 0 else ""),
             sub,
             fair,
             games,
@@ -1477,8 +1514,8 @@ def _spread_rows(
         else np.zeros(games),
     }
     names = {
-        "score_sd": "score spread (sd of the totals in a game)",
-        "margin": "winning margin (winner minus runner-up)",
+        "score_sd": _("score spread (sd of the totals in a game)"),
+        "margin": _("winning margin (winner minus runner-up)"),
     }
     rows = []
     for key, values in measures.items():
@@ -1498,8 +1535,11 @@ def _spread_rows(
                 "ci_low": lo,
                 "ci_high": hi,
                 "games": len(values),
-                "sentence": f"Against {label}, the {names[key]} averages {mean:.1f} "
-                f"points ({confidence:.0%} CI {lo:.1f} to {hi:.1f}).",
+                "sentence": _(
+                    "Against {label}, the {names} averages {mean:.1f} points ({confidence:.0%} CI {lo:.1f} to {hi:.1f})."
+                ).format(
+                    label=label, names=names[key], mean=mean, confidence=confidence, lo=lo, hi=hi
+                ),
             }
         )
     return rows
@@ -1519,8 +1559,11 @@ def _holm(tables: Sequence[pd.DataFrame], confidence: float) -> None:
         start += len(t)
         for i in t.index[t["distinguishable"]]:
             kept = "still" if t.at[i, "p_holm"] < 1 - confidence else "no longer"
-            t.at[i, "sentence"] = (
-                t.at[i, "sentence"].removesuffix(".")
-                + f" (Holm-adjusted p = {t.at[i, 'p_holm']:.2g} over the report's "
-                + f"{int(ok.sum())} tests: {kept} significant)."
-            )
+            t.at[i, "sentence"] = t.at[i, "sentence"].removesuffix(".") + (
+                _(" (Holm-adjusted p = {p:.2g} over the report's {n} tests: still significant).")
+                if kept == "still"
+                else _(
+                    " (Holm-adjusted p = {p:.2g} over the report's {n} tests: no longer "
+                    "significant)."
+                )
+            ).format(p=t.at[i, "p_holm"], n=int(ok.sum()))

@@ -18,11 +18,22 @@ accepted an action -- a bug to report. The state was restored first.
 
 >>> issubclass(EngineBug, RuntimeError) and not issubclass(EngineBug, RulesError)
 True
+
+A rules, variant or save error keeps its message id and parameters and renders its text
+in the language current when it is *read* (so an error caught in English and shown after
+``set_language("th")`` reads in Thai); raising one formats nothing:
+
+>>> e = IllegalLoad("a bag holds {low}-{high} cards, not {n}", low=1, high=5, n=7)
+>>> str(e), e.msgid, e.params["n"]
+('a bag holds 1-5 cards, not 7', 'a bag holds {low}-{high} cards, not {n}', 7)
 """
 
 from __future__ import annotations
 
+from sheriff_core.base.i18n import Message
+
 __all__ = [
+    "Explained",
     "RulesError",
     "IllegalAction",
     "BadAction",
@@ -40,7 +51,42 @@ __all__ = [
 ]
 
 
-class RulesError(ValueError):
+class Explained(Exception):
+    """An error whose text is a :class:`~sheriff_core.base.i18n.Message`: the message id
+    (``msgid``, also ``args[0]``) and its parameters (``params``), rendered lazily.
+
+    Give it a message id with ``str.format`` fields and the fields as keywords, or a
+    ready :class:`~sheriff_core.base.i18n.Message`:
+
+    >>> str(RulesError("no bag waiting for seat {seat}", seat=2))
+    'no bag waiting for seat 2'
+    """
+
+    message: Message
+
+    def __init__(self, message: str | Message = "", /, **params: object) -> None:
+        msg = message if isinstance(message, Message) else Message(str(message), **params)
+        super().__init__(msg.msgid)
+        self.message = msg
+
+    @property
+    def msgid(self) -> str:
+        """The English message id (the catalogs' key)."""
+        return self.message.msgid
+
+    @property
+    def params(self) -> dict[str, object]:
+        """The values filled into the message."""
+        return self.message.params
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+
+class RulesError(Explained, ValueError):
     """An action or argument breaks a rule of the game."""
 
 
@@ -98,11 +144,11 @@ class IllegalDebtPayment(RulesError):
     """Goods given for a debt break the "no change" or order rules."""
 
 
-class VariantError(ValueError):
+class VariantError(Explained, ValueError):
     """A variant file is malformed: the message names the file and the key."""
 
 
-class SaveError(ValueError):
+class SaveError(Explained, ValueError):
     """A saved game cannot be loaded: the message names the field (and the value if short).
 
     A save is refused when it is not JSON text, is too big or too deeply nested, has

@@ -39,6 +39,14 @@ __all__ = [
     "get_language",
     "language",
     "default_language",
+    "pgettext",
+    "Message",
+    "Term",
+    "Names",
+    "good_name",
+    "term",
+    "number",
+    "render",
 ]
 
 #: Language codes people can choose, with each one's name in its own language.
@@ -151,6 +159,18 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _catalog(_current).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, in ``context`` (one English word with two
+    meanings: Nottingham's Sheriff is a pawn on a track).
+
+    >>> pgettext("nottingham", "Sheriff")
+    'Sheriff'
+    """
+    if _current == "en":
+        return message
+    return _catalog(_current).pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it now (a table of names read
     later through :func:`_`).
@@ -159,3 +179,157 @@ def N_(message: str) -> str:
     'Bread'
     """
     return message
+
+
+def _shown(value: object) -> object:
+    """A message parameter as it is shown: lazy parts (:class:`Term`, :class:`Names`,
+    :class:`Message`) rendered in the current language, the rest unchanged."""
+    if isinstance(value, Term | Names | Message):
+        return str(value)
+    return value
+
+
+def render(msgid: str, params: dict[str, object] | None = None) -> str:
+    """``msgid`` translated, then filled with ``params`` (``str.format`` fields).
+
+    >>> render("{n} gold", {"n": 3})
+    '3 gold'
+    """
+    text = _(msgid)
+    if not params:
+        return text
+    return text.format(**{k: _shown(v) for k, v in params.items()})
+
+
+class Message:
+    """A sentence kept as its message id and parameters, rendered in the language current
+    when it is *read* (``str(m)``): building one formats nothing and calls no gettext, so
+    the engine may build it on a refusal path.
+
+    >>> m = Message("you have {n} gold", n=5)
+    >>> str(m), m.msgid, m.params
+    ('you have 5 gold', 'you have {n} gold', {'n': 5})
+    """
+
+    __slots__ = ("msgid", "params")
+
+    def __init__(self, msgid: str, /, **params: object) -> None:
+        self.msgid = msgid
+        self.params = params
+
+    def __str__(self) -> str:
+        return render(self.msgid, self.params)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Message({self.msgid!r}, **{self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Message):
+            return NotImplemented
+        return (self.msgid, self.params) == (other.msgid, other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.msgid)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_message, (self.msgid, self.params))
+
+
+def _message(msgid: str, params: dict[str, object]) -> Message:
+    return Message(msgid, **params)
+
+
+class Term:
+    """A game word (a good, card, kind, token, step...) kept as its English key and shown
+    translated: ``str(Term("Apples"))`` is the current language's name.
+
+    >>> t = Term("Apples"); str(t), t.key, f"{t:>8}"
+    ('Apples', 'Apples', '  Apples')
+    >>> with language("th"):
+    ...     str(t) != "" and t.key == "Apples"
+    True
+    """
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: object) -> None:
+        self.key = str(key)
+
+    def __str__(self) -> str:
+        return _(self.key) if self.key else self.key
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return repr(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Term) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+
+class Names:
+    """Several game words (card names, say) shown translated and joined by the current
+    language's list separator; ``repr`` is the English keys' list.
+
+    >>> str(Names(["Apples", "Bread"])), repr(Names(("Apples",)))
+    ('Apples, Bread', "['Apples']")
+    """
+
+    __slots__ = ("keys",)
+
+    def __init__(self, keys: object) -> None:
+        self.keys = tuple(str(k) for k in keys)  # type: ignore[attr-defined]
+
+    def __str__(self) -> str:
+        # TRANSLATORS: the separator between the items of a list ("Apples, Bread")
+        return _(", ").join(_(k) for k in self.keys)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return repr(list(self.keys))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Names) and other.keys == self.keys
+
+    def __hash__(self) -> int:
+        return hash(self.keys)
+
+
+def good_name(key: str) -> str:
+    """The shown name of a good, card, token or other game word ``key`` (its English data
+    key) in the current language; the key itself never changes.
+
+    >>> good_name("Pepper")
+    'Pepper'
+    >>> with language("zh"):
+    ...     good_name("Pepper") != "Pepper"
+    True
+    """
+    return _(key)
+
+
+#: The same lookup under the name the screens use for any game word.
+term = good_name
+
+
+def number(value: float, digits: int | None = None) -> str:
+    """``value`` written the current language's way (digit grouping, decimal mark) by
+    Babel's CLDR data; ``digits``: fixed decimals.
+
+    >>> number(12345), number(0.5, 2)
+    ('12,345', '0.50')
+    """
+    from babel.numbers import format_decimal
+
+    pattern = None if digits is None else "#,##0." + "0" * digits if digits else "#,##0"
+    locale = {"en": "en_US", "th": "th_TH", "zh": "zh_Hans_CN"}[_current]
+    return format_decimal(value, format=pattern, locale=locale)

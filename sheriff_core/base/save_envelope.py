@@ -45,7 +45,8 @@ from typing import Any
 
 import numpy as np
 
-from sheriff_core.base.errors import RulesError, SaveError
+from sheriff_core.base.errors import Explained, RulesError, SaveError
+from sheriff_core.base.i18n import Names
 
 __all__ = [
     "MAX_BYTES",
@@ -137,22 +138,35 @@ def parse_save(text: Any, what: str = "save") -> dict[str, Any]:
     sheriff_core.base.errors.SaveError: save: JSON nested deeper than 64 levels
     """
     if isinstance(text, (bytes, bytearray, memoryview)):
-        raise SaveError(f"{what}: must be JSON text (str), not {type(text).__name__}; decode it")
+        raise SaveError(
+            "{what}: must be JSON text (str), not {name__}; decode it",
+            what=what,
+            name__=type(text).__name__,
+        )
     if not isinstance(text, str):
-        raise SaveError(f"{what}: must be JSON text (str), not {type(text).__name__}")
+        raise SaveError(
+            "{what}: must be JSON text (str), not {name__}", what=what, name__=type(text).__name__
+        )
     if len(text) > MAX_BYTES:
-        raise SaveError(f"{what}: {len(text):,} characters is over the limit of {MAX_BYTES:,}")
+        raise SaveError(
+            "{what}: {n_text:,} characters is over the limit of {MAX_BYTES:,}",
+            what=what,
+            n_text=len(text),
+            MAX_BYTES=MAX_BYTES,
+        )
     # Fewer openers than the limit cannot nest deeper: the scan is needed only otherwise.
     if text.count("[") + text.count("{") > MAX_DEPTH and nesting_depth(text) > MAX_DEPTH:
-        raise SaveError(f"{what}: JSON nested deeper than {MAX_DEPTH} levels")
+        raise SaveError(
+            "{what}: JSON nested deeper than {MAX_DEPTH} levels", what=what, MAX_DEPTH=MAX_DEPTH
+        )
     try:
         data = json.loads(text)
     except RecursionError:  # pragma: no cover - the scan above bounds the depth
-        raise SaveError(f"{what}: JSON nested too deeply") from None
+        raise SaveError("{what}: JSON nested too deeply", what=what) from None
     except ValueError as exc:
-        raise SaveError(f"{what}: not valid JSON ({exc})") from None
+        raise SaveError("{what}: not valid JSON ({exc})", what=what, exc=exc) from None
     if not isinstance(data, dict):
-        raise SaveError(f"{what}: must be a JSON object, not {short(data)}")
+        raise SaveError("{what}: must be a JSON object, not {short}", what=what, short=short(data))
     return data
 
 
@@ -164,12 +178,14 @@ def is_int(value: Any) -> bool:
 def need_int(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
     """``value`` if it is an integer in ``low..high`` (inclusive), else a :class:`SaveError`."""
     if not is_int(value):
-        raise SaveError(f"{where}: must be an integer, not {short(value)}")
+        raise SaveError("{where}: must be an integer, not {short}", where=where, short=short(value))
     if value < low or (high is not None and value > high):
         span = f"at least {low}" if high is None else f"{low}-{high}"
         if low == 0 and high is None:
             span = "a non-negative integer"
-        raise SaveError(f"{where}: must be {span}, not {short(value)}")
+        raise SaveError(
+            "{where}: must be {span}, not {short}", where=where, span=span, short=short(value)
+        )
     return value
 
 
@@ -177,7 +193,12 @@ def need_type(value: Any, kind: type, where: str) -> Any:
     names = {dict: "an object", list: "a list", str: "a string", bool: "true or false"}
     ok = isinstance(value, kind) and (kind is not int or not isinstance(value, bool))
     if not ok:
-        raise SaveError(f"{where}: must be {names.get(kind, kind.__name__)}, not {short(value)}")
+        raise SaveError(
+            "{where}: must be {get}, not {short}",
+            where=where,
+            get=names.get(kind, kind.__name__),
+            short=short(value),
+        )
     return value
 
 
@@ -186,23 +207,45 @@ def need_keys(
 ):
     for key in data:
         if key not in known:
-            raise SaveError(f"{where}unknown field {short(key)}; known fields: {', '.join(known)}")
+            raise SaveError(
+                "{where}unknown field {short}; known fields: {known}",
+                where=where,
+                short=short(key),
+                known=Names(known),
+            )
     for key in required:
         if key not in data:
-            raise SaveError(f"{where}{key}: missing (a save needs {', '.join(required)})")
+            raise SaveError(
+                "{where}{key}: missing (a save needs {required})",
+                where=where,
+                key=key,
+                required=Names(required),
+            )
 
 
 def need_names(value: Any, where: str) -> list[str]:
     """Player names: a list of distinct non-empty strings (at most :data:`MAX_PLAYERS`)."""
     names = need_type(value, list, where)
     if len(names) > MAX_PLAYERS:
-        raise SaveError(f"{where}: {len(names)} players is over the limit of {MAX_PLAYERS}")
+        raise SaveError(
+            "{where}: {n_names} players is over the limit of {MAX_PLAYERS}",
+            where=where,
+            n_names=len(names),
+            MAX_PLAYERS=MAX_PLAYERS,
+        )
     seen: set[str] = set()
     for i, name in enumerate(names):
         if not isinstance(name, str) or not name:
-            raise SaveError(f"{where}[{i}]: must be a non-empty string, not {short(name)}")
+            raise SaveError(
+                "{where}[{i}]: must be a non-empty string, not {short}",
+                where=where,
+                i=i,
+                short=short(name),
+            )
         if name in seen:
-            raise SaveError(f"{where}[{i}]: the name {short(name)} is used twice")
+            raise SaveError(
+                "{where}[{i}]: the name {short} is used twice", where=where, i=i, short=short(name)
+            )
         seen.add(name)
     return names
 
@@ -214,38 +257,51 @@ MAX_SEED_ITEMS = 1000
 MAX_SEED_INT = 2**1024
 
 
-def _seed_int(value: Any, where: str, error: type[Exception]) -> int:
+def _seed_int(value: Any, where: str, error: type[Explained]) -> int:
     """``value`` as a plain ``int`` seed word (numpy integers converted), or ``error``."""
     if isinstance(value, bool | np.bool_):
         raise error(
-            f"{where}: {value!r} is a bool, not a seed; a seed is an integer >= 0 "
-            "(e.g. seed=1) or None (fresh entropy)"
+            "{where}: {value!r} is a bool, not a seed; a seed is an integer >= 0 (e.g. seed=1) or None (fresh entropy)",
+            where=where,
+            value=value,
         )
     if isinstance(value, float | np.floating):
         raise error(
-            f"{where}: {value!r} is a float, not a seed; a seed is an integer >= 0 "
-            "(write int(...) if you mean a whole number)"
+            "{where}: {value!r} is a float, not a seed; a seed is an integer >= 0 (write int(...) if you mean a whole number)",
+            where=where,
+            value=value,
         )
     if not isinstance(value, int | np.integer):
         raise error(
-            f"{where}: a seed is an integer >= 0, a list of them, a numpy SeedSequence or "
-            f"None, not {short(value)} ({type(value).__name__})"
+            "{where}: a seed is an integer >= 0, a list of them, a numpy SeedSequence or None, not {short} ({name__})",
+            where=where,
+            short=short(value),
+            name__=type(value).__name__,
         )
     value = int(value)
     if not 0 <= value < MAX_SEED_INT:
-        raise error(f"{where}: a seed is an integer 0 <= seed < 2**1024, not {short(value)}")
+        raise error(
+            "{where}: a seed is an integer 0 <= seed < 2**1024, not {short}",
+            where=where,
+            short=short(value),
+        )
     return value
 
 
-def _seed_ints(values: Any, where: str, error: type[Exception]) -> list[int]:
+def _seed_ints(values: Any, where: str, error: type[Explained]) -> list[int]:
     items = list(values)
     if not 0 < len(items) <= MAX_SEED_ITEMS:
-        raise error(f"{where}: a list of seed integers holds 1-{MAX_SEED_ITEMS}, not {len(items)}")
+        raise error(
+            "{where}: a list of seed integers holds 1-{MAX_SEED_ITEMS}, not {n_items}",
+            where=where,
+            MAX_SEED_ITEMS=MAX_SEED_ITEMS,
+            n_items=len(items),
+        )
     return [_seed_int(x, f"{where}[{i}]", error) for i, x in enumerate(items)]
 
 
 def seed_sequence(
-    seed: Any, where: str = "seed", error: type[Exception] = RulesError
+    seed: Any, where: str = "seed", error: type[Explained] = RulesError
 ) -> np.random.SeedSequence:
     """The ``numpy.random.SeedSequence`` a game is dealt from, for every seed a save can hold.
 
@@ -269,7 +325,11 @@ def seed_sequence(
     if isinstance(seed, np.random.SeedSequence):
         entropy, keys = seed.entropy, seed.spawn_key
         if seed.pool_size != _POOL_SIZE:
-            raise error(f"{where}: a SeedSequence with pool_size {seed.pool_size} cannot be saved")
+            raise error(
+                "{where}: a SeedSequence with pool_size {pool_size} cannot be saved",
+                where=where,
+                pool_size=seed.pool_size,
+            )
         clean_keys = tuple(_seed_ints(keys, f"{where}.spawn_key", error)) if keys else ()
         if isinstance(entropy, list | tuple | np.ndarray):
             clean: Any = _seed_ints(entropy, f"{where}.entropy", error)
@@ -301,7 +361,7 @@ def seed_to_data(seed: np.random.SeedSequence | None) -> dict[str, Any]:
             "seed: this game has no seed (it was not made by new_game), so it cannot be saved"
         )
     if seed.pool_size != np.random.SeedSequence().pool_size:
-        raise SaveError(f"seed: pool_size {seed.pool_size} is not supported")
+        raise SaveError("seed: pool_size {pool_size} is not supported", pool_size=seed.pool_size)
     entropy = seed.entropy
     if isinstance(entropy, np.integer):
         entropy = int(entropy)
@@ -313,7 +373,11 @@ def seed_to_data(seed: np.random.SeedSequence | None) -> dict[str, Any]:
 def _saved_seed_int(value: Any, where: str) -> int:
     need_int(value, where)
     if value >= MAX_SEED_INT:
-        raise SaveError(f"{where}: a seed's integers are below 2**1024, not {short(value)}")
+        raise SaveError(
+            "{where}: a seed's integers are below 2**1024, not {short}",
+            where=where,
+            short=short(value),
+        )
     return int(value)
 
 
@@ -328,20 +392,22 @@ def seed_from_data(data: Any, where: str = "seed") -> np.random.SeedSequence:
     entropy = data["entropy"]
     if isinstance(entropy, list):
         if not entropy or len(entropy) > 1000:
-            raise SaveError(f"{where}.entropy: a list of entropy must hold 1-1000 integers")
+            raise SaveError(
+                "{where}.entropy: a list of entropy must hold 1-1000 integers", where=where
+            )
         for i, x in enumerate(entropy):
             _saved_seed_int(x, f"{where}.entropy[{i}]")
     else:
         _saved_seed_int(entropy, f"{where}.entropy")
     keys = need_type(data["spawn_key"], list, f"{where}.spawn_key")
     if len(keys) > 1000:
-        raise SaveError(f"{where}.spawn_key: more than 1000 integers")
+        raise SaveError("{where}.spawn_key: more than 1000 integers", where=where)
     for i, k in enumerate(keys):
         _saved_seed_int(k, f"{where}.spawn_key[{i}]")
     try:
         return np.random.SeedSequence(entropy, spawn_key=tuple(keys))
     except (TypeError, ValueError, OverflowError) as exc:  # pragma: no cover - checked above
-        raise SaveError(f"{where}: not a usable seed ({exc})") from None
+        raise SaveError("{where}: not a usable seed ({exc})", where=where, exc=exc) from None
 
 
 _U128 = 2**128
@@ -360,14 +426,20 @@ def rng_from_state(state: Any, where: str) -> np.random.Generator:
     need_keys(state, f"{where}: ", keys, keys)
     if state["bit_generator"] != "PCG64":
         raise SaveError(
-            f'{where}.bit_generator: must be "PCG64", not {short(state["bit_generator"])}'
+            '{where}.bit_generator: must be "PCG64", not {short}',
+            where=where,
+            short=short(state["bit_generator"]),
         )
     inner = need_type(state["state"], dict, f"{where}.state")
     need_keys(inner, f"{where}.state: ", ("state", "inc"), ("state", "inc"))
     need_int(inner["state"], f"{where}.state.state", 0, _U128 - 1)
     need_int(inner["inc"], f"{where}.state.inc", 0, _U128 - 1)
     if inner["inc"] % 2 == 0:
-        raise SaveError(f"{where}.state.inc: must be odd (a PCG64 increment), not {inner['inc']}")
+        raise SaveError(
+            "{where}.state.inc: must be odd (a PCG64 increment), not {inner}",
+            where=where,
+            inner=inner["inc"],
+        )
     need_int(state["has_uint32"], f"{where}.has_uint32", 0, 1)
     need_int(state["uinteger"], f"{where}.uinteger", 0, 2**32 - 1)
     rng = np.random.Generator(np.random.PCG64(0))
@@ -420,8 +492,10 @@ def check_state(saved: Mapping[str, Any], replay: Mapping[str, Any], names: tupl
             except (KeyError, IndexError, TypeError):  # pragma: no cover - defensive
                 was, now = saved[name], replay[name]
             raise SaveError(
-                f"{path}: the saved state ({short(was)}) disagrees with the replay of the "
-                f"history ({short(now)})"
+                "{path}: the saved state ({short}) disagrees with the replay of the history ({short2})",
+                path=path,
+                short=short(was),
+                short2=short(now),
             )
 
 
@@ -464,26 +538,55 @@ def _check_record(data: Any, cls: type, where: str) -> None:
     known, checks = _spec(cls)
     if not data.keys() <= known:
         key = next(k for k in data if k not in known)
-        raise SaveError(f"{where}: {cls.__name__} has no field {short(key)}")
+        raise SaveError(
+            "{where}: {name__} has no field {short}",
+            where=where,
+            name__=cls.__name__,
+            short=short(key),
+        )
     for name, how, arg in checks:
         value = data.get(name, _MISSING)
         if value is _MISSING:
             continue  # a default applies (or the constructor names the missing field)
         if how == "scalar":
             if type(value) not in arg[0]:
-                raise SaveError(f"{where}.{name}: must be {arg[1]}, not {short(value)}")
+                raise SaveError(
+                    "{where}.{name}: must be {arg}, not {short}",
+                    where=where,
+                    name=name,
+                    arg=arg[1],
+                    short=short(value),
+                )
         elif type(value) is not list:
-            raise SaveError(f"{where}.{name}: must be a list, not {short(value)}")
+            raise SaveError(
+                "{where}.{name}: must be a list, not {short}",
+                where=where,
+                name=name,
+                short=short(value),
+            )
         elif how == "list":
             allowed = arg[0]
             for i, item in enumerate(value):
                 if type(item) not in allowed:
-                    raise SaveError(f"{where}.{name}[{i}]: must be {arg[1]}, not {short(item)}")
+                    raise SaveError(
+                        "{where}.{name}[{i}]: must be {arg}, not {short}",
+                        where=where,
+                        name=name,
+                        i=i,
+                        arg=arg[1],
+                        short=short(item),
+                    )
         else:
             sub = _RECORDS.get(arg)
             for i, item in enumerate(value):
                 if sub is None:
-                    raise SaveError(f"{where}.{name}[{i}]: cannot be checked ({arg})")
+                    raise SaveError(
+                        "{where}.{name}[{i}]: cannot be checked ({arg})",
+                        where=where,
+                        name=name,
+                        i=i,
+                        arg=arg,
+                    )
                 _check_record(item, sub, f"{where}.{name}[{i}]")
 
 
@@ -518,12 +621,14 @@ def read_action(
         return action
     kind = data.get("type")
     if type(kind) is not str or kind not in kinds:
-        raise SaveError(f"{where}.type: not an action type: {short(kind)}")
+        raise SaveError("{where}.type: not an action type: {short}", where=where, short=short(kind))
     _check_record(data, kinds[kind], where)
     try:
         action = from_dict(dict(data))
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
-        raise SaveError(f"{where}: not a valid {kind} action ({exc})") from None
+        raise SaveError(
+            "{where}: not a valid {kind} action ({exc})", where=where, kind=kind, exc=exc
+        ) from None
     if len(key) < 1000:  # small actions only: the table stays small
         if len(seen) > 4096:
             seen.clear()
@@ -537,19 +642,32 @@ def check_format(data: Mapping[str, Any], expected: Any, what: str) -> None:
     if fmt == expected and type(fmt) is type(expected):
         return
     if "format" not in data:
-        raise SaveError(f"format: missing; this is not a saved {what} (format {expected!r})")
+        raise SaveError(
+            "format: missing; this is not a saved {what} (format {expected!r})",
+            what=what,
+            expected=expected,
+        )
     if is_int(fmt) or isinstance(fmt, str):
         raise SaveError(
-            f"format: version {short(fmt)} is not supported; this version of sheriff_core "
-            f"reads {what} saves of format {expected!r} only"
+            "format: version {short} is not supported; this version of sheriff_core reads {what} saves of format {expected!r} only",
+            short=short(fmt),
+            what=what,
+            expected=expected,
         )
-    raise SaveError(f"format: must be {expected!r}, not {short(fmt)}")
+    raise SaveError(
+        "format: must be {expected!r}, not {short}", expected=expected, short=short(fmt)
+    )
 
 
 def per_seat(value: Any, where: str, n: int) -> list[Any]:
     need_type(value, list, where)
     if len(value) != n:
-        raise SaveError(f"{where}: must have one entry per player ({n}), not {len(value)}")
+        raise SaveError(
+            "{where}: must have one entry per player ({n}), not {n_value}",
+            where=where,
+            n=n,
+            n_value=len(value),
+        )
     return value
 
 
@@ -566,7 +684,9 @@ def replay_history(
     seen = _ACTIONS.get(from_dict, {})
     for i, entry in enumerate(history):
         if type(entry) is not list or len(entry) != 2:
-            raise SaveError(f"history[{i}]: must be [seat, action], not {short(entry)}")
+            raise SaveError(
+                "history[{i}]: must be [seat, action], not {short}", i=i, short=short(entry)
+            )
         seat, data = entry
         if type(seat) is not int or not 0 <= seat < players:
             need_int(seat, f"history[{i}][0]", 0, players - 1)
@@ -576,19 +696,30 @@ def replay_history(
             seen = _ACTIONS[from_dict]
         if seat != game.to_move:
             if game.is_over:
-                raise SaveError(f"history[{i}]: {clip(action)} comes after the end of the game")
+                raise SaveError(
+                    "history[{i}]: {clip} comes after the end of the game", i=i, clip=clip(action)
+                )
             raise SaveError(
-                f"history[{i}]: recorded for seat {seat}, but it was seat {game.to_move}'s decision"
+                "history[{i}]: recorded for seat {seat}, but it was seat {to_move}'s decision",
+                i=i,
+                seat=seat,
+                to_move=game.to_move,
             )
         try:
             apply(action)
         except RulesError as exc:
             raise SaveError(
-                f"history[{i}]: {clip(action)} was illegal at that point: {clip(exc, 300)}"
+                "history[{i}]: {clip} was illegal at that point: {clip2}",
+                i=i,
+                clip=clip(action),
+                clip2=clip(exc, 300),
             ) from None
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
             raise SaveError(
-                f"history[{i}]: {clip(action)} cannot be applied ({clip(repr(exc), 300)})"
+                "history[{i}]: {clip} cannot be applied ({clip2})",
+                i=i,
+                clip=clip(action),
+                clip2=clip(repr(exc), 300),
             ) from None
 
 

@@ -44,6 +44,9 @@ import tomllib
 from collections.abc import Mapping
 from typing import Any
 
+from sheriff_core.base.errors import Explained
+from sheriff_core.base.i18n import Message
+
 __all__ = ["TomlChecker", "parse_toml", "show"]
 
 
@@ -57,7 +60,7 @@ def show(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def parse_toml(raw: bytes, loc: str, error: type[Exception], file_bytes: int, depth: int) -> Any:
+def parse_toml(raw: bytes, loc: str, error: type[Explained], file_bytes: int, depth: int) -> Any:
     """A rules file's TOML from its bytes (read with at most ``file_bytes + 1`` of them):
     refused, with ``error`` naming ``loc``, when larger than ``file_bytes``, not UTF-8, not
     valid TOML or nested past the parser's own limit (``depth`` is the loader's limit,
@@ -72,20 +75,24 @@ def parse_toml(raw: bytes, loc: str, error: type[Exception], file_bytes: int, de
     sheriff_core.base.errors.VariantError: r.toml: not UTF-8 text (byte 0xff at offset 4); save the file as UTF-8
     """
     if len(raw) > file_bytes:
-        raise error(f"{loc}: file larger than {file_bytes:,} bytes")
+        raise error("{loc}: file larger than {file_bytes:,} bytes", loc=loc, file_bytes=file_bytes)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise error(
-            f"{loc}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start}); "
-            "save the file as UTF-8"
+            "{loc}: not UTF-8 text (byte 0x{raw:02x} at offset {start}); save the file as UTF-8",
+            loc=loc,
+            raw=raw[exc.start],
+            start=exc.start,
         ) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise error(f"{loc}: not valid TOML: {exc}") from None
+        raise error("{loc}: not valid TOML: {exc}", loc=loc, exc=exc) from None
     except RecursionError:
-        raise error(f"{loc}: nested too deeply (at most {depth} levels)") from None
+        raise error(
+            "{loc}: nested too deeply (at most {depth} levels)", loc=loc, depth=depth
+        ) from None
 
 
 class TomlChecker:
@@ -103,17 +110,24 @@ class TomlChecker:
     sheriff_core.base.errors.VariantError: r.toml: [players] names: needs 2 distinct non-empty names, got ['Ann', 'Ann']
     """
 
-    def __init__(self, path: str, error: type[Exception], maximum: int | None = None) -> None:
+    def __init__(self, path: str, error: type[Explained], maximum: int | None = None) -> None:
         self.path, self.error, self.maximum = path, error, maximum
 
-    def fail(self, where: str, msg: str) -> Exception:
-        """The error to raise (``raise checker.fail(where, msg)``).
+    def fail(self, where: str, msg: str | Message, /, **params: object) -> Exception:
+        """The error to raise (``raise checker.fail(where, msg, **params)``): ``msg`` is a
+        message id with ``str.format`` fields filled from ``params``, rendered lazily in
+        the current language (:class:`~sheriff_core.base.i18n.Message`).
 
         >>> from sheriff_core.base.errors import VariantError
         >>> TomlChecker("r.toml", VariantError).fail("", "missing required table [goods]")
         VariantError('r.toml: missing required table [goods]')
         """
-        return self.error(f"{self.path}: {where}: {msg}" if where else f"{self.path}: {msg}")
+        said = msg if isinstance(msg, Message) else Message(msg, **params)
+        if where:
+            return self.error(
+                Message("{path}: {where}: {msg}", path=self.path, where=where, msg=said)
+            )
+        return self.error(Message("{path}: {msg}", path=self.path, msg=said))
 
     def depth(self, data: Any, limit: int) -> None:
         """Refuse tables and lists nested deeper than ``limit`` (no recursion).
@@ -128,7 +142,7 @@ class TomlChecker:
         while stack:
             value, depth, where = stack.pop()
             if depth > limit:
-                raise self.fail(where, f"nested deeper than {limit} levels")
+                raise self.fail(where, "nested deeper than {limit} levels", limit=limit)
             if isinstance(value, dict):
                 stack.extend((v, depth + 1, f"{where}.{k}".lstrip(".")) for k, v in value.items())
             elif isinstance(value, list):
@@ -144,7 +158,9 @@ class TomlChecker:
         sheriff_core.base.errors.VariantError: r.toml: [goods.Apples] must be a table, got 5
         """
         if not isinstance(value, dict):
-            raise self.fail("", f"[{where}] must be a table, got {show(value)}")
+            raise self.fail(
+                "", "[{where}] must be a table, got {show}", where=where, show=show(value)
+            )
         return value
 
     def need(self, section: Mapping[str, Any], key: str, where: str) -> Any:
@@ -157,7 +173,7 @@ class TomlChecker:
         sheriff_core.base.errors.VariantError: r.toml: [players] missing required key 'min'
         """
         if key not in section:
-            raise self.fail("", f"[{where}] missing required key {key!r}")
+            raise self.fail("", "[{where}] missing required key {key!r}", where=where, key=key)
         return section[key]
 
     def integer(self, value: Any, where: str, minimum: int = 0, maximum: int | None = None) -> int:
@@ -176,13 +192,17 @@ class TomlChecker:
         sheriff_core.base.errors.VariantError: r.toml: [setup] starting_gold: must be at most 1,000,000, got 10000000
         """
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(where, f"must be an integer, got {show(value)}")
+            raise self.fail(where, "must be an integer, got {show}", show=show(value))
         if value < minimum:
             qualifier = "non-negative" if minimum == 0 else f">= {minimum}"
-            raise self.fail(where, f"must be {qualifier}, got {value}")
+            raise self.fail(
+                where, "must be {qualifier}, got {value}", qualifier=qualifier, value=value
+            )
         most = self.maximum if maximum is None else maximum
         if most is not None and value > most:
-            raise self.fail(where, f"must be at most {most:,}, got {show(value)}")
+            raise self.fail(
+                where, "must be at most {most:,}, got {show}", most=most, show=show(value)
+            )
         return value
 
     def int_key(
@@ -213,7 +233,9 @@ class TomlChecker:
         sheriff_core.base.errors.VariantError: r.toml: [debts] order: must be one of ['any'], got 'x'
         """
         if value not in options:
-            raise self.fail(where, f"must be one of {list(options)}, got {show(value)}")
+            raise self.fail(
+                where, "must be one of {list}, got {show}", list=list(options), show=show(value)
+            )
         return value
 
     def choices(self, value: Any, where: str, options: tuple[str, ...]) -> list[str]:
@@ -226,7 +248,12 @@ class TomlChecker:
         sheriff_core.base.errors.VariantError: r.toml: replace: must be a list drawn from ['goods'], got 'goods'
         """
         if not isinstance(value, list) or any(v not in options for v in value):
-            raise self.fail(where, f"must be a list drawn from {list(options)}, got {show(value)}")
+            raise self.fail(
+                where,
+                "must be a list drawn from {list}, got {show}",
+                list=list(options),
+                show=show(value),
+            )
         return value
 
     def boolean(self, value: Any, where: str) -> bool:
@@ -239,7 +266,7 @@ class TomlChecker:
         sheriff_core.base.errors.VariantError: r.toml: [round] draw_from_discards: must be true or false, got 1
         """
         if not isinstance(value, bool):
-            raise self.fail(where, f"must be true or false, got {show(value)}")
+            raise self.fail(where, "must be true or false, got {show}", show=show(value))
         return value
 
     def string(self, value: Any, where: str, *, empty: bool = True) -> str:
@@ -253,7 +280,7 @@ class TomlChecker:
         """
         if not isinstance(value, str) or not (empty or value):
             kind = "a string" if empty else "a non-empty string"
-            raise self.fail(where, f"must be {kind}, got {show(value)}")
+            raise self.fail(where, "must be {kind}, got {show}", kind=kind, show=show(value))
         return value
 
     def names(self, value: Any, where: str, n: int) -> tuple[str, ...]:
@@ -273,7 +300,9 @@ class TomlChecker:
             or not all(isinstance(v, str) and v for v in value)  # before set(): hashable
             or len(set(value)) != len(value)
         ):
-            raise self.fail(where, f"needs {n} distinct non-empty names, got {show(value)}")
+            raise self.fail(
+                where, "needs {n} distinct non-empty names, got {show}", n=n, show=show(value)
+            )
         return tuple(value)
 
     def player_key(self, key: str, where: str, most: int) -> int:
@@ -293,7 +322,9 @@ class TomlChecker:
         except ValueError:
             n = None
         if n is None or not 2 <= n <= most:
-            raise self.fail(where, f"key {key!r} must be a player count 2-{most}")
+            raise self.fail(
+                where, "key {key!r} must be a player count 2-{most}", key=key, most=most
+            )
         return n
 
     def check_keys(
@@ -317,7 +348,11 @@ class TomlChecker:
         for key, value in data.items():
             if key not in schema:
                 raise self.fail(
-                    "", f"unknown key {key!r} (= {show(value)}); known keys: {sorted(schema)}"
+                    "",
+                    "unknown key {key!r} (= {show}); known keys: {sorted}",
+                    key=key,
+                    show=show(value),
+                    sorted=sorted(schema),
                 )
             spec = schema[key]
             if isinstance(spec, set):
@@ -342,13 +377,17 @@ class TomlChecker:
         for key, spec in schema.items():
             if key not in data:
                 if isinstance(spec, set) or spec in ("table", "strings"):
-                    raise self.fail("", f"missing required table [{key}]")
-                raise self.fail("", f"missing required key {key!r}")
+                    raise self.fail("", "missing required table [{key}]", key=key)
+                raise self.fail("", "missing required key {key!r}", key=key)
 
     def _known(self, table: Mapping[str, Any], known: set[str], where: str) -> None:
         for sub, value in table.items():
             if sub not in known:
                 raise self.fail(
                     "",
-                    f"[{where}] unknown key {sub!r} (= {show(value)}); known keys: {sorted(known)}",
+                    "[{where}] unknown key {sub!r} (= {show}); known keys: {sorted}",
+                    where=where,
+                    sub=sub,
+                    show=show(value),
+                    sorted=sorted(known),
                 )

@@ -47,6 +47,8 @@ from typing import Any
 import numpy as np
 
 from sheriff_core.base.errors import BadAction, IllegalAction
+from sheriff_core.base.i18n import Names
+from sheriff_core.rules.terms import english_name
 
 __all__ = [
     "ACTION_TYPES",
@@ -84,7 +86,12 @@ def _int(value: Any, where: str) -> int:
         return value
     if isinstance(value, np.integer):
         return int(value)
-    raise BadAction(f"{where} must be a whole number (int), not {value!r} ({type(value).__name__})")
+    raise BadAction(
+        "{where} must be a whole number (int), not {value!r} ({name__})",
+        where=where,
+        value=value,
+        name__=type(value).__name__,
+    )
 
 
 def _name(value: Any, where: str) -> str:
@@ -92,12 +99,18 @@ def _name(value: Any, where: str) -> str:
     if type(value) is str and value in _NAMES_OK:
         return value
     if not isinstance(value, str):
-        raise BadAction(f"{where} must be a name (str), not {value!r} ({type(value).__name__})")
+        raise BadAction(
+            "{where} must be a name (str), not {value!r} ({name__})",
+            where=where,
+            value=value,
+            name__=type(value).__name__,
+        )
     value = str(value)
     if not value or value != value.strip() or _BAD_NAME.search(value):
         raise BadAction(
-            f"{where} must be a non-empty name without surrounding spaces, ',', ';' or line "
-            f"breaks, not {value!r}"
+            "{where} must be a non-empty name without surrounding spaces, ',', ';' or line breaks, not {value!r}",
+            where=where,
+            value=value,
         )
     if len(_NAMES_OK) < 4096:
         _NAMES_OK.add(value)
@@ -109,7 +122,10 @@ def _names(value: Any, where: str) -> tuple[str, ...]:
     if type(value) is not tuple:
         if not isinstance(value, (tuple, list)):
             raise BadAction(
-                f"{where} must be a tuple or list of names, not {value!r} ({type(value).__name__})"
+                "{where} must be a tuple or list of names, not {value!r} ({name__})",
+                where=where,
+                value=value,
+                name__=type(value).__name__,
             )
         value = tuple(value)
     ok = _NAMES_OK
@@ -123,8 +139,10 @@ def _ints(value: Any, where: str) -> tuple[int, ...]:
     if type(value) is not tuple:
         if not isinstance(value, (tuple, list)):
             raise BadAction(
-                f"{where} must be a tuple or list of whole numbers, not {value!r} "
-                f"({type(value).__name__})"
+                "{where} must be a tuple or list of whole numbers, not {value!r} ({name__})",
+                where=where,
+                value=value,
+                name__=type(value).__name__,
             )
         value = tuple(value)
     for i in value:
@@ -141,9 +159,15 @@ def _cards(cards: tuple[str, ...]) -> str:
     return ",".join(cards)
 
 
+#: Separators of a typed list of cards: the text form's ',' and the Chinese '、' / '，'.
+_SEPARATORS = re.compile(r"[,、，]")
+
+
 def _split(text: str) -> tuple[str, ...]:
+    """Typed card names, each read back to its English key (a Thai or Chinese good name
+    is accepted: :func:`~sheriff_core.rules.terms.english_name`)."""
     text = text.strip()
-    return tuple(c.strip() for c in text.split(",")) if text else ()
+    return tuple(english_name(c.strip()) for c in _SEPARATORS.split(text)) if text else ()
 
 
 class Action:
@@ -203,8 +227,8 @@ class Market(Action):
             _set(self, "pile", _int(self.pile, "Market.pile"))
         if set_aside and not take and _TAKE_TAIL.fullmatch(set_aside[-1]):
             raise BadAction(
-                f"Market.set_aside: a last card named {set_aside[-1]!r} would read back as a "
-                "take list"
+                "Market.set_aside: a last card named {set_aside!r} would read back as a take list",
+                set_aside=set_aside[-1],
             )
 
     def __str__(self) -> str:
@@ -316,16 +340,23 @@ class Promise:
     def __post_init__(self) -> None:
         kind = self.kind
         if type(kind) is not str or kind not in PROMISE_KINDS:
-            raise BadAction(f"Promise.kind must be one of {', '.join(PROMISE_KINDS)}, not {kind!r}")
+            raise BadAction(
+                "Promise.kind must be one of {PROMISE_KINDS}, not {kind!r}",
+                PROMISE_KINDS=Names(PROMISE_KINDS),
+                kind=kind,
+            )
         text = self.text
         if kind == "future":
             if self.seat is not None:
-                raise BadAction(f"a future promise names no seat (seat=None), not {self.seat!r}")
+                raise BadAction(
+                    "a future promise names no seat (seat=None), not {seat!r}", seat=self.seat
+                )
             if not isinstance(text, str):
-                raise BadAction(f"Promise.text must be a str, not {text!r}")
+                raise BadAction("Promise.text must be a str, not {text!r}", text=text)
             if text != text.strip() or _BAD_NAME.search(text.replace(",", "")):
                 raise BadAction(
-                    f"Promise.text must be one line without ';' or surrounding spaces: {text!r}"
+                    "Promise.text must be one line without ';' or surrounding spaces: {text!r}",
+                    text=text,
                 )
             if type(text) is not str:
                 _set(self, "text", str(text))
@@ -333,7 +364,9 @@ class Promise:
         if type(self.seat) is not int:
             _set(self, "seat", _int(self.seat, f"Promise({kind!r}).seat"))
         if text != "":
-            raise BadAction(f"a promise to {kind} a bag has no text (only 'future' ones do)")
+            raise BadAction(
+                "a promise to {kind} a bag has no text (only 'future' ones do)", kind=kind
+            )
 
     def __str__(self) -> str:
         if self.kind == "future":
@@ -376,12 +409,14 @@ class Offer(Action):
         promises = self.promises
         if type(promises) is not tuple:
             if not isinstance(promises, (tuple, list)):
-                raise BadAction(f"Offer.promises must be a tuple or list, not {promises!r}")
+                raise BadAction(
+                    "Offer.promises must be a tuple or list, not {promises!r}", promises=promises
+                )
             promises = tuple(promises)
             _set(self, "promises", promises)
         for p in promises:
             if type(p) is not Promise:
-                raise BadAction(f"Offer.promises holds Promise values, not {p!r}")
+                raise BadAction("Offer.promises holds Promise values, not {p!r}", p=p)
 
     def __str__(self) -> str:
         parts = [f"offer {self.gold} gold"]
@@ -512,9 +547,15 @@ def parse_action(text: str) -> Action:
     Market(set_aside=('Cheese', 'Pepper'), take=(0, 0), pile=1)
     >>> parse_action("offer 5 gold; bag Apples; promise inspect 3").promises
     (Promise(kind='inspect', seat=3, text=''),)
+
+    Good and token names may be typed in Thai or Chinese too; the action holds the
+    English keys (its text form, a save and the events never change with the language):
+
+    >>> str(parse_action("declare 3 奶酪")), str(parse_action("load ชีส,พริกไทย"))
+    ('declare 3 Cheese', 'load Cheese,Pepper')
     """
     if not isinstance(text, str):
-        raise BadAction(f"an action's text form is a str, not {text!r}")
+        raise BadAction("an action's text form is a str, not {text!r}", text=text)
     t = text.strip()
     word, _, rest = t.partition(" ")
     try:
@@ -523,10 +564,10 @@ def parse_action(text: str) -> Action:
         if word in _SEAT:
             return _SEAT[word](_number(rest))
         if word == "exchange" and rest:
-            return Exchange(rest.strip())
+            return Exchange(english_name(rest.strip()))
         if word == "declare":
             count, _, good = rest.partition(" ")
-            return Declare(good.strip(), _number(count))
+            return Declare(english_name(good.strip()), _number(count))
         if word == "load":
             return Load(_split(rest))
         if word == "pay-debt":
@@ -573,8 +614,8 @@ def parse_action(text: str) -> Action:
                     )
             return Offer(gold, stand, bag, tuple(promises))
     except (ValueError, BadAction) as err:
-        raise IllegalAction(f"cannot read action {text!r}: {err}") from None
-    raise IllegalAction(f"cannot read action {text!r}")
+        raise IllegalAction("cannot read action {text!r}: {err}", text=text, err=err) from None
+    raise IllegalAction("cannot read action {text!r}", text=text)
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:
@@ -597,4 +638,9 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     except BadAction:
         raise
     except (KeyError, TypeError, ValueError) as err:
-        raise BadAction(f"not an action: {data!r} ({type(err).__name__}: {err})") from None
+        raise BadAction(
+            "not an action: {data!r} ({name__}: {err})",
+            data=data,
+            name__=type(err).__name__,
+            err=err,
+        ) from None

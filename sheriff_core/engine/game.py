@@ -34,6 +34,7 @@ from sheriff_core.base.errors import (
     NotYourTurn,
     RulesError,
 )
+from sheriff_core.base.i18n import N_, Message, Term
 from sheriff_core.engine.actions import (
     Accept,
     Action,
@@ -187,7 +188,7 @@ class Game(RoundRules, MarketRules, LoadRules, InspectionRules, PaymentRules, Le
         if self.phase is Phase.OVER:
             raise GameOver("the game is over: no more actions")
         if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action")
+            raise IllegalAction("{action!r} is not an action", action=action)
         if player is not None and player is not self.to_move:
             self._check_player(player)
         self._checked(action)
@@ -246,13 +247,24 @@ class Game(RoundRules, MarketRules, LoadRules, InspectionRules, PaymentRules, Le
 
     def _check_player(self, player: object) -> None:
         """NotYourTurn unless ``player`` is the seat to move (a readable message always)."""
-        due = f"{self.name(self.to_move)}'s decision ({STEPS[self.step].expects})"  # type: ignore[arg-type]
         if isinstance(player, np.integer):
             player = int(player)
+        if type(player) is int and player == self.to_move:
+            return  # the usual case: nothing is formatted
+        due = Message(
+            "{player}'s decision ({expects})",
+            player=self.who(self.to_move),  # type: ignore[arg-type]
+            expects=Term(STEPS[self.step].expects),
+        )
         if type(player) is not int or not 0 <= player < self.n:
-            raise NotYourTurn(f"there is no seat {player!r} (seats 0-{self.n - 1}): it is {due}")
+            raise NotYourTurn(
+                "there is no seat {player!r} (seats 0-{value}): it is {due}",
+                player=player,
+                value=self.n - 1,
+                due=due,
+            )
         if player != self.to_move:
-            raise NotYourTurn(f"it is {due}, not {self.name(player)}'s")
+            raise NotYourTurn("it is {due}, not {player}'s", due=due, player=self.who(player))
 
     def _checked(self, action: Action) -> None:
         """Run the check for ``action``; a failure that is not a :class:`RulesError`
@@ -369,12 +381,16 @@ class Game(RoundRules, MarketRules, LoadRules, InspectionRules, PaymentRules, Le
 
     def _wrong_kind(self, action: Action) -> IllegalAction:
         if not isinstance(action, Action):
-            return IllegalAction(f"{action!r} is not an action")
+            return IllegalAction("{action!r} is not an action", action=action)
         step = self.step
-        who = self.name(self.to_move)  # type: ignore[arg-type]
+        who = self.who(self.to_move)  # type: ignore[arg-type]
         phase = "inspection" if self.phase is Phase.INSPECT else self.phase
         return IllegalAction(
-            f"it is the {phase} phase: {who} must {STEPS[step].expects}, not {_word(action)}"
+            "it is the {phase} phase: {who} must {expects}, not {word}",
+            phase=Term(phase),
+            who=who,
+            expects=Term(STEPS[step].expects),
+            word=_word(action),
         )
 
     # A check that accepts any action of its type (Decline, Done): see STEPS.
@@ -551,34 +567,34 @@ _EXCHANGE: dict[type[Action], tuple[_Check, _Do]] = {
 STEPS: Mapping[Step, StepRule] = MappingProxyType(
     {
         Step.STARTER: StepRule(
-            "choose who starts the market (starter)",
-            "choose which merchant starts the market",
+            N_("choose who starts the market (starter)"),
+            N_("choose which merchant starts the market"),
             {ChooseStarter: (Game._check_starter, Game._do_starter)},
             Game._options_starter,
         ),
         Step.MARKET: StepRule(
-            "make a market turn (market)",
-            "make a market turn (set cards aside, draw back to a full hand)",
+            N_("make a market turn (market)"),
+            N_("make a market turn (set cards aside, draw back to a full hand)"),
             {Market: (Game._check_market, Game._do_market), **_EXCHANGE},
             Game._options_market,
             Game._count_market,
         ),
         Step.LOAD: StepRule(
-            "load a bag (load)",
-            "load the bag with 1-5 cards",
+            N_("load a bag (load)"),
+            N_("load the bag with 1-5 cards"),
             {Load: (Game._check_load, Game._do_load), **_EXCHANGE},
             Game._options_load,
             Game._count_load,
         ),
         Step.DECLARE: StepRule(
-            "declare the bag (declare)",
-            "declare the bag: one legal good, the exact number of cards",
+            N_("declare the bag (declare)"),
+            N_("declare the bag: one legal good, the exact number of cards"),
             {Declare: (Game._check_declare, Game._do_declare), **_EXCHANGE},
             Game._options_declare,
         ),
         Step.SHERIFF: StepRule(
-            "threaten, inspect or let a bag pass",
-            "deal with a bag: threaten, inspect or let it pass",
+            N_("threaten, inspect or let a bag pass"),
+            N_("deal with a bag: threaten, inspect or let it pass"),
             {
                 Threaten: (Game._check_bag_choice, Game._do_threaten),
                 Inspect: (Game._check_bag_choice, Game._do_inspect_alone),
@@ -587,8 +603,8 @@ STEPS: Mapping[Step, StepRule] = MappingProxyType(
             Game._options_sheriff,
         ),
         Step.MERCHANT: StepRule(
-            "offer a bribe, accept the Sheriff's demand or decline",
-            "answer the Sheriff's threat: offer a bribe, accept a demand or decline",
+            N_("offer a bribe, accept the Sheriff's demand or decline"),
+            N_("answer the Sheriff's threat: offer a bribe, accept a demand or decline"),
             {
                 Offer: (Game._check_negotiation_offer, Game._do_offer),
                 Decline: (Game._check_nothing, Game._do_decline),
@@ -597,8 +613,8 @@ STEPS: Mapping[Step, StepRule] = MappingProxyType(
             Game._options_merchant,
         ),
         Step.NEGOTIATION: StepRule(
-            "inspect, let the bag pass (taking the offer) or counter-offer",
-            "decide: let the bag pass (taking the offer), inspect, or demand more",
+            N_("inspect, let the bag pass (taking the offer) or counter-offer"),
+            N_("decide: let the bag pass (taking the offer), inspect, or demand more"),
             {
                 Inspect: (Game._check_settle, Game._do_inspect_offer),
                 LetPass: (Game._check_settle, Game._do_pass_offer),
@@ -607,21 +623,21 @@ STEPS: Mapping[Step, StepRule] = MappingProxyType(
             Game._options_negotiation,
         ),
         Step.CONFISCATE: StepRule(
-            "place the confiscated cards on a discard pile (confiscate)",
-            "place the confiscated cards on a discard pile",
+            N_("place the confiscated cards on a discard pile (confiscate)"),
+            N_("place the confiscated cards on a discard pile"),
             {Confiscate: (Game._check_confiscate, Game._do_confiscate)},
             Game._options_confiscate,
             Game._count_confiscate,
         ),
         Step.DEBT: StepRule(
-            "choose stand goods to pay the debt (pay-debt)",
-            "choose goods from the stand to pay a debt",
+            N_("choose stand goods to pay the debt (pay-debt)"),
+            N_("choose goods from the stand to pay a debt"),
             {PayDebt: (Game._check_debt, Game._do_pay_debt)},
             Game._options_debt,
         ),
         Step.VOTE: StepRule(
-            "vote to inspect or let the bag pass",
-            "vote to inspect or let the bag pass",
+            N_("vote to inspect or let the bag pass"),
+            N_("vote to inspect or let the bag pass"),
             {
                 Inspect: (Game._check_vote, Game._do_inspect_vote),
                 LetPass: (Game._check_vote, Game._do_pass_vote),
@@ -629,8 +645,8 @@ STEPS: Mapping[Step, StepRule] = MappingProxyType(
             Game._options_vote,
         ),
         Step.EXCHANGE: StepRule(
-            "exchange goods for tokens or be done (exchange / done)",
-            "exchange goods for tokens or be done",
+            N_("exchange goods for tokens or be done (exchange / done)"),
+            N_("exchange goods for tokens or be done"),
             {Done: (Game._check_nothing, Game._do_done), **_EXCHANGE},
             Game._options_exchange,
         ),
@@ -649,7 +665,10 @@ _TAKES: dict[Step, dict[type, tuple[_Check, _Do]]] = {
 
 def _unreadable(action: Action, err: Exception) -> IllegalAction:
     return IllegalAction(
-        f"{action!r} cannot be checked ({type(err).__name__}: {err}): not a legal action"
+        "{action!r} cannot be checked ({name__}: {err}): not a legal action",
+        action=action,
+        name__=type(err).__name__,
+        err=err,
     )
 
 
@@ -699,7 +718,11 @@ def new_game(
             raise RulesError("player names must be distinct non-empty strings")
         v.check_players(len(names))
     if not isinstance(first_sheriff, int) or not 0 <= first_sheriff < len(names):
-        raise RulesError(f"first_sheriff must be a seat 0-{len(names) - 1}, not {first_sheriff!r}")
+        raise RulesError(
+            "first_sheriff must be a seat 0-{value}, not {first_sheriff!r}",
+            value=len(names) - 1,
+            first_sheriff=first_sheriff,
+        )
     seq = seed_sequence(seed)
     players_rng = np.random.default_rng(players_seed(seq))
     game = Game(v, names, np.random.default_rng(seq), first_sheriff, players_rng)

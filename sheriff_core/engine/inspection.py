@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from sheriff_core.base.errors import IllegalAction, IllegalInspection, IllegalOffer
+from sheriff_core.base.i18n import Message, Names
 from sheriff_core.engine.actions import (
     Accept,
     Confiscate,
@@ -51,7 +52,7 @@ class InspectionRules(GameState):
         if refusal is not None:
             raise IllegalInspection(refusal)
 
-    def _bag_refusal(self, seat: int, kind: type[Threaten | Inspect | LetPass]) -> str | None:
+    def _bag_refusal(self, seat: int, kind: type[Threaten | Inspect | LetPass]) -> Message | None:
         """Why the rules refuse to ``kind`` (Threaten, Inspect, LetPass) ``seat``'s bag
         now, or None: the one place these rules live (the checks and the queries
         :meth:`forced_action` / :meth:`may_inspect` read it). Here only a binding
@@ -60,18 +61,24 @@ class InspectionRules(GameState):
         compares it with this function on every Sheriff decision of seeded games."""
         # INSP-1: the bags are settled one at a time, each once, in the Sheriff's order
         if seat not in self.merchant_order or seat in self.resolved:
-            return f"seat {seat} has no bag waiting: bags still to settle are {self.unresolved()}"
+            return Message(
+                "seat {seat} has no bag waiting: bags still to settle are {waiting}",
+                seat=seat,
+                waiting=self.unresolved(),
+            )
         # BRIBE-5: a promise about a bag of this inspection phase binds the Sheriff
         promised = self.binding.get(seat)
         if promised == "inspect" and kind is not Inspect:
-            return (
-                f"the Sheriff promised this round to inspect {self.name(seat)}'s bag: "
-                "the deal must be honoured (inspect it)"
+            return Message(
+                "the Sheriff promised this round to inspect {player}'s bag: "
+                "the deal must be honoured (inspect it)",
+                player=self.who(seat),
             )
         if promised == "pass" and kind is Inspect:
-            return (
-                f"the Sheriff promised this round to let {self.name(seat)}'s bag pass: "
-                "the deal must be honoured (let it pass)"
+            return Message(
+                "the Sheriff promised this round to let {player}'s bag pass: "
+                "the deal must be honoured (let it pass)",
+                player=self.who(seat),
             )
         return None
 
@@ -131,8 +138,9 @@ class InspectionRules(GameState):
         seat = self._negotiation().seat
         if a.seat != seat:
             raise IllegalInspection(
-                f"the Sheriff is negotiating with {self.name(seat)}: settle that bag "
-                f"first (inspect {seat} or pass {seat})"
+                "the Sheriff is negotiating with {player}: settle that bag first (inspect {seat} or pass {seat})",
+                player=self.who(seat),
+                seat=seat,
             )
         self._check_bag_choice(a)
 
@@ -141,55 +149,70 @@ class InspectionRules(GameState):
         seat = self._vote().seat
         if a.seat != seat:
             raise IllegalInspection(
-                f"the vote is on {self.name(seat)}'s bag: inspect {seat} or pass {seat}"
+                "the vote is on {player}'s bag: inspect {seat} or pass {seat}",
+                player=self.who(seat),
+                seat=seat,
             )
         self._check_bag_choice(a)
 
     def _check_offer(self, seat: int, offer: Offer) -> None:
-        who = self.name(seat)
+        who = self.who(seat)
         # BRIBE-1: a bribe combines gold, stand goods, bag goods and promises
         if isinstance(offer.gold, bool) or not isinstance(offer.gold, int) or offer.gold < 0:
-            raise IllegalOffer(f"gold in a bribe must be a whole number >= 0, not {offer.gold!r}")
+            raise IllegalOffer(
+                "gold in a bribe must be a whole number >= 0, not {gold!r}", gold=offer.gold
+            )
         # BRIBE-2: no one can offer gold they do not have
         if offer.gold > self.gold[seat]:
             raise IllegalOffer(
-                f"cannot offer {offer.gold} gold: {who} has only {self.gold[seat]} "
-                "(you cannot offer gold you do not have)"
+                "cannot offer {gold} gold: {who} has only {gold2} (you cannot offer gold you do not have)",
+                gold=offer.gold,
+                who=who,
+                gold2=self.gold[seat],
             )
         # BRIBE-2: cards in hand can never be offered, only stand goods (DIS-BRIBE-1, DIS-TOK-4:
         # tokens are not goods on the stand, so they cannot be offered)
         if take_multiset(self.stands[seat], offer.stand) is None:
             raise IllegalOffer(
-                f"cannot offer {', '.join(offer.stand)} from the stand: only goods on "
-                f"{who}'s stand may be offered (hand cards never)"
+                "cannot offer {stand} from the stand: only goods on {who}'s stand may be offered (hand cards never)",
+                stand=Names(offer.stand),
+                who=who,
             )
         goods = self.variant.goods
         for card in offer.bag:
             if card not in goods:
-                raise IllegalOffer(f"{card!r} is not a card of {self.variant.name}")
+                raise IllegalOffer(
+                    "{card!r} is not a card of {name}", card=card, name=self.variant.name
+                )
         # BRIBE-4: bag goods may be promised (owed only if really in the bag: _pass_bag)
         if len(offer.bag) > len(self.bags[seat]):
             raise IllegalOffer(
-                f"cannot promise {len(offer.bag)} cards from a bag of {len(self.bags[seat])}"
+                "cannot promise {n_bag} cards from a bag of {n_bags}",
+                n_bag=len(offer.bag),
+                n_bags=len(self.bags[seat]),
             )
         wanted: dict[int, str] = {}
         # BRIBE-5: promises to inspect or pass another waiting bag this round (binding),
         # or about later rounds (recorded, not enforced)
         for p in offer.promises:
             if not isinstance(p, Promise) or p.kind not in ("inspect", "pass", "future"):
-                raise IllegalOffer(f"a promise is inspect SEAT, pass SEAT or future TEXT: {p!r}")
+                raise IllegalOffer(
+                    "a promise is inspect SEAT, pass SEAT or future TEXT: {p!r}", p=p
+                )
             if p.kind == "future":
                 continue
             target = p.seat
             if target == seat or target not in self.merchant_order or target in self.resolved:
                 raise IllegalOffer(
-                    f"a promise to {p.kind} a bag this round must name another merchant whose "
-                    f"bag is still waiting ({[s for s in self.unresolved() if s != seat]})"
+                    "a promise to {kind} a bag this round must name another merchant whose bag is still waiting ({value})",
+                    kind=p.kind,
+                    value=[s for s in self.unresolved() if s != seat],
                 )
             if self.binding.get(target, p.kind) != p.kind or wanted.get(target, p.kind) != p.kind:
                 raise IllegalOffer(
-                    f"the Sheriff cannot promise to {p.kind} {self.name(target)}'s bag: it "
-                    "contradicts another promise made this round"
+                    "the Sheriff cannot promise to {kind} {player}'s bag: it contradicts another promise made this round",
+                    kind=p.kind,
+                    player=self.who(target),
                 )
             wanted[target] = p.kind
 
@@ -207,11 +230,14 @@ class InspectionRules(GameState):
         # in an order he chooses
         if not 0 <= a.pile < len(self.piles):
             raise IllegalAction(
-                f"there is no discard pile {a.pile}; piles are numbered 0-{len(self.piles) - 1}"
+                "there is no discard pile {pile}; piles are numbered 0-{value}",
+                pile=a.pile,
+                value=len(self.piles) - 1,
             )
         if sorted(a.order) != sorted(cards):
             raise IllegalAction(
-                f"the confiscated cards are {', '.join(cards)}: place exactly those, in any order"
+                "the confiscated cards are {cards}: place exactly those, in any order",
+                cards=Names(cards),
             )
 
     # ------------------------------------------------------------ the Sheriff's choice

@@ -5,6 +5,7 @@ number of cards)."""
 from __future__ import annotations
 
 from sheriff_core.base.errors import IllegalLoad
+from sheriff_core.base.i18n import Names
 from sheriff_core.engine.actions import Declare, Load
 from sheriff_core.engine.events import Declared, Loaded
 from sheriff_core.engine.state import GameState, take_multiset
@@ -19,13 +20,19 @@ class LoadRules(GameState):
         seat = self.merchant_order[self.turn]
         # LOAD-1: 1 to 5 cards in the bag (fields bag_min, bag_max)
         if not v.bag_min <= len(a.cards) <= v.bag_max:
-            raise IllegalLoad(f"a bag holds {v.bag_min}-{v.bag_max} cards, not {len(a.cards)}")
+            raise IllegalLoad(
+                "a bag holds {bag_min}-{bag_max} cards, not {n_cards}",
+                bag_min=v.bag_min,
+                bag_max=v.bag_max,
+                n_cards=len(a.cards),
+            )
         # LOAD-1: only cards from the hand go in the bag
         rest = take_multiset(self.hands[seat], a.cards)
         if rest is None:
             raise IllegalLoad(
-                f"cannot load {', '.join(a.cards)}: only cards in your hand "
-                f"({', '.join(self.hands[seat])}) go in the bag"
+                "cannot load {cards}: only cards in your hand ({hands}) go in the bag",
+                cards=Names(a.cards),
+                hands=Names(self.hands[seat]),
             )
         return rest
 

@@ -5,6 +5,7 @@ back up to a full hand."""
 from __future__ import annotations
 
 from sheriff_core.base.errors import IllegalMarket
+from sheriff_core.base.i18n import Names
 from sheriff_core.engine.actions import Market
 from sheriff_core.engine.events import MarketTurn
 from sheriff_core.engine.state import GameState, take_multiset
@@ -20,19 +21,24 @@ class MarketRules(GameState):
         # MKT-2: set aside 0 to 5 cards (field set_aside_max); 2E-MKT-2, DIS-MKT-1
         if len(a.set_aside) > v.set_aside_max:
             raise IllegalMarket(
-                f"you may set aside at most {v.set_aside_max} cards, not {len(a.set_aside)}"
+                "you may set aside at most {set_aside_max} cards, not {n_set_aside}",
+                set_aside_max=v.set_aside_max,
+                n_set_aside=len(a.set_aside),
             )
         # MKT-2: only cards from your own hand
         rest = take_multiset(hand, a.set_aside)
         if rest is None:
             raise IllegalMarket(
-                f"cannot set aside {', '.join(a.set_aside)}: only cards in your hand "
-                f"({', '.join(hand)}) may be set aside"
+                "cannot set aside {set_aside}: only cards in your hand ({hand}) may be set aside",
+                set_aside=Names(a.set_aside),
+                hand=Names(hand),
             )
         # MKT-5: the set-aside cards go onto one discard pile of your choice
         if not 0 <= a.pile < len(self.piles):
             raise IllegalMarket(
-                f"there is no discard pile {a.pile}; piles are numbered 0-{len(self.piles) - 1}"
+                "there is no discard pile {pile}; piles are numbered 0-{value}",
+                pile=a.pile,
+                value=len(self.piles) - 1,
             )
         if not a.take:
             return rest
@@ -43,18 +49,22 @@ class MarketRules(GameState):
         need = v.hand_size - len(hand) + len(a.set_aside)
         if len(a.take) > need:
             raise IllegalMarket(
-                f"you draw back up to {v.hand_size} cards: {need} to draw, not {len(a.take)} "
-                "from the discard piles"
+                "you draw back up to {hand_size} cards: {need} to draw, not {n_take} from the discard piles",
+                hand_size=v.hand_size,
+                need=need,
+                n_take=len(a.take),
             )
         # MKT-3: the top card of a pile, one at a time, from either pile in any order
         sizes = list(map(len, self.piles))
         for i in a.take:
             if not 0 <= i < len(sizes):
                 raise IllegalMarket(
-                    f"there is no discard pile {i}; piles are numbered 0-{len(sizes) - 1}"
+                    "there is no discard pile {i}; piles are numbered 0-{value}",
+                    i=i,
+                    value=len(sizes) - 1,
                 )
             if sizes[i] == 0:
-                raise IllegalMarket(f"discard pile {i} has no more cards to take")
+                raise IllegalMarket("discard pile {i} has no more cards to take", i=i)
             sizes[i] -= 1
         return rest
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from sheriff_core.base.errors import IllegalAction, IllegalDebtPayment
+from sheriff_core.base.i18n import Names
 from sheriff_core.engine.actions import Done, Exchange, PayDebt
 from sheriff_core.engine.events import Exchanged, Paid, PaidInGoods
 from sheriff_core.engine.state import LOOT, GameState, take_multiset
@@ -76,8 +77,8 @@ class PaymentRules(GameState):
         # DEBT-2: debts are paid with goods from your own stand
         if take_multiset(self.stands[debtor], a.cards) is None:
             raise IllegalDebtPayment(
-                f"cannot pay with {', '.join(a.cards)}: debts are paid with goods from your "
-                "own stand"
+                "cannot pay with {cards}: debts are paid with goods from your own stand",
+                cards=Names(a.cards),
             )
         forced, pool, need = self._debt_pool(debtor, debt)
         # DEBT-2: legal goods before contraband (DIS-DEBT-1: any order)
@@ -87,19 +88,23 @@ class PaymentRules(GameState):
                 msg = "all your legal goods must be given before contraband"
             else:
                 msg = "legal goods cover this debt: contraband may not be given"
-            raise IllegalDebtPayment(f"cannot pay with {', '.join(a.cards)}: {msg}")
+            raise IllegalDebtPayment(
+                "cannot pay with {cards}: {msg}", cards=Names(a.cards), msg=msg
+            )
         total = sum(goods[c].value for c in chosen)
         # DEBT-3: goods worth at least the debt
         if total < need:
             raise IllegalDebtPayment(
-                f"goods worth {total} do not cover the {need} still owed: give goods worth at "
-                "least the debt"
+                "goods worth {total} do not cover the {need} still owed: give goods worth at least the debt",
+                total=total,
+                need=need,
             )
         # DEBT-3: no change is given, so no card that is not needed
         if total - min(goods[c].value for c in chosen) >= need:
             raise IllegalDebtPayment(
-                f"goods worth {total} pay more than needed for {need}: no change is given, so "
-                "give no card that is not needed to reach the debt"
+                "goods worth {total} pay more than needed for {need}: no change is given, so give no card that is not needed to reach the debt",
+                total=total,
+                need=need,
             )
 
     def _do_pay_debt(self, a: PayDebt, _: None) -> None:
@@ -131,10 +136,12 @@ class PaymentRules(GameState):
         v = self.variant
         # DIS-TOK-1: goods are exchanged for tokens only in a variant with tokens
         if not v.tokens:
-            raise IllegalAction(f"{v.name} has no tokens to exchange goods for")
+            raise IllegalAction("{name} has no tokens to exchange goods for", name=v.name)
         tok = v.tokens.get(token)
         if tok is None:
-            raise IllegalAction(f"no token called {token!r}; tokens: {', '.join(v.tokens)}")
+            raise IllegalAction(
+                "no token called {token!r}; tokens: {tokens}", token=token, tokens=Names(v.tokens)
+            )
         # DIS-TOK-3: a merchant exchanges during their own market turn or after their bag
         if seat in self.sheriffs:
             raise IllegalAction(
@@ -142,13 +149,17 @@ class PaymentRules(GameState):
             )
         # DIS-TOK-2: the token supply is limited
         if self.token_supply[token] <= 0:
-            raise IllegalAction(f"no {token} tokens are left in the supply")
+            raise IllegalAction("no {token} tokens are left in the supply", token=token)
         # DIS-TOK-1: three goods of one kind on the board for one token (field per_token)
         have = self.stands[seat].count(tok.good)
         if have < tok.per_token:
             raise IllegalAction(
-                f"a {token} token costs {tok.per_token} {tok.good} on your "
-                f"{v.term('stand')}; you have {have}"
+                "a {token} token costs {per_token} {good} on your {term}; you have {have}",
+                token=token,
+                per_token=tok.per_token,
+                good=tok.good,
+                term=v.term("stand"),
+                have=have,
             )
 
     def _check_any_exchange(self, a: Exchange) -> None:

@@ -142,8 +142,10 @@ class RoundRules(GameState):
     def _check_starter(self, a: ChooseStarter) -> None:
         if a.seat in self.sheriffs or not 0 <= a.seat < self.n:
             raise IllegalAction(
-                f"the {self.variant.term('sheriff')} must choose a merchant to start the market "
-                f"(seats {self.merchants}), not {a.seat}"
+                "the {term} must choose a merchant to start the market (seats {merchants}), not {seat}",
+                term=self.variant.term("sheriff"),
+                merchants=self.merchants,
+                seat=a.seat,
             )
 
     def _do_starter(self, a: ChooseStarter, _: None) -> None:

@@ -60,6 +60,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sheriff_core.base.errors import RulesError, SaveError, VariantError
+from sheriff_core.base.i18n import Names
 
 # The envelope both games share lives in the base layer; its names stay importable here.
 from sheriff_core.base.save_envelope import (
@@ -234,9 +235,19 @@ def _cards(value: Any, where: str, goods: Mapping[str, Any]) -> None:
     need_type(value, list, where)
     for i, card in enumerate(value):
         if not isinstance(card, str):
-            raise SaveError(f"{where}[{i}]: must be a card name, not {short(card)}")
+            raise SaveError(
+                "{where}[{i}]: must be a card name, not {short}",
+                where=where,
+                i=i,
+                short=short(card),
+            )
         if card not in goods:
-            raise SaveError(f"{where}[{i}]: unknown card {short(card)} in this variant")
+            raise SaveError(
+                "{where}[{i}]: unknown card {short} in this variant",
+                where=where,
+                i=i,
+                short=short(card),
+            )
 
 
 class _Table(NamedTuple):
@@ -252,7 +263,12 @@ class _Table(NamedTuple):
 def _check_piles(x: Any, w: str, t: _Table) -> None:
     piles = need_type(x, list, w)
     if len(piles) != t.variant.discard_piles:
-        raise SaveError(f"{w}: this variant has {t.variant.discard_piles} piles, not {len(piles)}")
+        raise SaveError(
+            "{w}: this variant has {discard_piles} piles, not {n_piles}",
+            w=w,
+            discard_piles=t.variant.discard_piles,
+            n_piles=len(piles),
+        )
     for i, p in enumerate(piles):
         _cards(p, f"{w}[{i}]", t.goods)
 
@@ -260,7 +276,9 @@ def _check_piles(x: Any, w: str, t: _Table) -> None:
 def _check_by_seat(x: Any, w: str, t: _Table, each: Callable[[Any, str], object]) -> None:
     for k, value in need_type(x, dict, w).items():
         if not (k.isascii() and k.isdigit() and len(k) < 4) or int(k) > t.n - 1:
-            raise SaveError(f"{w}: key {short(k)} is not a seat 0-{t.n - 1}")
+            raise SaveError(
+                "{w}: key {short} is not a seat 0-{value}", w=w, short=short(k), value=t.n - 1
+            )
         each(value, f"{w}.{k}")
 
 
@@ -271,7 +289,9 @@ def _each_seat(x: Any, w: str, t: _Table, each: Callable[[Any, str], object]) ->
 
 def _check_phase(x: Any, w: str, t: _Table) -> None:
     if x not in _PHASES:
-        raise SaveError(f"{w}: must be one of {', '.join(_PHASES)}, not {short(x)}")
+        raise SaveError(
+            "{w}: must be one of {PHASES}, not {short}", w=w, PHASES=Names(_PHASES), short=short(x)
+        )
 
 
 def _counts(value: Any, where: str) -> None:
@@ -340,14 +360,14 @@ def game_from_json(text: Any) -> Game:
     try:  # the loader checks its own limits (players, counts, deck) before building
         variant = Variant.from_data(d["variant"], source)
     except VariantError as exc:
-        raise SaveError(f"variant: the saved variant data is invalid: {exc}") from exc
+        raise SaveError("variant: the saved variant data is invalid: {exc}", exc=exc) from exc
     except (TypeError, AttributeError, KeyError) as exc:  # malformed data the loader did not name
-        raise SaveError(f"variant: the saved variant data is malformed ({exc!r})") from exc
+        raise SaveError("variant: the saved variant data is malformed ({exc!r})", exc=exc) from exc
     names = need_names(d["players"], "players")
     try:
         variant.check_players(len(names))
     except RulesError as exc:
-        raise SaveError(f"players: {exc}") from None
+        raise SaveError("players: {exc}", exc=exc) from None
     n = len(names)
     first = need_int(d["first_sheriff"], "first_sheriff", 0, n - 1)
     seed = seed_from_data(d["seed"])
@@ -357,7 +377,9 @@ def game_from_json(text: Any) -> Game:
     try:
         game = new_game(variant, names, seed=seed, first_sheriff=first)
     except (ValueError, IndexError, KeyError, TypeError) as exc:
-        raise SaveError(f"variant: cannot deal a game with the saved variant ({exc})") from None
+        raise SaveError(
+            "variant: cannot deal a game with the saved variant ({exc})", exc=exc
+        ) from None
     rules = need_int(d["rules_version"], "rules_version", 1) if "rules_version" in d else None
     try:
         replay_history(game, history, n, action_from_dict, ACTION_TYPES)
@@ -369,7 +391,9 @@ def game_from_json(text: Any) -> Game:
         if rules is None or rules == RULES_VERSION:
             raise
         raise SaveError(
-            f"{exc} (the save was made under rules version {rules}; this sheriff_core plays "
-            f"rules version {RULES_VERSION})"
+            "{exc} (the save was made under rules version {rules}; this sheriff_core plays rules version {RULES_VERSION})",
+            exc=exc,
+            rules=rules,
+            RULES_VERSION=RULES_VERSION,
         ) from None
     return game

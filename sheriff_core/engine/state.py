@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import numpy as np
 
 from sheriff_core.base.errors import EngineBug
+from sheriff_core.base.i18n import Message
 from sheriff_core.engine.actions import Action, PayDebt
 from sheriff_core.engine.events import Event
 from sheriff_core.engine.steps import (
@@ -245,6 +246,10 @@ class GameState:
 
     def name(self, seat: int) -> str:
         return f"{self.players[seat]} (seat {seat})"
+
+    def who(self, seat: int) -> Message:
+        """:meth:`name` kept lazy for a message: shown in the language current when read."""
+        return Message("{player} (seat {seat})", player=self.players[seat], seat=seat)
 
     def unresolved(self) -> list[int]:
         """Merchants whose bag the Sheriff has not yet dealt with, in seat order from the left."""

@@ -488,8 +488,10 @@ class SeatView:
     def _my_decision(self, what: str) -> None:
         if self._game.to_move != self.seat:
             raise NotYourTurn(
-                f"{what}: it is not {self._game.name(self.seat)}'s decision "
-                f"(to move: {self._game.to_move})"
+                "{what}: it is not {player}'s decision (to move: {to_move})",
+                what=what,
+                player=self._game.name(self.seat),
+                to_move=self._game.to_move,
             )
 
     def legal_actions(self) -> LegalActions:

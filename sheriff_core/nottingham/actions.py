@@ -74,15 +74,21 @@ def _typed(action: Action) -> None:
                 value = int(value)
                 object.__setattr__(action, f.name, value)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise BadAction(f"{where} must be a whole number, not {value!r}")
+                raise BadAction(
+                    "{where} must be a whole number, not {value!r}", where=where, value=value
+                )
         elif kind == "str":
             if not isinstance(value, str) or not value.strip():
-                raise BadAction(f"{where} must be a non-empty name, not {value!r}")
+                raise BadAction(
+                    "{where} must be a non-empty name, not {value!r}", where=where, value=value
+                )
         elif kind == "tuple[str, ...]":
             if not isinstance(value, (tuple, list)) or not all(
                 isinstance(x, str) and x.strip() for x in value
             ):
-                raise BadAction(f"{where} must be a list of card names, not {value!r}")
+                raise BadAction(
+                    "{where} must be a list of card names, not {value!r}", where=where, value=value
+                )
             object.__setattr__(action, f.name, tuple(sorted(value)))
 
 

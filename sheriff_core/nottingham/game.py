@@ -486,27 +486,36 @@ class Game:
         """
         d = self.step
         if d is Decision.OVER:
-            raise GameFinished(f"the game is over ({self.end_reason}); no more actions")
+            raise GameFinished(
+                "the game is over ({end_reason}); no more actions", end_reason=self.end_reason
+            )
         if not isinstance(action, Action):
-            raise WrongDecision(f"{action!r} is not a Nottingham action")
+            raise WrongDecision("{action!r} is not a Nottingham action", action=action)
         me = self.to_move
         assert me is not None
         if player is not None and player != me:
             raise WrongDecision(
-                f"it is {self.names[me]} (seat {me})'s decision, not seat {player!r}'s"
+                "it is {names} (seat {me})'s decision, not seat {player!r}'s",
+                names=self.names[me],
+                me=me,
+                player=player,
             )
         takes = DECISIONS[d].takes
         rule = takes.get(type(action))
         if rule is None:
             wanted = ", ".join(c.__name__ for c in takes)
             raise WrongDecision(
-                f"'{action}' is not allowed now: the game waits for the {d!r} decision of "
-                f"{self.names[me]} (seat {me}), answered by {wanted}"
+                "'{action}' is not allowed now: the game waits for the {d!r} decision of {names} (seat {me}), answered by {wanted}",
+                action=action,
+                d=d,
+                names=self.names[me],
+                me=me,
+                wanted=wanted,
             )
         try:
             rule[0](self, action, me)
         except (TypeError, KeyError, AttributeError):
-            raise WrongDecision(f"malformed action {action!r}") from None
+            raise WrongDecision("malformed action {action!r}", action=action) from None
 
     def _check_nothing(self, action: Action, seat: int) -> None:
         """Keep, Allow, Decline, Pass, Spring, Hold: legal whenever their decision is due."""
@@ -516,22 +525,30 @@ class Game:
         label = f"{item.title} ({item.action.replace('_', ' ').title()})"
         # NOT-ACT-6: a Necklace can only be taken into the hand
         if item.action == "defend":
-            raise IllegalUse(f"{item.name} (Defend): when revealed it can only be taken into hand")
+            raise IllegalUse(
+                "{name} (Defend): when revealed it can only be taken into hand", name=item.name
+            )
         # NOT-ACT-2, NOT-ACT-4, NOT-ACT-5: another player's seat, holding a card
         if item.action in TARGETED:
             t = action.target
             if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < self.n:
-                raise IllegalTarget(f"{label}: name another player's seat, not {t!r}")
+                raise IllegalTarget(
+                    "{label}: name another player's seat, not {t!r}", label=label, t=t
+                )
             if t == self.active:
-                raise IllegalTarget(f"{label}: the target must be another player, not yourself")
+                raise IllegalTarget(
+                    "{label}: the target must be another player, not yourself", label=label
+                )
             if self.hand_size(t) == 0:
-                raise IllegalTarget(f"{label}: {self.names[t]} has no cards to take")
+                raise IllegalTarget(
+                    "{label}: {names} has no cards to take", label=label, names=self.names[t]
+                )
             return
         if action.target is not None:
-            raise IllegalTarget(f"{label}: this action has no target player")
+            raise IllegalTarget("{label}: this action has no target player", label=label)
         # NOT-ACT-3: Gold is used only while the ambush pile has cards
         if item.action == "ambush" and not self.ambush_pile:
-            raise IllegalUse(f"{label}: the ambush card pile is empty")
+            raise IllegalUse("{label}: the ambush card pile is empty", label=label)
 
     def _check_defend(self, action: Defend, seat: int) -> None:
         # NOT-ACT-6: defend with a Necklace from the hand
@@ -543,8 +560,10 @@ class Game:
         target = self._due(Target).target
         if action.item not in self.rules.items or not self.hands[target][action.item]:
             raise IllegalTarget(
-                f"{self._in_play().title}: you may only take a card that is in "
-                f"{self.names[target]}'s hand; {action.item!r} is not"
+                "{title}: you may only take a card that is in {names}'s hand; {item!r} is not",
+                title=self._in_play().title,
+                names=self.names[target],
+                item=action.item,
             )
 
     def _check_offer(self, action: Offer, seat: int) -> None:
@@ -555,20 +574,31 @@ class Game:
         label = f"{item.title} ({item.action.title()})"
         if not lo <= len(action.items) <= hi:
             want = f"{lo}" if lo == hi else f"{lo}-{hi}"
-            raise IllegalOffer(f"{label}: offer {want} card(s), not {len(action.items)}")
+            raise IllegalOffer(
+                "{label}: offer {want} card(s), not {n_items}",
+                label=label,
+                want=want,
+                n_items=len(action.items),
+            )
         if self.revealed in action.items:
-            raise IllegalOffer(f"{label}: the offered cards may not include {item.name}")
+            raise IllegalOffer(
+                "{label}: the offered cards may not include {name}", label=label, name=item.name
+            )
         hand = self.hands[seat]
         for i in set(action.items):
             if i not in self.rules.items or hand[i] < action.items.count(i):
-                raise IllegalOffer(f"{label}: you can only offer cards from your hand; {i!r}")
+                raise IllegalOffer(
+                    "{label}: you can only offer cards from your hand; {i!r}", label=label, i=i
+                )
 
     def _check_accept(self, action: Accept, seat: int) -> None:
         # NOT-ACT-1, NOT-ACT-7: take one player's offer (or decline them all)
         seats = [s for s, _ in self._due(OfferChoice).offers]
         if action.seat not in seats:
             raise IllegalOffer(
-                f"accept: seat {action.seat!r} made no offer; offers came from seats {seats}"
+                "accept: seat {seat!r} made no offer; offers came from seats {seats}",
+                seat=action.seat,
+                seats=seats,
             )
 
     def _check_ambush_card(self, action: ChooseAmbush, seat: int) -> None:
@@ -576,45 +606,63 @@ class Game:
         drawn = list(self._due(AmbushDraw).drawn)
         if action.card not in drawn:
             raise IllegalAmbush(
-                f"Ambush: keep one of the drawn ambush cards {drawn}, not {action.card!r}"
+                "Ambush: keep one of the drawn ambush cards {drawn}, not {card!r}",
+                drawn=drawn,
+                card=action.card,
             )
         if action.card == self.colour(seat):
             raise IllegalAmbush(
-                f"Ambush: you may not keep the ambush card of your own colour ({action.card})"
+                "Ambush: you may not keep the ambush card of your own colour ({card})",
+                card=action.card,
             )
 
     def _check_lay(self, action: Lay, seat: int) -> None:
         # NOT-SCO-1: a set is 3 or more cards of one item, from the hand
         n = action.count
         if isinstance(n, bool) or not isinstance(n, int) or n < 3:
-            raise IllegalScore(f"score: lay 3 or more cards of one item, not {n!r}")
+            raise IllegalScore("score: lay 3 or more cards of one item, not {n!r}", n=n)
         if action.item not in self.rules.items:
-            raise IllegalScore(f"score: {action.item!r} is not an item")
+            raise IllegalScore("score: {item!r} is not an item", item=action.item)
         have = self.hands[seat][action.item]
         if have < n:
-            raise IllegalScore(f"score: you have {have} {action.item}, cannot lay {n}")
+            raise IllegalScore(
+                "score: you have {have} {item}, cannot lay {n}", have=have, item=action.item, n=n
+            )
 
     def _check_task(self, action: CompleteTask, seat: int) -> None:
         # NOT-SCO-1: the cards of one task; NOT-TASK-1: each kind once per player
         t = self.rules.tasks.get(action.task)
         if t is None:
             raise IllegalScore(
-                f"task: {action.task!r} is not a task card; tasks: {list(self.rules.tasks)}"
+                "task: {task!r} is not a task card; tasks: {list}",
+                task=action.task,
+                list=list(self.rules.tasks),
             )
         why = self._task_open(action.task, seat)
         if why is not None:
-            raise IllegalScore(f"task: {why}")
+            raise IllegalScore("task: {why}", why=why)
         if len(set(action.items)) != len(action.items) or len(action.items) != t.distinct:
-            raise IllegalScore(f"task {t.name}: name {t.distinct} different item(s) ({t.title})")
+            raise IllegalScore(
+                "task {name}: name {distinct} different item(s) ({title})",
+                name=t.name,
+                distinct=t.distinct,
+                title=t.title,
+            )
         for i in action.items:
             if i not in self.rules.items or self.hands[seat][i] < t.each:
-                raise IllegalScore(f"task {t.name}: you need {t.each} x {i} in hand ({t.title})")
+                raise IllegalScore(
+                    "task {name}: you need {each} x {i} in hand ({title})",
+                    name=t.name,
+                    each=t.each,
+                    i=i,
+                    title=t.title,
+                )
 
     def _check_discard(self, action: Discard, seat: int) -> None:
         # NOT-DECK-1: down to the hand limit, with cards from your hand
         if action.item not in self.rules.items or not self.hands[seat][action.item]:
             raise IllegalDiscard(
-                f"hand limit: discard a card from your hand; {action.item!r} is not in it"
+                "hand limit: discard a card from your hand; {item!r} is not in it", item=action.item
             )
 
     def _defend_item(self, seat: int) -> str | None:

@@ -198,8 +198,10 @@ class Rules:
 
         if not self.min_players <= players <= self.max_players:
             raise NottinghamRulesError(
-                f"players: Nottingham is played by {self.min_players}-{self.max_players} "
-                f"players, not {players}"
+                "players: Nottingham is played by {min_players}-{max_players} players, not {players}",
+                min_players=self.min_players,
+                max_players=self.max_players,
+                players=players,
             )
 
     def to_data(self) -> dict[str, Any]:
@@ -234,10 +236,14 @@ class Rules:
         (5, 3, 4, 5, 3)
         """
         if isinstance(track, bool) or not isinstance(track, int | Sequence):
-            raise NottinghamDataError(f"{self.source}: track: need a length or a list of ints")
+            raise NottinghamDataError(
+                "{source}: track: need a length or a list of ints", source=self.source
+            )
         if isinstance(track, int):
             if track < 2:
-                raise NottinghamDataError(f"{self.source}: track: needs at least 2 spaces")
+                raise NottinghamDataError(
+                    "{source}: track: needs at least 2 spaces", source=self.source
+                )
             spaces = [self.track[i % len(self.track)] for i in range(track)]
         else:
             spaces = list(track)
@@ -270,7 +276,9 @@ def _rules_file(path: Any) -> Path:
     path at all; a folder, a missing file and an unreadable path are refused on reading."""
     if not isinstance(path, str | os.PathLike):
         raise NottinghamDataError(
-            f"rules: a path to a TOML file (str or Path), not {show(path)} ({type(path).__name__})"
+            "rules: a path to a TOML file (str or Path), not {show} ({name__})",
+            show=show(path),
+            name__=type(path).__name__,
         )
     if not str(os.fspath(path)).strip():
         raise NottinghamDataError("rules path is empty")
@@ -283,9 +291,9 @@ def _read_rules(file: Path) -> dict[str, Any]:
     limit = LIMITS["file_bytes"]
     try:
         if file.is_dir():
-            raise NottinghamDataError(f"{file}: is a folder, not a rules file")
+            raise NottinghamDataError("{file}: is a folder, not a rules file", file=file)
         if not file.exists():
-            raise NottinghamDataError(f"{file}: rules file not found")
+            raise NottinghamDataError("{file}: rules file not found", file=file)
         with file.open("rb") as f:
             raw = f.read(limit + 1)
     except (OSError, ValueError) as exc:  # a NUL byte, a name too long, no permission...
@@ -293,7 +301,7 @@ def _read_rules(file: Path) -> dict[str, Any]:
             raise
         reason = getattr(exc, "strerror", None) or exc
         raise NottinghamDataError(
-            f"{show(str(file))}: cannot read the rules file: {reason}"
+            "{show}: cannot read the rules file: {reason}", show=show(str(file)), reason=reason
         ) from None
     return parse_toml(raw, str(file), NottinghamDataError, limit, LIMITS["depth"])
 
@@ -302,7 +310,10 @@ def _name(c: TomlChecker, name: str, where: str) -> None:
     """A card's name: at most ``LIMITS["name_chars"]`` characters (saves list every card)."""
     if len(name) > LIMITS["name_chars"]:
         raise c.fail(
-            where, f"a name is at most {LIMITS['name_chars']} characters, not {len(name):,}"
+            where,
+            "a name is at most {LIMITS} characters, not {n_name:,}",
+            LIMITS=LIMITS["name_chars"],
+            n_name=len(name),
         )
 
 
@@ -322,7 +333,9 @@ def _build(data: dict[str, Any], path: str) -> Rules:
     tasks = _tasks(c, data["tasks"], items)
     spaces = c.need(data["track"], "spaces", "track")
     if not isinstance(spaces, list) or not 2 <= len(spaces) <= LIMITS["track"]:
-        raise c.fail("[track] spaces", f"must be a list of 2-{LIMITS['track']:,} numbers")
+        raise c.fail(
+            "[track] spaces", "must be a list of 2-{LIMITS:,} numbers", LIMITS=LIMITS["track"]
+        )
     track = tuple(c.integer(s, f"[track] spaces[{i}]") for i, s in enumerate(spaces))
     tu = data["turn"]
     cancels = c.choices(c.need(tu, "defend_cancels", "turn"), "[turn] defend_cancels", TARGETED)
@@ -369,7 +382,12 @@ def _items(c: TomlChecker, table: Any) -> dict[str, Item]:
     items: dict[str, Item] = {}
     table = c.table(table, "items")
     if len(table) > LIMITS["items"]:
-        raise c.fail("[items]", f"at most {LIMITS['items']} kinds of items, got {len(table):,}")
+        raise c.fail(
+            "[items]",
+            "at most {LIMITS} kinds of items, got {n_table:,}",
+            LIMITS=LIMITS["items"],
+            n_table=len(table),
+        )
     for iname, it in table.items():
         where = f"items.{iname}"
         action = c.choice(c.need(it, "action", where), f"[{where}] action", ACTIONS)
@@ -387,7 +405,12 @@ def _items(c: TomlChecker, table: Any) -> dict[str, Item]:
         raise c.fail("[items]", "needs at least two items")
     total = sum(it.count for it in items.values())
     if total > LIMITS["deck"]:
-        raise c.fail("[items]", f"the deck would hold {total:,} cards; at most {LIMITS['deck']:,}")
+        raise c.fail(
+            "[items]",
+            "the deck would hold {total:,} cards; at most {LIMITS:,}",
+            total=total,
+            LIMITS=LIMITS["deck"],
+        )
     return items
 
 
@@ -399,12 +422,17 @@ def _pairs(
     if not isinstance(raw_pairs, list):
         raise c.fail("[ambush] pairs", "must be a list of [item, item]")
     if len(raw_pairs) > LIMITS["pairs"]:
-        raise c.fail("[ambush] pairs", f"at most {LIMITS['pairs']:,} pairs, got {len(raw_pairs):,}")
+        raise c.fail(
+            "[ambush] pairs",
+            "at most {LIMITS:,} pairs, got {n_raw_pairs:,}",
+            LIMITS=LIMITS["pairs"],
+            n_raw_pairs=len(raw_pairs),
+        )
     for i, p in enumerate(raw_pairs):
         if not (
             isinstance(p, list) and len(p) == 2 and all(x in items for x in p) and p[0] != p[1]
         ):
-            raise c.fail(f"[ambush] pairs[{i}]", f"must name two different items, got {p!r}")
+            raise c.fail(f"[ambush] pairs[{i}]", "must name two different items, got {p!r}", p=p)
         pairs.append((p[0], p[1]))
     pair_names = {f"{a}/{b}" for a, b in pairs}
     if len(pair_names) != len(pairs):
@@ -418,7 +446,12 @@ def _tasks(c: TomlChecker, table: Any, items: dict[str, Item]) -> dict[str, Task
     tasks: dict[str, Task] = {}
     table = c.table(table, "tasks")
     if len(table) > LIMITS["tasks"]:
-        raise c.fail("[tasks]", f"at most {LIMITS['tasks']} kinds of tasks, got {len(table):,}")
+        raise c.fail(
+            "[tasks]",
+            "at most {LIMITS} kinds of tasks, got {n_table:,}",
+            LIMITS=LIMITS["tasks"],
+            n_table=len(table),
+        )
     for tname, t in table.items():
         where = f"tasks.{tname}"
         _name(c, tname, f"[{where}]")
@@ -432,7 +465,7 @@ def _tasks(c: TomlChecker, table: Any, items: dict[str, Item]) -> dict[str, Task
             second=c.int_key(t, "second", where),
         )
         if task.distinct > len(items):
-            raise c.fail(f"[{where}] distinct", f"only {len(items)} items exist")
+            raise c.fail(f"[{where}] distinct", "only {n_items} items exist", n_items=len(items))
         if sum(it.count >= task.each for it in items.values()) < task.distinct:
             raise c.fail(f"[{where}] each", "too few items have that many cards")
         tasks[tname] = task
@@ -444,8 +477,13 @@ def _setup(
 ) -> tuple[int, int]:
     hand = c.int_key(st, "hand_size", "setup")
     if hand * max_p > sum(it.count for it in items.values()):
-        raise c.fail("[setup] hand_size", f"the deck cannot deal {hand} cards to {max_p}")
+        raise c.fail(
+            "[setup] hand_size",
+            "the deck cannot deal {hand} cards to {max_p}",
+            hand=hand,
+            max_p=max_p,
+        )
     first = c.int_key(st, "first_player", "setup")
     if first >= min_p:
-        raise c.fail("[setup] first_player", f"must be a seat below {min_p}")
+        raise c.fail("[setup] first_player", "must be a seat below {min_p}", min_p=min_p)
     return hand, first

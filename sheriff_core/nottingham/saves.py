@@ -41,6 +41,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from sheriff_core.base.errors import RulesError, SaveError, VariantError
+from sheriff_core.base.i18n import Names
 from sheriff_core.base.save_envelope import (
     MAX_CARDS,
     check_format,
@@ -128,7 +129,9 @@ def game_to_json(game: Game) -> str:
 def _items(value: Any, where: str, items: Mapping[str, Any]) -> None:
     for i, card in enumerate(need_type(value, list, where)):
         if not isinstance(card, str) or card not in items:
-            raise SaveError(f"{where}[{i}]: unknown item {short(card)}")
+            raise SaveError(
+                "{where}[{i}]: unknown item {short}", where=where, i=i, short=short(card)
+            )
 
 
 def _hands(value: Any, rules: Rules, n: int) -> None:
@@ -136,7 +139,7 @@ def _hands(value: Any, rules: Rules, n: int) -> None:
         need_type(hand, dict, f"hands[{seat}]")
         for item, count in hand.items():
             if item not in rules.items:
-                raise SaveError(f"hands[{seat}]: unknown item {short(item)}")
+                raise SaveError("hands[{seat}]: unknown item {short}", seat=seat, short=short(item))
             need_int(count, f"hands[{seat}].{item}")
 
 
@@ -149,7 +152,9 @@ def _tasks(value: Any, rules: Rules, n: int) -> None:
     for seat, tasks in enumerate(per_seat(value, "tasks", n)):
         for i, t in enumerate(need_type(tasks, list, f"tasks[{seat}]")):
             if not isinstance(t, str) or t not in rules.tasks:
-                raise SaveError(f"tasks[{seat}][{i}]: unknown task {short(t)}")
+                raise SaveError(
+                    "tasks[{seat}][{i}]: unknown task {short}", seat=seat, i=i, short=short(t)
+                )
 
 
 def _task_takers(value: Any, rules: Rules, n: int) -> None:
@@ -173,7 +178,11 @@ def _text_or_none(name: str) -> _Checker:
 
 def _decision(value: Any, rules: Rules, n: int) -> None:
     if value not in _DECISIONS:
-        raise SaveError(f"decision: must be one of {', '.join(_DECISIONS)}, not {short(value)}")
+        raise SaveError(
+            "decision: must be one of {DECISIONS}, not {short}",
+            DECISIONS=Names(_DECISIONS),
+            short=short(value),
+        )
 
 
 #: The type check of each stored state field, in the order they are checked (the replay
@@ -225,14 +234,16 @@ def game_from_json(text: Any) -> Game:
     try:
         rules = Rules.from_data(d["rules"], "<saved game>")
     except VariantError as exc:
-        raise SaveError(f"rules: the saved rules data is invalid: {exc}") from exc
+        raise SaveError("rules: the saved rules data is invalid: {exc}", exc=exc) from exc
     except (TypeError, AttributeError, KeyError) as exc:
-        raise SaveError(f"rules: the saved rules data is malformed ({exc!r})") from exc
+        raise SaveError("rules: the saved rules data is malformed ({exc!r})", exc=exc) from exc
     names = need_names(d["names"], "names")
     try:
         rules.check_players(len(names))
     except RulesError as exc:
-        raise SaveError(f"names: {str(exc).removeprefix('players: ')}") from None
+        raise SaveError(
+            "names: {removeprefix}", removeprefix=str(exc).removeprefix("players: ")
+        ) from None
     n = len(names)
     seed = seed_from_data(d["seed"])
     players_rng = rng_from_state(d["players_rng"], "players_rng")
@@ -240,11 +251,15 @@ def game_from_json(text: Any) -> Game:
     _check_state_types(d, rules, n)
     cards = sum(item.count for item in rules.items.values())
     if cards > MAX_CARDS:
-        raise SaveError(f"rules: a deck of {cards:,} cards is over the limit of {MAX_CARDS:,}")
+        raise SaveError(
+            "rules: a deck of {cards:,} cards is over the limit of {MAX_CARDS:,}",
+            cards=cards,
+            MAX_CARDS=MAX_CARDS,
+        )
     try:
         game = new_game(rules, names, seed=seed)
     except (ValueError, IndexError, KeyError, TypeError) as exc:
-        raise SaveError(f"rules: cannot deal a game with the saved rules ({exc})") from None
+        raise SaveError("rules: cannot deal a game with the saved rules ({exc})", exc=exc) from None
     replay_history(game, history, n, action_from_dict, action_types())
     game.players_rng = players_rng
     if any(f in d for f in STATE_FIELDS):

@@ -89,7 +89,9 @@ def simulate(
     # A numpy integer seed is a plain int; a bool, a float or a negative number is refused.
     entropy = seed_sequence(seed, "seed", NottinghamRulesError).entropy
     if not isinstance(entropy, int):
-        raise NottinghamRulesError(f"seed: simulate takes an integer >= 0 or None, not {seed!r}")
+        raise NottinghamRulesError(
+            "seed: simulate takes an integer >= 0 or None, not {seed!r}", seed=seed
+        )
     for k, child in enumerate(game_seeds(entropy, 0, games)):  # the seeds simulate() uses
         game = play_game(rules, made, seed=child)
         rows.extend(game_rows(game, made, k))

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
+from sheriff_core.base.i18n import Names, _, good_name
 from sheriff_core.base.safe_text import printable
 from sheriff_core.engine.actions import Offer, parse_action
 from sheriff_core.engine.events import (
@@ -67,6 +68,8 @@ from sheriff_core.play.record import bag_records
 
 __all__ = [
     "Journal",
+    "counted",
+    "declared_text",
     "RoundBlock",
     "cards_text",
     "describe_offer",
@@ -86,11 +89,30 @@ def cards_text(cards: Sequence[str]) -> str:
     ('2 Apples, 1 Silk', 'nothing')
     """
     if not cards:
-        return "nothing"
+        return _("nothing")
     counts: dict[str, int] = {}
     for c in cards:
         counts[c] = counts.get(c, 0) + 1
-    return ", ".join(f"{n} {c}" for c, n in counts.items())
+    return _(", ").join(counted(n, c) for c, n in counts.items())
+
+
+def counted(n: int, good: str) -> str:
+    """``n`` of ``good`` in the current language's order (``3 Cheese``, ``ชีส 3 ใบ``).
+
+    >>> counted(3, "Cheese")
+    '3 Cheese'
+    """
+    return _("{n} {good}").format(n=n, good=good_name(good))
+
+
+def declared_text(text: str) -> str:
+    """A declaration's text (``"3 Cheese"``, as events keep it) in the current language.
+
+    >>> declared_text("3 Cheese")
+    '3 Cheese'
+    """
+    count, _sep, good = text.partition(" ")
+    return counted(int(count), good) if count.isdigit() and good else text
 
 
 def describe_offer(offer: Offer | str, players: Sequence[str] | None = None) -> str:
@@ -103,30 +125,40 @@ def describe_offer(offer: Offer | str, players: Sequence[str] | None = None) -> 
     """
     parsed = parse_action(offer) if isinstance(offer, str) else offer
     if not isinstance(parsed, Offer):
-        raise TypeError(f"describe_offer needs an offer (e.g. 'offer 3 gold'), not {offer!r}")
+        raise TypeError(
+            _("describe_offer needs an offer (e.g. 'offer 3 gold'), not {offer!r}").format(
+                offer=offer
+            )
+        )
     offer = parsed
     parts = []
     if offer.gold or not (offer.stand or offer.bag or offer.promises):
-        parts.append(f"{offer.gold} gold")
+        parts.append(_("{gold} gold").format(gold=offer.gold))
     if offer.stand:
-        parts.append(f"{cards_text(offer.stand)} from the stand")
+        parts.append(_("{cards_text} from the stand").format(cards_text=cards_text(offer.stand)))
     if offer.bag:
-        parts.append(f"{cards_text(offer.bag)} from the bag")
+        parts.append(_("{cards_text} from the bag").format(cards_text=cards_text(offer.bag)))
     for p in offer.promises:
         if p.kind == "future":
-            parts.append(f'a promise "{p.text}" (not binding)')
+            parts.append(_('a promise "{text}" (not binding)').format(text=p.text))
         else:
             if p.seat is None:
-                who = "a merchant"
+                who = _("a merchant")
             elif players is not None:
                 who = players[p.seat]
             else:
-                who = f"seat {p.seat + 1}"  # seats counted from 1, as people count them
-            verb = "inspect" if p.kind == "inspect" else "let pass"
-            parts.append(f"the Sheriff's word to {verb} {who}'s bag this round (binding)")
+                who = _("seat {value}").format(
+                    value=p.seat + 1
+                )  # seats counted from 1, as people count them
+            verb = _("inspect") if p.kind == "inspect" else _("let pass")
+            parts.append(
+                _("the Sheriff's word to {verb} {who}'s bag this round (binding)").format(
+                    verb=verb, who=who
+                )
+            )
     if len(parts) == 1:
         return printable(parts[0])
-    return printable(", ".join(parts[:-1]) + " and " + parts[-1])
+    return printable(_("{items} and {last}").format(items=_(", ").join(parts[:-1]), last=parts[-1]))
 
 
 def describe_event(event: Event, players: Sequence[str], secrets: bool = True) -> str | None:
@@ -165,7 +197,7 @@ class _Told:
 
     def name(self, seat: Any) -> str:
         if seat == "loot":
-            return "the Loot"
+            return _("the Loot")
         players = self.players
         return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else str(seat)
 
@@ -174,108 +206,138 @@ class _Told:
 
 
 def _setup(e: GameSetUp, t: _Told) -> str:
-    tops = ", ".join(f"pile {n}: {p[-1]}" for n, p in enumerate(e.piles) if p)
-    return f"Cards dealt to {', '.join(e.players)}." + (
-        f" Top of the discard piles: {tops}." if tops else ""
+    tops = _(", ").join(
+        _("pile {n}: {p}").format(n=n, p=good_name(p[-1])) for n, p in enumerate(e.piles) if p
+    )
+    return _("Cards dealt to {players}.").format(players=Names(e.players)) + (
+        _(" Top of the discard piles: {tops}.").format(tops=tops) if tops else ""
     )
 
 
 def _market(e: MarketTurn, t: _Told) -> str:
     who = t.who
     if not e.set_aside:
-        return f"{who} keeps the whole hand."
-    text = f"{who} sets aside {len(e.set_aside)} card(s)"
+        return _("{who} keeps the whole hand.").format(who=who)
+    text = _("{who} sets aside {n_set_aside} card(s)").format(who=who, n_set_aside=len(e.set_aside))
     if t.secrets:
         text += f" ({cards_text(e.set_aside)})"
     if e.took:
         piles = ", ".join(str(p) for p in e.took_from)
-        text += f", takes {cards_text(e.took)} from discard pile(s) {piles}"
+        text += _(", takes {cards_text} from discard pile(s) {piles}").format(
+            cards_text=cards_text(e.took), piles=piles
+        )
     if e.drew:
-        text += f", draws {e.drew} from the draw pile"
-    return text + f", and puts the set-aside cards face up on pile {e.pile}."
+        text += _(", draws {drew} from the draw pile").format(drew=e.drew)
+    return text + _(", and puts the set-aside cards face up on pile {pile}.").format(pile=e.pile)
 
 
 def _loaded(e: Loaded, t: _Told) -> str:
     if t.secrets:
-        return f"{t.who} loads {e.size} card(s): {cards_text(e.cards)}."
-    return f"{t.who} loads {e.size} card(s)."
+        return _("{who} loads {size} card(s): {cards_text}.").format(
+            who=t.who, size=e.size, cards_text=cards_text(e.cards)
+        )
+    return _("{who} loads {size} card(s).").format(who=t.who, size=e.size)
 
 
 def _offer(e: OfferMade, t: _Told) -> str:
     if e.by == "sheriff":
-        return f"The Sheriff demands {t.offer(e.offer)} from {t.who}."
-    return f"{t.who} offers {t.offer(e.offer)}."
+        return _("The Sheriff demands {offer} from {who}.").format(
+            offer=t.offer(e.offer), who=t.who
+        )
+    return _("{who} offers {offer}.").format(who=t.who, offer=t.offer(e.offer))
 
 
 def _passed(e: Passed, t: _Told) -> str:
-    text = f"{t.who}'s bag passes unopened"
+    text = _("{who}'s bag passes unopened").format(who=t.who)
     if e.bribe is not None:
-        text += f" for a bribe of {t.offer(e.bribe)}"
+        text += _(" for a bribe of {offer}").format(offer=t.offer(e.bribe))
         if e.not_owed:
-            text += f" ({cards_text(e.not_owed)} promised from the bag was not in it: not owed)"
+            text += _(" ({cards_text} promised from the bag was not in it: not owed)").format(
+                cards_text=cards_text(e.not_owed)
+            )
     if t.secrets:
-        text += f": {cards_text(e.cards)} go to the stand"
+        text += _(": {cards_text} go to the stand").format(cards_text=cards_text(e.cards))
     else:
         up = len(e.cards) - e.smuggled
-        text += f": {up} card(s) go to the stand face up, {e.smuggled} face down"
-    return text + (" (it was the truth)." if e.truthful else " (it was a lie).")
+        text += _(": {up} card(s) go to the stand face up, {smuggled} face down").format(
+            up=up, smuggled=e.smuggled
+        )
+    return text + (_(" (it was the truth).") if e.truthful else _(" (it was a lie)."))
 
 
 def _inspected(e: Inspected, t: _Told) -> str:
     who = t.who
-    text = f'The Sheriff opens {who}\'s bag ("{e.declared}"): {cards_text(e.cards)}.'
+    text = _('The Sheriff opens {who}\'s bag ("{declared}"): {cards_text}.').format(
+        who=who, declared=declared_text(e.declared), cards_text=cards_text(e.cards)
+    )
     if e.truthful:
-        return text + f" The truth! The Sheriff pays {-e.merchant_pays} gold."
-    text += f" A lie: {cards_text(e.confiscated)} confiscated"
+        return text + _(" The truth! The Sheriff pays {value} gold.").format(value=-e.merchant_pays)
+    text += _(" A lie: {cards_text} confiscated").format(cards_text=cards_text(e.confiscated))
     if e.admitted:
-        text += f", {cards_text(e.admitted)} go to the stand"
-    return text + f"; {who} owes a fine of {e.merchant_pays} gold."
+        text += _(", {cards_text} go to the stand").format(cards_text=cards_text(e.admitted))
+    return text + _("; {who} owes a fine of {merchant_pays} gold.").format(
+        who=who, merchant_pays=e.merchant_pays
+    )
 
 
 def _paid(e: Paid, t: _Told) -> str:
     who, to = t.who, t.name(e.to)
     if e.gold == e.owed:
-        return f"{who} pays {e.gold} gold to {to}."
-    return f"{who} owes {e.owed} gold but has only {e.gold}: pays {e.gold} to {to}."
+        return _("{who} pays {gold} gold to {to}.").format(who=who, gold=e.gold, to=to)
+    return _("{who} owes {owed} gold but has only {gold}: pays {gold} to {to}.").format(
+        who=who, owed=e.owed, gold=e.gold, to=to
+    )
 
 
 def _paid_in_goods(e: PaidInGoods, t: _Told) -> str:
-    text = f"{t.who} pays the rest with {cards_text(e.cards)} (worth {e.value}) to "
+    text = _("{who} pays the rest with {cards_text} (worth {value}) to ").format(
+        who=t.who, cards_text=cards_text(e.cards), value=e.value
+    )
     text += t.name(e.to)
     if e.forgiven:
-        text += f"; {e.forgiven} gold is forgiven"
+        text += _("; {forgiven} gold is forgiven").format(forgiven=e.forgiven)
     return text + "."
 
 
 def _drew(e: Drew, t: _Told) -> str:
     if t.secrets:
-        return f"{t.who} draws {e.count} card(s): {cards_text(e.cards)}."
-    return f"{t.who} draws {e.count} card(s)."
+        return _("{who} draws {count} card(s): {cards_text}.").format(
+            who=t.who, count=e.count, cards_text=cards_text(e.cards)
+        )
+    return _("{who} draws {count} card(s).").format(who=t.who, count=e.count)
 
 
 def _vote(e: VoteCast, t: _Told) -> str:
-    verb = "inspect" if e.choice == "inspect" else "let pass"
-    return f"Deputy {t.name(e.deputy)} votes to {verb} {t.who}'s bag."
+    verb = _("inspect") if e.choice == "inspect" else _("let pass")
+    return _("Deputy {player} votes to {verb} {who}'s bag.").format(
+        player=t.name(e.deputy), verb=verb, who=t.who
+    )
 
 
 def _confiscated(e: Confiscated, t: _Told) -> str:
-    return f"The confiscated {cards_text(e.cards)} go on discard pile {e.pile}."
+    return _("The confiscated {cards_text} go on discard pile {pile}.").format(
+        cards_text=cards_text(e.cards), pile=e.pile
+    )
 
 
 def _reshuffled(e: Reshuffled, t: _Told) -> str:
-    return f"The draw pile ran out: {e.cards} discarded cards are shuffled into a new one."
+    return _("The draw pile ran out: {cards} discarded cards are shuffled into a new one.").format(
+        cards=e.cards
+    )
 
 
 def _loot_split(e: LootSplit, t: _Told) -> str:
-    return f"The Loot is split: {e.each} gold each, {e.left} left."
+    return _("The Loot is split: {each} gold each, {left} left.").format(each=e.each, left=e.left)
 
 
 def _exchanged(e: Exchanged, t: _Told) -> str:
-    return f"{t.who} trades {cards_text(e.goods)} for a {e.token} token."
+    return _("{who} trades {cards_text} for a {token} token.").format(
+        who=t.who, cards_text=cards_text(e.goods), token=good_name(e.token)
+    )
 
 
 def _game_over(e: GameOver, t: Any) -> str:
-    return f"Game over. Winner(s): {', '.join(e.winners)}."
+    return _("Game over. Winner(s): {winners}.").format(winners=Names(e.winners))
 
 
 #: Event classes that make no sentence (bookkeeping).
@@ -285,11 +347,13 @@ _TELL: dict[type[Event], Callable[[Any, _Told], str]] = {
     GameSetUp: _setup,
     MarketTurn: _market,
     Loaded: _loaded,
-    Declared: lambda e, t: f'{t.who} declares "{e.count} {e.good}".',
-    StarterChosen: lambda e, t: f"{t.who} is chosen to start the market.",
-    Threatened: lambda e, t: f"The Sheriff threatens to open {t.who}'s bag.",
+    Declared: lambda e, t: _('{who} declares "{count} {good}".').format(
+        who=t.who, count=e.count, good=good_name(e.good)
+    ),
+    StarterChosen: lambda e, t: _("{who} is chosen to start the market.").format(who=t.who),
+    Threatened: lambda e, t: _("The Sheriff threatens to open {who}'s bag.").format(who=t.who),
     OfferMade: _offer,
-    Declined: lambda e, t: f"{t.who} makes no (further) offer.",
+    Declined: lambda e, t: _("{who} makes no (further) offer.").format(who=t.who),
     Passed: _passed,
     Inspected: _inspected,
     Paid: _paid,
@@ -353,16 +417,16 @@ class _You:
     ) -> None:
         self.s, self.players, self.me = event.seat, players, me
         self.sheriffs, self.demand = sheriffs, last_demand
-        self.sheriff = players[sheriffs[0]] if sheriffs else "the Sheriff"
+        self.sheriff = players[sheriffs[0]] if sheriffs else _("the Sheriff")
         self.judge = me in sheriffs  # this seat judges the bags this round
         s = event.seat
         self.whose = players[s] if s is not None and 0 <= s < len(players) else ""
 
     def name(self, seat: Any) -> str:
         if seat == "loot" or seat == -1:
-            return "the Loot"
+            return _("the Loot")
         if seat == self.me:
-            return "you"
+            return _("you")
         players = self.players
         return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else str(seat)
 
@@ -375,19 +439,23 @@ def _you_market(e: MarketTurn, t: _You) -> str | None:
         return None
     if not e.set_aside:
         return "You kept your whole hand."
-    text = f"You set aside {cards_text(e.set_aside)} (onto pile {e.pile})"
+    text = _("You set aside {cards_text} (onto pile {pile})").format(
+        cards_text=cards_text(e.set_aside), pile=e.pile
+    )
     if e.took:
-        text += f", took {cards_text(e.took)} from the discard piles"
+        text += _(", took {cards_text} from the discard piles").format(
+            cards_text=cards_text(e.took)
+        )
     if e.drawn:
-        text += f" and drew {cards_text(e.drawn)}"
+        text += _(" and drew {cards_text}").format(cards_text=cards_text(e.drawn))
     return text + "."
 
 
 def _you_threatened(e: Threatened, t: _You) -> str | None:
     if t.s == t.me:
-        return f"{t.sheriff} threatens to open your bag."
+        return _("{sheriff} threatens to open your bag.").format(sheriff=t.sheriff)
     if t.judge:
-        return f"You threaten to open {t.whose}'s bag."
+        return _("You threaten to open {whose}'s bag.").format(whose=t.whose)
     return None
 
 
@@ -395,12 +463,14 @@ def _you_offer(e: OfferMade, t: _You) -> str | None:
     offer, by, whose = t.offer(e.offer), e.by, t.whose
     if t.s == t.me:
         if by == "sheriff":
-            return f"{t.sheriff} demands {offer} to let your bag pass."
-        return f"You offered {offer}."
+            return _("{sheriff} demands {offer} to let your bag pass.").format(
+                sheriff=t.sheriff, offer=offer
+            )
+        return _("You offered {offer}.").format(offer=offer)
     if t.judge:
         if by == "sheriff":
-            return f"You demanded {offer} from {whose}."
-        return f"{whose} offers you {offer}."
+            return _("You demanded {offer} from {whose}.").format(offer=offer, whose=whose)
+        return _("{whose} offers you {offer}.").format(whose=whose, offer=offer)
     return None
 
 
@@ -409,68 +479,85 @@ def _you_declined(e: Declined, t: _You) -> str | None:
         return "You made no (further) offer."
     if t.judge:
         if t.demand is not None:
-            return f"{t.whose} refused your demand of {t.offer(t.demand)}."
-        return f"{t.whose} makes no offer."
+            return _("{whose} refused your demand of {offer}.").format(
+                whose=t.whose, offer=t.offer(t.demand)
+            )
+        return _("{whose} makes no offer.").format(whose=t.whose)
     return None
 
 
 def _you_passed(e: Passed, t: _You) -> str | None:
-    bribe = f" for a bribe of {t.offer(e.bribe)}" if e.bribe is not None else ""
+    bribe = (
+        _(" for a bribe of {offer}").format(offer=t.offer(e.bribe)) if e.bribe is not None else ""
+    )
     if t.s == t.me:
-        return f"Your bag passed unopened{bribe}: {cards_text(e.cards)} go to your stand."
+        return _("Your bag passed unopened{bribe}: {cards_text} go to your stand.").format(
+            bribe=bribe, cards_text=cards_text(e.cards)
+        )
     if t.judge:  # from what the judge saw: the declared size, the bribe's goods, the count
         size = int(e.declared.split(" ", 1)[0])
         up = size - len(e.bribe_bag or ()) - e.smuggled
-        took = f" (you took a bribe of {t.offer(e.bribe)})" if e.bribe is not None else ""
-        return (
-            f"You let {t.whose}'s bag pass{took}: {up} card(s) go to the stand face up, "
-            f"{e.smuggled} face down."
+        took = (
+            _(" (you took a bribe of {offer})").format(offer=t.offer(e.bribe))
+            if e.bribe is not None
+            else ""
         )
+        return _(
+            "You let {whose}'s bag pass{took}: {up} card(s) go to the stand face up, {smuggled} face down."
+        ).format(whose=t.whose, took=took, up=up, smuggled=e.smuggled)
     return None
 
 
 def _you_inspected(e: Inspected, t: _You) -> str | None:
     if not (t.s == t.me or t.judge):
         return None
-    by = " and ".join(t.name(d) for d in e.inspectors)
-    by = by[0].upper() + by[1:] if by else "The Sheriff"
-    bag = "your bag" if t.s == t.me else f"{t.whose}'s bag"
-    text = f'{by} opened {bag} ("{e.declared}"): {cards_text(e.cards)}.'
+    by = _(" and ").join(t.name(d) for d in e.inspectors)
+    by = by[0].upper() + by[1:] if by else _("The Sheriff")
+    bag = _("your bag") if t.s == t.me else _("{whose}'s bag").format(whose=t.whose)
+    text = _('{by} opened {bag} ("{declared}"): {cards_text}.').format(
+        by=by, bag=bag, declared=declared_text(e.declared), cards_text=cards_text(e.cards)
+    )
     if e.truthful:
-        return text + f" The truth: the penalty is {-e.merchant_pays} gold to the merchant."
-    return (
-        text + f" A lie: {cards_text(e.confiscated)} confiscated, a fine of {e.merchant_pays} gold."
+        return text + _(" The truth: the penalty is {value} gold to the merchant.").format(
+            value=-e.merchant_pays
+        )
+    return text + _(" A lie: {cards_text} confiscated, a fine of {merchant_pays} gold.").format(
+        cards_text=cards_text(e.confiscated), merchant_pays=e.merchant_pays
     )
 
 
 def _you_paid(e: Paid, t: _You) -> str | None:
     if t.s == t.me:
-        return f"You paid {e.gold} gold to {t.name(e.to)}."
+        return _("You paid {gold} gold to {player}.").format(gold=e.gold, player=t.name(e.to))
     if e.to == t.me:
-        return f"{t.whose} paid you {e.gold} gold."
+        return _("{whose} paid you {gold} gold.").format(whose=t.whose, gold=e.gold)
     return None
 
 
 def _you_paid_in_goods(e: PaidInGoods, t: _You) -> str | None:
     if not (t.s == t.me or e.to == t.me):
         return None
-    payer = "You" if t.s == t.me else t.whose
-    return f"{payer} paid {cards_text(e.cards)} (worth {e.value}) to {t.name(e.to)}."
+    payer = _("You") if t.s == t.me else t.whose
+    return _("{payer} paid {cards_text} (worth {value}) to {player}.").format(
+        payer=payer, cards_text=cards_text(e.cards), value=e.value, player=t.name(e.to)
+    )
 
 
 def _you_vote(e: VoteCast, t: _You) -> str | None:
     if not (e.deputy == t.me or t.s == t.me):
         return None
-    voter = "You" if e.deputy == t.me else f"Deputy {t.name(e.deputy)}"
-    bag = "your bag" if t.s == t.me else f"{t.whose}'s bag"
-    verb = "inspect" if e.choice == "inspect" else "let pass"
-    return f"{voter} voted to {verb} {bag}."
+    voter = _("You") if e.deputy == t.me else _("Deputy {player}").format(player=t.name(e.deputy))
+    bag = _("your bag") if t.s == t.me else _("{whose}'s bag").format(whose=t.whose)
+    verb = _("inspect") if e.choice == "inspect" else _("let pass")
+    return _("{voter} voted to {verb} {bag}.").format(voter=voter, verb=verb, bag=bag)
 
 
 def _you_confiscated(e: Confiscated, t: _You) -> str | None:
     if not t.judge:
         return None
-    return f"The confiscated {cards_text(e.cards)} went on discard pile {e.pile}."
+    return _("The confiscated {cards_text} went on discard pile {pile}.").format(
+        cards_text=cards_text(e.cards), pile=e.pile
+    )
 
 
 def _mine(text: Callable[[Any], str]) -> Callable[[Any, _You], str | None]:
@@ -481,9 +568,15 @@ def _mine(text: Callable[[Any], str]) -> Callable[[Any, _You], str | None]:
 #: The second-person sentence of each class of event (None: not about this seat).
 _TELL_YOU: dict[type[Event], Callable[[Any, _You], str | None]] = {
     MarketTurn: _you_market,
-    Loaded: _mine(lambda e: f"You loaded your bag with {cards_text(e.cards)}."),
-    Declared: _mine(lambda e: f'You declared "{e.count} {e.good}".'),
-    StarterChosen: lambda e, t: f"You chose {t.whose} to start the market." if t.judge else None,
+    Loaded: _mine(
+        lambda e: _("You loaded your bag with {cards_text}.").format(cards_text=cards_text(e.cards))
+    ),
+    Declared: _mine(
+        lambda e: _('You declared "{count} {good}".').format(count=e.count, good=good_name(e.good))
+    ),
+    StarterChosen: lambda e, t: (
+        _("You chose {whose} to start the market.").format(whose=t.whose) if t.judge else None
+    ),
     Threatened: _you_threatened,
     OfferMade: _you_offer,
     Declined: _you_declined,
@@ -493,8 +586,12 @@ _TELL_YOU: dict[type[Event], Callable[[Any, _You], str | None]] = {
     PaidInGoods: _you_paid_in_goods,
     Confiscated: _you_confiscated,
     VoteCast: _you_vote,
-    Exchanged: _mine(lambda e: f"You traded {cards_text(e.goods)} for a {e.token} token."),
-    Drew: _mine(lambda e: f"You drew {cards_text(e.cards)}."),
+    Exchanged: _mine(
+        lambda e: _("You traded {cards_text} for a {token} token.").format(
+            cards_text=cards_text(e.goods), token=good_name(e.token)
+        )
+    ),
+    Drew: _mine(lambda e: _("You drew {cards_text}.").format(cards_text=cards_text(e.cards))),
     GameOver: _game_over,
 }
 
@@ -509,7 +606,13 @@ def round_lines(game: Game, round: int, secrets: bool = True) -> list[str]:
     sheriff = next(
         (e.sheriff for e in game.events if type(e) is RoundStarted and e.round == round), "?"
     )
-    lines = [printable(f"Round {round + 1} of {game.rounds} - Sheriff: {sheriff}")]
+    lines = [
+        printable(
+            _("Round {value} of {rounds} - Sheriff: {sheriff}").format(
+                value=round + 1, rounds=game.rounds, sheriff=sheriff
+            )
+        )
+    ]
     for e in game.events:
         if e.round == round and type(e) is not GameSetUp:
             text = describe_event(e, game.players, secrets)
@@ -640,7 +743,14 @@ class Journal:
                     self.rounds.append(RoundBlock(e.round, heading))
             else:  # a round's first events may come before its start (the deal, a shuffle)
                 if not self.rounds or e.round > self.rounds[-1].round:
-                    self.rounds.append(RoundBlock(e.round, f"Round {e.round + 1} of {g.rounds}"))
+                    self.rounds.append(
+                        RoundBlock(
+                            e.round,
+                            _("Round {value} of {rounds}").format(
+                                value=e.round + 1, rounds=g.rounds
+                            ),
+                        )
+                    )
                 self.rounds[-1].events.append(e)
             yield e
             self.cursor += 1
@@ -652,12 +762,14 @@ class Journal:
     def heading(self, event: RoundStarted) -> str:
         """``Round 2 of 9: Ben is the Sheriff`` (the variant's words; Deputies: both)."""
         g = self.game
-        names = " and ".join(printable(g.players[s]) for s in event.sheriffs)
+        names = _(" and ").join(printable(g.players[s]) for s in event.sheriffs)
         if len(event.sheriffs) > 1:
-            role = f"are the {g.variant.term('sheriffs')}"
+            role = _("are the {term}").format(term=_(g.variant.term("sheriffs")))
         else:
-            role = f"is the {g.variant.term('sheriff')}"
-        return f"Round {event.round + 1} of {g.rounds}: {names} {role}"
+            role = _("is the {term}").format(term=_(g.variant.term("sheriff")))
+        return _("Round {value} of {rounds}: {names} {role}").format(
+            value=event.round + 1, rounds=g.rounds, names=names, role=role
+        )
 
     def told(self, event: Event, secrets: bool = True) -> str | None:
         """``event`` as :func:`describe_event` tells it to the table."""

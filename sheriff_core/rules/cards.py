@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sheriff_core.base.errors import IllegalDeclaration
+from sheriff_core.base.i18n import Names
 from sheriff_core.rules.variants import Variant
 
 __all__ = ["build_deck", "check_declaration", "Inspection", "inspect_bag", "split_bag"]
@@ -40,18 +41,24 @@ def check_declaration(variant: Variant, bag_size: int, declared: str, count: int
     """
     if not variant.bag_min <= bag_size <= variant.bag_max:
         raise IllegalDeclaration(
-            f"a bag holds {variant.bag_min}-{variant.bag_max} cards, not {bag_size}"
+            "a bag holds {bag_min}-{bag_max} cards, not {bag_size}",
+            bag_min=variant.bag_min,
+            bag_max=variant.bag_max,
+            bag_size=bag_size,
         )
     good = variant.goods.get(declared)
     if good is None or good.kind != "legal":
         raise IllegalDeclaration(
-            f"cannot declare {declared}: only legal goods ({', '.join(variant.legal_goods)}) "
-            "may be declared"
+            "cannot declare {declared}: only legal goods ({legal_goods}) may be declared",
+            declared=declared,
+            legal_goods=Names(variant.legal_goods),
         )
     if count != bag_size:
         raise IllegalDeclaration(
-            f"cannot declare {count} {declared}: you must declare the exact number of cards "
-            f"in your bag ({bag_size})"
+            "cannot declare {count} {declared}: you must declare the exact number of cards in your bag ({bag_size})",
+            count=count,
+            declared=declared,
+            bag_size=bag_size,
         )
 
 
@@ -85,7 +92,9 @@ def inspect_bag(variant: Variant, bag: list[str], declared: str, count: int) -> 
     """
     for card in bag:
         if card not in variant.goods:
-            raise IllegalDeclaration(f"{card!r} is not a card of {variant.name}")
+            raise IllegalDeclaration(
+                "{card!r} is not a card of {name}", card=card, name=variant.name
+            )
     check_declaration(variant, len(bag), declared, count)
     penalty = {name: g.penalty for name, g in variant.goods.items()}
     admitted, confiscated, pays = split_bag(bag, declared, penalty)

@@ -199,7 +199,7 @@ def field_value(variant: str | Variant, path: str) -> Any:
     for f in editable_fields(v):
         if f.path == path:
             return f.value
-    raise VariantError(f"{v.name}: no rule field {path!r}")
+    raise VariantError("{name}: no rule field {path!r}", name=v.name, path=path)
 
 
 #: The paths of fields for one player count (``removed.3.Pepper``...), from the registry.
@@ -259,14 +259,16 @@ def _nest(changes: Mapping[str, Any], parent: Variant) -> dict[str, Any]:
         for key in keys[:-1]:
             node = node.setdefault(key, {})
             if not isinstance(node, dict):
-                raise VariantError(f"{path}: a rule field and a table at once")
+                raise VariantError("{path}: a rule field and a table at once", path=path)
         if keys[-1] in node:
-            raise VariantError(f"{path}: changed twice")
+            raise VariantError("{path}: changed twice", path=path)
         node[keys[-1]] = value
 
     for path, value in changes.items():
         if not isinstance(path, str) or not path.strip():
-            raise VariantError(f"{path!r}: a rule field's path must be a non-empty string")
+            raise VariantError(
+                "{path!r}: a rule field's path must be a non-empty string", path=path
+            )
         section, _, rest = path.partition(".")
         value = _plain(value)
         if isinstance(value, tuple):
@@ -331,7 +333,9 @@ def _toml_value(value: Any, path: str) -> str:
         return _string(value)
     if isinstance(value, list):
         return "[" + ", ".join(_toml_value(v, path) for v in value) + "]"
-    raise VariantError(f"{path}: {value!r} cannot be written in a variant file")
+    raise VariantError(
+        "{path}: {value!r} cannot be written in a variant file", path=path, value=value
+    )
 
 
 def _toml_tables(tree: Mapping[str, Any], prefix: tuple[str, ...], lines: list[str]) -> None:
@@ -360,21 +364,25 @@ def _parent_ref(parent: Variant, target: Path | None = None) -> str:
             here = target.parent / f"{parent.name}.toml"
             if here.resolve() == target.resolve():
                 raise VariantError(
-                    f"{target}: a house rule of {parent.name!r} cannot be called {target.name}: "
-                    f'its line extends = "{parent.name}" would find the file itself'
+                    '{target}: a house rule of {name!r} cannot be called {name2}: its line extends = "{name}" would find the file itself',
+                    target=target,
+                    name=parent.name,
+                    name2=target.name,
                 )
             if here.is_file() and here.resolve() != bundled.resolve():
                 raise VariantError(
-                    f"{target}: its folder holds a {here.name} of its own, so the line "
-                    f'extends = "{parent.name}" would find that file, not the bundled '
-                    f"{parent.name}; save the house rule in another folder"
+                    '{target}: its folder holds a {name} of its own, so the line extends = "{name2}" would find that file, not the bundled {name2}; save the house rule in another folder',
+                    target=target,
+                    name=here.name,
+                    name2=parent.name,
                 )
         return parent.name
     if source.is_file():
         return str(source.resolve())
     raise VariantError(
-        f"{parent.name}: a house rule extends a variant file, and this variant has none "
-        f"(source {parent.source!r}); save it first"
+        "{name}: a house rule extends a variant file, and this variant has none (source {source!r}); save it first",
+        name=parent.name,
+        source=parent.source,
     )
 
 
@@ -561,9 +569,10 @@ def _check_no_sibling_changes(target: Path) -> None:
     for other in sorted(target.parent.glob("*.toml")):
         if saved in _chain_files(str(other), saved) and saved not in _chain_files(str(other)):
             raise VariantError(
-                f"{target}: {other.name} extends a variant by the name {target.stem!r}, "
-                f"so once saved this file would be found instead and change {other.name}'s "
-                "rules: choose another file name"
+                "{target}: {name} extends a variant by the name {stem!r}, so once saved this file would be found instead and change {name}'s rules: choose another file name",
+                target=target,
+                name=other.name,
+                stem=target.stem,
             )
 
 
@@ -601,7 +610,7 @@ def save_house_rule(
 
     target = Path(path)
     if target.suffix != ".toml":
-        raise VariantError(f"{target}: a variant file's name ends in .toml")
+        raise VariantError("{target}: a variant file's name ends in .toml", target=target)
     base = load_variant(parent)
     name = name if name is not None else target.stem
     ref = _parent_ref(base, target)
@@ -609,16 +618,18 @@ def save_house_rule(
     if target.resolve() in chain:
         whose = base.name if target.resolve() == chain[0] else f"{base.name}, through its chain"
         raise VariantError(
-            f"{target}: is the file this house rule extends ({whose}); saving would "
-            "overwrite it with a file extending itself: choose another file"
+            "{target}: is the file this house rule extends ({whose}); saving would overwrite it with a file extending itself: choose another file",
+            target=target,
+            whose=whose,
         )
     after = _chain_files(base.source, target.resolve())
     if target.resolve() in after:
         by = after[after.index(target.resolve()) - 1]
         raise VariantError(
-            f"{target}: once saved, this file would be the one the line extends of {by} "
-            f"finds (a file of {base.name}'s chain), so the chain would extend itself: "
-            "choose another file name"
+            "{target}: once saved, this file would be the one the line extends of {by} finds (a file of {name}'s chain), so the chain would extend itself: choose another file name",
+            target=target,
+            by=by,
+            name=base.name,
         )
     _check_no_sibling_changes(target)
     text = _house_text(base, changes, name, title, ref)
@@ -636,9 +647,10 @@ def save_house_rule(
             saved = None
         if made is None or saved is None or _differs(made, saved):
             raise VariantError(
-                f"{target}: the file {base.name} ({base.source}) has changed since it was "
-                f"loaded, so a house rule extending it would not be {base.name} as loaded "
-                "with your changes; load it again (and redo the changes) before saving"
+                "{target}: the file {name} ({source}) has changed since it was loaded, so a house rule extending it would not be {name} as loaded with your changes; load it again (and redo the changes) before saving",
+                target=target,
+                name=base.name,
+                source=base.source,
             )
 
     write_atomic(target, write)

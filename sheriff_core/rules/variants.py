@@ -31,6 +31,7 @@ from types import MappingProxyType
 from typing import Any
 
 from sheriff_core.base.errors import RulesError, VariantError
+from sheriff_core.base.i18n import Names
 from sheriff_core.base.schema import TomlChecker, parse_toml, show
 from sheriff_core.rules.fields import (
     FIELDS,
@@ -247,8 +248,11 @@ class Variant:
         """Raise :class:`RulesError` unless ``players`` is a supported count."""
         if not self.min_players <= players <= self.max_players:
             raise RulesError(
-                f"{self.name} is played by {self.min_players}-{self.max_players} players, "
-                f"not {players}"
+                "{name} is played by {min_players}-{max_players} players, not {players}",
+                name=self.name,
+                min_players=self.min_players,
+                max_players=self.max_players,
+                players=players,
             )
 
     def sheriff_turns_for(self, players: int) -> int:
@@ -344,7 +348,7 @@ def load_variant(name_or_path: str | Path | Variant) -> Variant:
         if chain is None:
             raise
         where = f"in {chain[0]}, extended by " + ", extended by ".join(chain[1:])
-        raise VariantError(f"{where}: {body}") from None
+        raise VariantError("{where}: {body}", where=where, body=body) from None
 
 
 def _body(exc: VariantError, path: Path) -> str:
@@ -378,7 +382,9 @@ def _resolve(ref: str, relative_to: Path | None) -> Path:
     except (OSError, ValueError) as exc:  # a name too long, a NUL byte...
         if isinstance(exc, VariantError):
             raise
-        raise VariantError(f"{show(ref)}: not a usable variant name or path: {exc}") from None
+        raise VariantError(
+            "{show}: not a usable variant name or path: {exc}", show=show(ref), exc=exc
+        ) from None
 
 
 def _find(ref: str, relative_to: Path | None) -> Path:
@@ -387,18 +393,22 @@ def _find(ref: str, relative_to: Path | None) -> Path:
         if not candidate.is_absolute() and relative_to is not None:
             candidate = relative_to / candidate
         if candidate.is_dir():
-            raise VariantError(f"{ref}: is a folder, not a variant file")
+            raise VariantError("{ref}: is a folder, not a variant file", ref=ref)
         if candidate.exists():
             return candidate.resolve()
-        raise VariantError(f"variant file not found: {ref}")
+        raise VariantError("variant file not found: {ref}", ref=ref)
     if relative_to is not None and (relative_to / f"{ref}.toml").is_file():
         return (relative_to / f"{ref}.toml").resolve()
     bundled = data_dir() / "variants" / f"{ref}.toml"
     if bundled.exists():
         return bundled.resolve()
     if candidate.is_dir():
-        raise VariantError(f"{ref}: is a folder, not a variant file")
-    raise VariantError(f"unknown variant {ref!r}; bundled variants: {', '.join(variant_names())}")
+        raise VariantError("{ref}: is a folder, not a variant file", ref=ref)
+    raise VariantError(
+        "unknown variant {ref!r}; bundled variants: {variant_names}",
+        ref=ref,
+        variant_names=Names(variant_names()),
+    )
 
 
 def _read_toml(path: Path, loc: str) -> dict[str, Any]:
@@ -408,7 +418,9 @@ def _read_toml(path: Path, loc: str) -> dict[str, Any]:
         with path.open("rb") as f:
             raw = f.read(limit + 1)
     except OSError as exc:
-        raise VariantError(f"{loc}: cannot read the file: {exc.strerror or exc}") from None
+        raise VariantError(
+            "{loc}: cannot read the file: {value}", loc=loc, value=exc.strerror or exc
+        ) from None
     data = parse_toml(raw, loc, VariantError, limit, LIMITS["depth"])
     TomlChecker(loc, VariantError).depth(data, LIMITS["depth"])
     return data
@@ -423,9 +435,13 @@ def _load_merged(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tup
     )
     if str(path) in seen:
         chain = " -> ".join(seen + (str(path),))
-        raise VariantError(f"{seen[-1]}: extends: circular chain {chain}")
+        raise VariantError("{seen}: extends: circular chain {chain}", seen=seen[-1], chain=chain)
     if len(seen) >= LIMITS["extends"]:
-        raise VariantError(f"{loc}: extends: more than {LIMITS['extends']} files in the chain")
+        raise VariantError(
+            "{loc}: extends: more than {LIMITS} files in the chain",
+            loc=loc,
+            LIMITS=LIMITS["extends"],
+        )
     data = _read_toml(path, loc)
     parent_ref = data.pop("extends", None)
     replace = data.pop("replace", [])
@@ -436,12 +452,14 @@ def _load_merged(path: Path, seen: tuple[str, ...]) -> tuple[dict[str, Any], tup
         return data, (str(data.get("name", path.stem)),)
     if not isinstance(parent_ref, str):
         raise VariantError(
-            f"{loc}: extends: must be a variant name or a path, got {show(parent_ref)}"
+            "{loc}: extends: must be a variant name or a path, got {show}",
+            loc=loc,
+            show=show(parent_ref),
         )
     try:
         parent_path = _resolve(parent_ref, path.parent)
     except VariantError as exc:
-        raise VariantError(f"{loc}: extends: {exc}") from None
+        raise VariantError("{loc}: extends: {exc}", loc=loc, exc=exc) from None
     parent, lineage = _load_merged(parent_path, seen + (str(path),))
     for table in replace:
         parent.pop(table, None)
@@ -532,7 +550,7 @@ def _build(data: dict[str, Any], path: str, lineage: tuple[str, ...] | None) -> 
     sheriffs = _build_sheriffs(data.get("sheriffs", {}), c, (min_p, max_p))
     tiebreaks = data["scoring"].get("tiebreaks", [])
     if not isinstance(tiebreaks, list):
-        raise c.fail("[scoring] tiebreaks", f"must be a list, got {show(tiebreaks)}")
+        raise c.fail("[scoring] tiebreaks", "must be a list, got {show}", show=show(tiebreaks))
     for t in tiebreaks:
         c.choice(t, "[scoring] tiebreaks", TIEBREAKS)
     if "tokens" in tiebreaks and not tokens:
@@ -626,7 +644,10 @@ def _check_top(data: dict[str, Any], c: TomlChecker) -> str:
         c.string(data.get(key, ""), key)
     if len(data["goods"]) > LIMITS["goods"]:
         raise c.fail(
-            "[goods]", f"at most {LIMITS['goods']} kinds of goods, got {len(data['goods'])}"
+            "[goods]",
+            "at most {LIMITS} kinds of goods, got {n_data}",
+            LIMITS=LIMITS["goods"],
+            n_data=len(data["goods"]),
         )
     return name
 
@@ -641,7 +662,10 @@ def _check_lineage(value: Any, c: TomlChecker) -> tuple[str, ...]:
         or not all(isinstance(v, str) and v for v in value)
     ):
         raise c.fail(
-            "lineage", f"must be a list of at most {most} non-empty names, got {show(value)}"
+            "lineage",
+            "must be a list of at most {most} non-empty names, got {show}",
+            most=most,
+            show=show(value),
         )
     return tuple(value)
 
@@ -669,7 +693,9 @@ def _build_good(gname: str, g: Mapping[str, Any], c: TomlChecker) -> Good:
             or len(counts_as) != 2
             or not isinstance(counts_as[0], str)
         ):
-            raise c.fail(f"{where} counts_as", f"must be [good, n], got {show(counts_as)}")
+            raise c.fail(
+                f"{where} counts_as", "must be [good, n], got {show}", show=show(counts_as)
+            )
         times = _bounded(c, counts_as[1], f"{where} counts_as", "goods.{royal}.counts_as.n")
         counts_as = (counts_as[0], times)
     return Good(
@@ -687,7 +713,12 @@ def _check_goods(goods: Mapping[str, Good], c: TomlChecker) -> list[str]:
     returns the legal goods' names."""
     total = sum(g.count for g in goods.values())
     if total > LIMITS["deck"]:
-        raise c.fail("[goods]", f"the deck would hold {total:,} cards; at most {LIMITS['deck']:,}")
+        raise c.fail(
+            "[goods]",
+            "the deck would hold {total:,} cards; at most {LIMITS:,}",
+            total=total,
+            LIMITS=LIMITS["deck"],
+        )
     legal = [n for n, g in goods.items() if g.kind == "legal"]
     if not legal:
         raise c.fail("", "[goods] needs at least one legal good to declare")
@@ -695,7 +726,9 @@ def _check_goods(goods: Mapping[str, Good], c: TomlChecker) -> list[str]:
         if g.counts_as is not None and g.counts_as[0] not in legal:
             raise c.fail(
                 f"[goods.{g.name}] counts_as",
-                f"{g.counts_as[0]!r} is not a legal good (legal goods: {', '.join(legal)})",
+                "{counts_as!r} is not a legal good (legal goods: {legal})",
+                counts_as=g.counts_as[0],
+                legal=Names(legal),
             )
     return legal
 
@@ -717,16 +750,29 @@ def _build_removed(
     for count_key, cards in c.table(table, "removed").items():
         n = c.player_key(count_key, "[removed]", LIMITS["players"])
         if not min_p <= n <= max_p:
-            raise c.fail(f"[removed.{count_key}]", f"player count outside {min_p}-{max_p}")
+            raise c.fail(
+                f"[removed.{count_key}]",
+                "player count outside {min_p}-{max_p}",
+                min_p=min_p,
+                max_p=max_p,
+            )
         removed[n] = {}
         for gname, k in c.table(cards, f"removed.{count_key}").items():
             if gname not in goods:
-                raise c.fail("", f"[removed.{count_key}] {gname} = {show(k)}: no such good")
+                raise c.fail(
+                    "",
+                    "[removed.{count_key}] {gname} = {show}: no such good",
+                    count_key=count_key,
+                    gname=gname,
+                    show=show(k),
+                )
             gone = _bounded(c, k, f"[removed.{count_key}] {gname}", "removed.{n}.{good}")
             if gone > goods[gname].count:
                 raise c.fail(
                     f"[removed.{count_key}] {gname}",
-                    f"removes {gone} of only {goods[gname].count} cards",
+                    "removes {gone} of only {count} cards",
+                    gone=gone,
+                    count=goods[gname].count,
                 )
             removed[n][gname] = gone
     return removed
@@ -739,7 +785,10 @@ def _build_tokens(
     token_table = c.table(table, "tokens")
     if len(token_table) > LIMITS["tokens"]:
         raise c.fail(
-            "[tokens]", f"at most {LIMITS['tokens']} kinds of tokens, got {len(token_table)}"
+            "[tokens]",
+            "at most {LIMITS} kinds of tokens, got {n_token_table}",
+            LIMITS=LIMITS["tokens"],
+            n_token_table=len(token_table),
         )
     tokens = {tname: _build_token(tname, t, c, goods, legal) for tname, t in token_table.items()}
     if len({t.good for t in tokens.values()}) != len(tokens):
@@ -747,7 +796,9 @@ def _build_tokens(
             {t.good for t in tokens.values() if [u.good for u in tokens.values()].count(t.good) > 1}
         )
         raise c.fail(
-            "[tokens]", f"each good may have one token at most; {', '.join(doubled)} has more"
+            "[tokens]",
+            "each good may have one token at most; {doubled} has more",
+            doubled=Names(doubled),
         )
     return tokens
 
@@ -762,7 +813,10 @@ def _build_token(
     good = c.need(t, "good", f"tokens.{tname}")
     if good not in legal:
         raise c.fail(
-            f"{where} good", f"{good!r} is not a legal good (legal goods: {', '.join(legal)})"
+            f"{where} good",
+            "{good!r} is not a legal good (legal goods: {legal})",
+            good=good,
+            legal=Names(legal),
         )
     if tname in goods:
         raise c.fail(where, "a token cannot share a good's name")
@@ -796,8 +850,10 @@ def _build_bonuses(
         if bname not in legal and bname not in tokens:
             raise c.fail(
                 f"[bonuses.{bname}]",
-                f"{bname!r} is not a legal good or a token of this variant (legal goods: "
-                f"{', '.join(legal)}; tokens: {', '.join(tokens) or 'none'})",
+                "{bname!r} is not a legal good or a token of this variant (legal goods: {legal}; tokens: {value})",
+                bname=bname,
+                legal=Names(legal),
+                value=", ".join(tokens) or "none",
             )
         bonuses[bname] = Bonus(
             counts="tokens" if bname in tokens else "goods",
@@ -838,10 +894,14 @@ def _build_table(st: Mapping[str, Any], rd: Mapping[str, Any], c: TomlChecker) -
     bag_min = _read(c, rd, "round.bag_min")
     bag_max = _read(c, rd, "round.bag_max", {"round.bag_min": bag_min})
     if bag_max > hand:
-        raise c.fail("[round] bag_max", f"{bag_max} exceeds the hand size {hand}")
+        raise c.fail(
+            "[round] bag_max", "{bag_max} exceeds the hand size {hand}", bag_max=bag_max, hand=hand
+        )
     set_aside = _read(c, rd, "round.set_aside_max")
     if set_aside > hand:
-        raise c.fail("[round] set_aside_max", f"{set_aside} exceeds the hand size")
+        raise c.fail(
+            "[round] set_aside_max", "{set_aside} exceeds the hand size", set_aside=set_aside
+        )
     draw_from_discards = _read(c, rd, "round.draw_from_discards")
     market_order = _read(c, rd, "round.market_order")
     if market_order == "discard-then-draw" and draw_from_discards:
@@ -865,23 +925,33 @@ def _build_sheriffs(table: Any, c: TomlChecker, players: tuple[int, int]) -> dic
     per_round = _read(c, sh, "sheriffs.per_round", most=False)  # the top is worded below
     deck_passes = _read(c, sh, "sheriffs.deck_passes")
     if selection == "rotate" and per_round != 1:
-        raise c.fail("[sheriffs] per_round", f"a rotating Sheriff is one player, got {per_round}")
+        raise c.fail(
+            "[sheriffs] per_round",
+            "a rotating Sheriff is one player, got {per_round}",
+            per_round=per_round,
+        )
     if selection == "deputy_deck":
         deputies = rule_field("sheriffs.per_round").bounds or (1, 1)
         if per_round > deputies[1]:
             raise c.fail(
                 "[sheriffs] per_round",
-                f"at most {deputies[1]} Deputies are supported, got {per_round}",
+                "at most {deputies} Deputies are supported, got {per_round}",
+                deputies=deputies[1],
+                per_round=per_round,
             )
         if deck_passes < 1:
             raise c.fail(
-                "[sheriffs] deck_passes", f"must be >= 1 for a deputy deck, got {deck_passes}"
+                "[sheriffs] deck_passes",
+                "must be >= 1 for a deputy deck, got {deck_passes}",
+                deck_passes=deck_passes,
             )
         for n in range(players[0], players[1] + 1):
             if n % per_round or n - per_round < 1:
                 raise c.fail(
                     "[sheriffs] per_round",
-                    f"{n} players cannot be dealt deputy cards {per_round} at a time",
+                    "{n} players cannot be dealt deputy cards {per_round} at a time",
+                    n=n,
+                    per_round=per_round,
                 )
     return {
         "sheriff_selection": selection,
@@ -911,7 +981,13 @@ def _check_deck_size(variant: Variant, c: TomlChecker) -> None:
         deck = sum(variant.deck_counts(n).values())
         needed = n * variant.hand_size + variant.discard_piles * variant.discard_pile_setup
         if deck < needed:
-            raise c.fail("[goods]", f"a {n}-player deck of {deck} cards cannot deal {needed} cards")
+            raise c.fail(
+                "[goods]",
+                "a {n}-player deck of {deck} cards cannot deal {needed} cards",
+                n=n,
+                deck=deck,
+                needed=needed,
+            )
 
 
 def freeze(value: Any) -> Any:
