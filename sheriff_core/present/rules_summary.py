@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape as _escape
 from pathlib import Path
@@ -105,7 +105,7 @@ def _per_players(v: Variant, f: Callable[[int], object], unit: str = "{value}") 
     return fmt("{usual} ({others})", usual=said(usual), others=others)
 
 
-def _with_players(base: object, by_players: dict[int, object]) -> str:
+def _with_players(base: object, by_players: Mapping[int, object]) -> str:
     """``base`` and, for each player count with another value, "(x with n players)"."""
     return str(base) + "".join(
         " (" + fmt("{value} with {n} players", value=s, n=n) + ")"

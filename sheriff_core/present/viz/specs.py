@@ -39,7 +39,7 @@ from sheriff_core.base.i18n import get_language
 __all__ = ["Spec", "filled", "records"]
 
 # (shape, theme, data transformer) -> (validated spec, the chart's repr)
-_TEMPLATES: dict[tuple[str, str, str], tuple[dict[str, Any], str]] = {}
+_TEMPLATES: dict[tuple[str, str, str, str], tuple[dict[str, Any], str]] = {}
 
 
 def records(data: Any) -> list[dict[str, Any]]:

@@ -749,7 +749,7 @@ class PlayTable(widgets.VBox):
             return fmt(
                 "Now: {name} must {step}.",
                 name=self._name(g.to_move),  # type: ignore[arg-type]
-                step=_(STEP_TEXT.get(g.step, g.step)),  # type: ignore[arg-type]
+                step=_(STEP_TEXT.get(g.step, g.step)),
             )
         return fmt(
             "Now: {step} (Round {n} of {total}).",
