@@ -5,8 +5,8 @@
   ``_``, ``N_``, ``fmt``, ``_button`` (singular and plural of ``nfmt`` / ``ngettext``; the
   second argument of ``named`` and ``_shown_good``).
 - :func:`read_catalog`: a ``.po`` file as ``{msgid: (msgstr, ...)}`` (Babel's reader).
-- :func:`ensure_compiled`: compile every ``.po`` under ``sheriff_core/locale`` whose
-  ``.mo`` is missing or older (Babel's ``write_mo``) and forget the cached catalogs, so
+- :func:`ensure_compiled`: compile every ``.po`` under ``sheriff_core/locale`` to its
+  ``.mo`` as the build hook does (``hatch_build.py``) and forget the cached catalogs, so
   a test reads the catalogs as they are in the checkout.
 """
 
@@ -15,12 +15,12 @@ from __future__ import annotations
 import ast
 import functools
 import html
+import importlib.util
 import re
 import string
 from pathlib import Path
 from typing import Any
 
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from sheriff_core.base import i18n
@@ -87,15 +87,14 @@ def read_catalog(lang: str, domain: str = "screens") -> dict[str, tuple[str, ...
 
 
 def ensure_compiled() -> None:
-    """Compile the ``.po`` files whose ``.mo`` is missing or stale; drop cached catalogs."""
-    for po in sorted(i18n.LOCALE_DIR.glob("*/LC_MESSAGES/*.po")):
-        mo = po.with_suffix(".mo")
-        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
-            continue
-        with po.open("rb") as f:
-            catalog = read_po(f, locale=po.parent.parent.name)
-        with mo.open("wb") as f:
-            write_mo(f, catalog)
+    """Compile the ``.po`` files whose ``.mo`` is missing or stale, as the build does
+    (``hatch_build.compile_catalogs``, the same bytes), and drop the cached catalogs."""
+    root = PRESENT.parent.parent
+    spec = importlib.util.spec_from_file_location("hatch_build", root / "hatch_build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.compile_catalogs(root)
     i18n._catalogs.clear()
 
 

@@ -36,7 +36,7 @@ from sheriff_core.base.safe_text import html_text as escape  # html.escape of pr
 from sheriff_core.engine.game import Game
 from sheriff_core.engine.steps import ConfiscateChoice
 from sheriff_core.engine.view import SeatView, observe
-from sheriff_core.present.words import fmt, nfmt
+from sheriff_core.present.words import fmt, nfmt, term
 from sheriff_core.rules.variants import Good, Variant
 
 __all__ = [
@@ -433,7 +433,7 @@ def _good(variant: Variant, name: str) -> Good:
 
 def _kind_word(variant: Variant, kind: str) -> str:
     """The band's word: the variant's term for contraband (e.g. Disney's Stolen Treasure)."""
-    return _(variant.term("contraband")) if kind == "contraband" else _(kind)
+    return term(variant, "contraband") if kind == "contraband" else _(kind)
 
 
 def card_title(variant: Variant, name: str) -> str:
@@ -741,7 +741,7 @@ def stand_html(
         card = card_svg(variant, g.name, scale=scale)
         items.append(_stack(card, counts[g.name], scale, good_colour(g.name), f"x{counts[g.name]}"))
     if hidden:
-        word = _(variant.term("contraband"))
+        word = term(variant, "contraband")
         back = _card_back(
             scale,
             False,
@@ -749,7 +749,7 @@ def stand_html(
         )
         items.append(_stack(back, hidden, scale, "#24435f", f"x{hidden}"))
     if not items:
-        items = [_outline(fmt("empty {stand}", stand=_(variant.term("stand"))), scale)]
+        items = [_outline(fmt("empty {stand}", stand=term(variant, "stand")), scale)]
     head = _label(label, scale) if label else ""
     return f'<div style="display:inline-block">{head}{_row(items, scale, gap=10)}</div>'
 
@@ -815,11 +815,11 @@ def _chip(text: str, scale: float, bg: str, fg: str = "#fff") -> str:
 def _role(game: Game | SeatView, seat: int) -> str:
     v = game.variant
     if seat in game.sheriffs:
-        word = _(v.term("sheriff"))
+        word = term(v, "sheriff")
         if len(game.sheriffs) > 1 and seat == game.sheriffs[0]:
             word = fmt("{sheriff} (leads)", sheriff=word)
         return word
-    return _(v.term("merchant"))
+    return term(v, "merchant")
 
 
 def _check_seat(game: Game, seat: int, what: str) -> None:
@@ -874,7 +874,7 @@ def player_html(
             v,
             game.stands[seat],
             hide_contraband=not show_contraband,
-            label=_(v.term("stand")),
+            label=term(v, "stand"),
             scale=scale,
         )
     )
@@ -902,9 +902,7 @@ def _seen_place_html(view: SeatView, seat: int, scale: float) -> str:
         )
     stand = view.stands[seat]
     cards = [c for c in stand.faces if c is not None] + [face_down] * stand.contraband
-    sections.append(
-        stand_html(v, cards, hide_contraband=True, label=_(v.term("stand")), scale=scale)
-    )
+    sections.append(stand_html(v, cards, hide_contraband=True, label=term(v, "stand"), scale=scale))
     return _place_html(view, seat, sections, scale)
 
 

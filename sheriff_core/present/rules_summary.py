@@ -35,7 +35,7 @@ from pathlib import Path
 from sheriff_core.base.i18n import N_, _, get_language
 from sheriff_core.base.safe_text import printable
 from sheriff_core.present.pictures import card_svg
-from sheriff_core.present.words import fmt, nfmt
+from sheriff_core.present.words import fmt, nfmt, term
 from sheriff_core.rules import build_deck, inspect_bag
 from sheriff_core.rules.fields import sentences
 from sheriff_core.rules.variants import Variant, load_variant
@@ -127,16 +127,16 @@ def _leader(v: Variant) -> str:
 def _kind(v: Variant, kind: str) -> str:
     if kind == "contraband":
         word = v.term("contraband")
-        return _("contraband") + (f" ({_(word)})" if word != "contraband" else "")
+        return _("contraband") + (f" ({term(v, 'contraband')})" if word != "contraband" else "")
     return _(kind)
 
 
 def _sheriff(v: Variant) -> str:
-    return _(v.term("sheriff"))
+    return term(v, "sheriff")
 
 
 def _term(v: Variant, key: str) -> str:
-    return _(v.term(key))
+    return term(v, key)
 
 
 def _goods_of(v: Variant, kind: str) -> list[str]:

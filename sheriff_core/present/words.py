@@ -25,13 +25,14 @@ import functools
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-from sheriff_core.base.i18n import SUPPORTED, _, get_language, language, ngettext
+from sheriff_core.base.i18n import N_, SUPPORTED, _, get_language, language, ngettext
 
 __all__ = [
     "fmt",
     "nfmt",
     "named",
     "key_of",
+    "term",
     "number",
     "percent",
     "rendering",
@@ -136,3 +137,24 @@ def key_of(w: Any) -> str:
     """The English description a control is found by (its ``description`` when it has no
     ``key``)."""
     return str(getattr(w, "key", w.description))
+
+
+#: Words of the variants the screens show that the core catalog does not list
+#: (:mod:`sheriff_core.rules.terms`): the default terms of a stand, of Sheriffs and tokens.
+_TERM_WORDS = (N_("merchant stand"), N_("Sheriffs"), N_("token"))
+
+
+def term(variant: Any, key: str) -> str:
+    """The variant's word for ``key`` (``"merchant"``, ``"stand"``, ``"sheriff"``...) in
+    the current language: the core catalog's capitalised game term when it has one (its
+    ``"Merchant"`` is the role, its ``"merchant"`` a step's name), else the word itself.
+
+    >>> from sheriff_core.rules.variants import load_variant
+    >>> term(load_variant("classic"), "stand"), term(load_variant("disney"), "contraband")
+    ('merchant stand', 'Stolen Treasure')
+    """
+    word = str(variant.term(key))
+    cap = word[:1].upper() + word[1:]
+    if cap != word and _(cap) != cap:
+        return _(cap)
+    return _(word)

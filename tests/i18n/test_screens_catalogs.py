@@ -31,7 +31,8 @@ def test_the_code_asks_for_messages():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_message_of_the_code_is_translated(lang):
-    catalog = read_catalog(lang)
+    """In screens.po, or in core.po for a word both use (a lookup tries screens, then core)."""
+    catalog = {**read_catalog(lang, "core"), **read_catalog(lang)}
     missing = sorted(m for m in code_messages() if not any(catalog.get(m, ("",))))
     assert not missing, f"{len(missing)} messages have no {lang} translation: {missing[:20]}"
 
@@ -40,6 +41,14 @@ def test_every_message_of_the_code_is_translated(lang):
 def test_the_catalog_holds_only_messages_the_code_asks_for(lang):
     stale = sorted(set(read_catalog(lang)) - set(code_messages()))
     assert not stale, f"{lang} screens.po has messages no code asks for: {stale}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_word_of_the_core_catalog_is_translated_again(lang):
+    """A word core.po translates (a good, "gold", "value") is not in screens.po: one
+    translation per word, the core one, which the screens read too."""
+    twice = sorted(set(read_catalog(lang)) & set(read_catalog(lang, "core")))
+    assert not twice, twice
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -87,7 +87,7 @@ from sheriff_core.play.driver import drive
 from sheriff_core.play.narrate import Journal, describe_event, describe_offer
 from sheriff_core.present.pictures import bag_html, cards_html, table_html
 from sheriff_core.present.widgets.market import MarketTurn
-from sheriff_core.present.words import check_language, fmt, key_of, named, rendering
+from sheriff_core.present.words import check_language, fmt, key_of, named, rendering, term
 
 __all__ = [
     "OfferBuilder",
@@ -762,7 +762,7 @@ class PlayTable(widgets.VBox):
         """What the seat on turn (the viewer) is asked to decide now, in words."""
         g, me, v = self.game, self.seat, self.game.variant
         step = g.step
-        sheriff = _(v.term("sheriff"))
+        sheriff = term(v, "sheriff")
         if step in ("merchant", "negotiation", "vote"):
             return self._bargain_text()
         if step == "market":
