@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from sheriff_core.base.errors import IllegalAction, IllegalDebtPayment
-from sheriff_core.base.i18n import Names
+from sheriff_core.base.i18n import Names, Term
 from sheriff_core.engine.actions import Done, Exchange, PayDebt
 from sheriff_core.engine.events import Exchanged, Paid, PaidInGoods
 from sheriff_core.engine.state import LOOT, GameState, take_multiset
@@ -149,16 +149,16 @@ class PaymentRules(GameState):
             )
         # DIS-TOK-2: the token supply is limited
         if self.token_supply[token] <= 0:
-            raise IllegalAction("no {token} tokens are left in the supply", token=token)
+            raise IllegalAction("no {token} tokens are left in the supply", token=Term(token))
         # DIS-TOK-1: three goods of one kind on the board for one token (field per_token)
         have = self.stands[seat].count(tok.good)
         if have < tok.per_token:
             raise IllegalAction(
                 "a {token} token costs {per_token} {good} on your {term}; you have {have}",
-                token=token,
+                token=Term(token),
                 per_token=tok.per_token,
-                good=tok.good,
-                term=v.term("stand"),
+                good=Term(tok.good),
+                term=Term(v.term("stand")),
                 have=have,
             )
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sheriff_core.base.errors import IllegalDeclaration
-from sheriff_core.base.i18n import Names
+from sheriff_core.base.i18n import Names, Term
 from sheriff_core.rules.variants import Variant
 
 __all__ = ["build_deck", "check_declaration", "Inspection", "inspect_bag", "split_bag"]
@@ -50,14 +50,14 @@ def check_declaration(variant: Variant, bag_size: int, declared: str, count: int
     if good is None or good.kind != "legal":
         raise IllegalDeclaration(
             "cannot declare {declared}: only legal goods ({legal_goods}) may be declared",
-            declared=declared,
+            declared=Term(declared),
             legal_goods=Names(variant.legal_goods),
         )
     if count != bag_size:
         raise IllegalDeclaration(
             "cannot declare {count} {declared}: you must declare the exact number of cards in your bag ({bag_size})",
             count=count,
-            declared=declared,
+            declared=Term(declared),
             bag_size=bag_size,
         )
 
