@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -94,9 +95,11 @@ def extract() -> Catalog:
 
 
 def _po_text(catalog: Catalog) -> bytes:
+    """The ``.po`` / ``.pot`` text, the same with any Babel version (no version header)."""
     out = io.BytesIO()
     write_po(out, catalog, width=100, sort_output=True, ignore_obsolete=True, include_lineno=False)
-    return out.getvalue()
+    fixed = b'"Generated-By: Babel\\n"'
+    return re.sub(rb'"Generated-By: Babel [^"]*"', lambda _m: fixed, out.getvalue())
 
 
 def read(path: Path, locale: str | None = None) -> Catalog:
