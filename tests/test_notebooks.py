@@ -14,6 +14,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from sheriff_core.base.i18n import _, language
 from sheriff_core.exercises import check, exercises
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -115,16 +116,24 @@ def test_student_notebook_is_generated_from_instructor(instructor: Path) -> None
     assert not any(tool.BEGIN in c.source or tool.END in c.source for c in got.cells)
 
 
+def _language(path: Path) -> str:
+    """A lesson's language: ``en``, or ``th``/``zh`` for ``NN_name.th.ipynb``."""
+    parts = path.name.removesuffix(".ipynb").split(".")
+    return parts[-1] if len(parts) > 1 else "en"
+
+
 @pytest.mark.parametrize("instructor", INSTRUCTOR_NBS, ids=lambda p: p.name)
 def test_checks_say_correct_for_instructor_and_not_yet_for_student(instructor: Path) -> None:
     teacher = _check_cells(_read(instructor))
     student = _check_cells(_read(NOTEBOOKS / instructor.name))
     assert teacher, f"{instructor.name} has no check(...) cell"
-    assert [i for i, _ in teacher] == [i for i, _ in student]
+    assert [i for i, _plain in teacher] == [i for i, _plain in student]
+    with language(_language(instructor)):  # the checks answer in the lesson's language
+        correct, not_yet = _("Correct!"), _("Not yet.")
     for ex_id, plain in teacher:
-        assert plain.startswith("Correct!"), (instructor.name, ex_id, plain)
+        assert plain.startswith(correct), (instructor.name, ex_id, plain)
     for ex_id, plain in student:
-        assert plain.startswith("Not yet."), (instructor.name, ex_id, plain)
+        assert plain.startswith(not_yet), (instructor.name, ex_id, plain)
 
 
 @pytest.mark.parametrize("instructor", INSTRUCTOR_NBS, ids=lambda p: p.name)
@@ -371,11 +380,13 @@ RESTORE_NOTE = "python tools/restore_lessons.py"
 
 @pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")), ids=_id)
 def test_each_lesson_says_how_to_start_it_again(path: Path) -> None:
-    """The lesson's first cell says, in one line, the command that restores it."""
+    """The lesson's first cell says, in one line, the command that restores it (a
+    translation is restored by its number and language: ``07.th``)."""
     first = _read(path).cells[0]
+    key = path.name[:2] + ("" if _language(path) == "en" else f".{_language(path)}")
     lines = [line for line in first.source.splitlines() if RESTORE_NOTE in line]
-    assert len(lines) == 1, f"{path.name}: no one-line note with `{RESTORE_NOTE} {path.name[:2]}`"
-    assert f"{RESTORE_NOTE} {path.name[:2]}" in lines[0]
+    assert len(lines) == 1, f"{path.name}: no one-line note with `{RESTORE_NOTE} {key}`"
+    assert f"`{RESTORE_NOTE} {key}`" in lines[0]
 
 
 # --- learners' widgets are theirs: no demonstration cell drives them ---
@@ -386,6 +397,8 @@ LEARNER_WIDGETS = {
     "02_load_and_declare.ipynb": ("builder", "builder = bag_builder("),
     "03_inspection_and_bribes.ipynb": ("sheriff", "sheriff = inspection_simulator("),
     "07_play_a_game.ipynb": ("table", "table = play_table("),
+    "07_play_a_game.th.ipynb": ("table", "table = play_table("),
+    "07_play_a_game.zh.ipynb": ("table", "table = play_table("),
 }
 
 
@@ -401,3 +414,76 @@ def test_no_cell_after_the_learners_widget_touches_it(name: str) -> None:
     used = re.compile(rf"(?<![\w.]){variable}\s*[.[=(]")
     touching = [c.source for c in cells[made[0] + 1 :] if used.search(c.source)]
     assert not touching, f"{name}: cells below the learner's {variable!r} use it: {touching}"
+
+
+# --- the Thai and Chinese lessons: the English lesson's code, translated prose ---
+
+#: The lessons given in Thai and Chinese (issue 28), as ``NN_name``.
+TRANSLATED = ["00_start_here", "07_play_a_game"]
+LANGUAGES = ["th", "zh"]
+
+
+def test_the_translated_lessons_are_all_there() -> None:
+    names = {p.name for p in NOTEBOOKS.glob("*.*.ipynb")}
+    assert names == {f"{s}.{lang}.ipynb" for s in TRANSLATED for lang in LANGUAGES}
+    assert {p.name for p in INSTRUCTOR.glob("*.*.ipynb")} == names
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("stem", TRANSLATED)
+def test_a_translated_lesson_runs_the_english_lessons_code(stem: str, lang: str) -> None:
+    """Same code cells (one line added to the first: the language switch), same cell ids
+    where the English lesson has them, and no prose left as it was in English."""
+    english = _read(INSTRUCTOR / f"{stem}.ipynb").cells
+    translated = _read(INSTRUCTOR / f"{stem}.{lang}.ipynb").cells
+    code = [c.source for c in translated if c.cell_type == "code"]
+    expected = [c.source for c in english if c.cell_type == "code"]
+    switch = f'sc.set_language("{lang}")'
+    first = [line for line in code[0].splitlines() if not line.startswith(switch)]
+    assert len(first) == len(code[0].splitlines()) - 1, "the first code cell switches language"
+    assert "\n".join(first).strip() == expected[0].strip()
+    extra = [s for s in code[1:] if s not in expected]  # lesson 00 adds the glossary
+    assert extra in ([], ["sc.glossary()"]), extra
+    assert [s for s in code[1:] if s in expected] == expected[1:]
+    ids = {c.get("id"): c for c in english}
+    for cell in translated:
+        twin = ids.get(cell.get("id"))
+        if cell.cell_type == "markdown" and twin is not None:
+            assert cell.source != twin.source
+            assert re.search(
+                r"[\u0e00-\u0e7f]" if lang == "th" else r"[\u4e00-\u9fff]", cell.source
+            )
+
+
+#: Sentences of the English narration and of the play table's outcome line.
+ENGLISH_SENTENCES = re.compile(
+    r"sets aside|loads \d|declares|passes unopened|threatens|keeps the whole hand|"
+    r"You (set|loaded|declared|opened|let|threaten|demanded)|Now:|Round \d+ of|Correct!|Not yet"
+)
+SCRIPT = {"th": re.compile(r"[\u0e00-\u0e7f]"), "zh": re.compile(r"[\u4e00-\u9fff]")}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [NOTEBOOKS / f"{s}.{lang}.ipynb" for s in TRANSLATED for lang in LANGUAGES]
+    + [INSTRUCTOR / f"{s}.{lang}.ipynb" for s in TRANSLATED for lang in LANGUAGES],
+    ids=_id,
+)
+def test_a_translated_lessons_outputs_are_in_its_language(path: Path) -> None:
+    """What the game says in a Thai or Chinese lesson (the narration, the table's outcome
+    line, the log, the checks' answers) is in that language: no English sentence left."""
+    lang = _language(path)
+    told = 0
+    for cell in _read(path).cells:
+        if cell.cell_type != "code" or not re.search(
+            r"narrate\(|outcome_text|rounds\[|check\(", cell.source
+        ):
+            continue
+        text = "".join(
+            "".join(o.get("data", {}).get("text/plain", "")) + "".join(o.get("text", ""))
+            for o in cell.get("outputs", [])
+        )
+        assert SCRIPT[lang].search(text), (path.name, cell.source, text[:200])
+        assert not ENGLISH_SENTENCES.search(text), (path.name, ENGLISH_SENTENCES.search(text))
+        told += 1
+    assert told >= 3, f"{path.name}: too few outputs told by the game"

@@ -25,6 +25,7 @@ import nbformat
 import pytest
 
 from sheriff_core import load_variant, variant_names
+from sheriff_core.base.i18n import _, language
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -35,7 +36,8 @@ build_site = importlib.util.module_from_spec(_spec)
 sys.modules["build_site"] = build_site
 _spec.loader.exec_module(build_site)
 
-LESSONS = sorted(NOTEBOOKS.glob("*.ipynb"))  # every lesson file starts with its number
+# every lesson file starts with its number; the English ones first, then each translation
+LESSONS = build_site.lesson_paths(NOTEBOOKS)
 
 
 #: What the fixture's build said: its log lines, what reached the terminal's error stream
@@ -118,6 +120,24 @@ def test_index_lists_every_lesson_in_order_with_its_title(site: Path) -> None:
     # the first paragraph of prose (not the navigation line) follows each title
     assert "is a card game about bluffing" in text
     assert "Every round starts with the market" in text
+
+
+def test_the_thai_and_chinese_lessons_are_listed_under_their_language(site: Path) -> None:
+    """Lessons 00 and 07 in Thai and Chinese (issue 28): a list per language on the contents
+    page, and each page's bar goes to the previous and next lesson of its language."""
+    text = (site / "index.html").read_text(encoding="utf-8")
+    for lang, name, contents in (("th", "ไทย", "สารบัญ"), ("zh", "中文", "目录")):
+        section = text.split(f'<h2 id="lessons-{lang}" lang="{lang}">{name}</h2>')[1]
+        section = section.split("</ul>")[0]
+        pages = re.findall(r'class="lesson" href="([^"]+)"', section)
+        assert pages == [f"00_start_here.{lang}.html", f"07_play_a_game.{lang}.html"]
+        first = (site / pages[0]).read_text(encoding="utf-8")
+        bar = re.search(r'<nav class="site">(.*?)</nav>', first, re.S).group(1)
+        assert f'<a href="index.html">{contents}</a>' in bar
+        assert f'href="07_play_a_game.{lang}.html"' in bar and "01_setup" not in bar
+    english = (site / "00_start_here.html").read_text(encoding="utf-8")
+    bar = re.search(r'<nav class="site">(.*?)</nav>', english, re.S).group(1)
+    assert 'href="01_setup_and_market.html"' in bar and ".th." not in bar
 
 
 def test_every_variant_has_a_rules_page_linked_from_the_index(site: Path) -> None:
@@ -322,9 +342,12 @@ def test_pages_with_widgets_say_they_are_a_static_copy(site: Path) -> None:
             continue
         assert len(notes) == 1, lesson.name
         text = re.sub(r"<[^>]+>", "", notes[0])
-        assert "static copy" in text and "do nothing" in text
+        lang = build_site.lesson_language(lesson)
+        with language(lang):  # a Thai or Chinese lesson's notice is in its language
+            static, nothing = _("This page is a static copy:"), "do nothing"
+        assert static in text and (lang != "en" or nothing in text), text
         assert f"notebooks/{lesson.name}" in text and "JupyterLab" in text
-        assert "game night" in text and "apps/game_night.ipynb" in text
+        assert (lang != "en" or "game night" in text) and "apps/game_night.ipynb" in text
         # at the top: before the lesson's first cell
         assert html.index('class="static-note"') < html.index('<div class="jp-Cell')
 

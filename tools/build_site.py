@@ -8,13 +8,17 @@
 What goes in the folder:
 
 - ``index.html``: the contents, every lesson of ``notebooks/*.ipynb`` (the students'
-  copies) in lesson order with its title and first paragraph, then the rules summaries;
+  copies) in lesson order with its title and first paragraph, then the lessons translated
+  into Thai and Chinese (``NN_name.th.ipynb``, ``NN_name.zh.ipynb``), one list per
+  language, then the rules summaries;
 - ``NN_name.html``: each lesson, executed in memory (the notebook files are not touched)
   with the widgets' state stored, exported with nbconvert's HTML exporter (JupyterLab's
   look): prose, code, tables, the altair charts (stored as SVG by the notebooks) and the
   widgets' last state, which the ``@jupyter-widgets/html-manager`` script draws as
   controls; links between lessons (``NN_x.ipynb``) point to the pages (``NN_x.html``);
   a bar at the top and bottom links the previous lesson, the contents and the next one;
+  a translated lesson's bar links the previous and next lessons of its language and says
+  "Contents" in it, and its widget notice is in its language (the ``lessons`` catalog);
   a link to ``../docs/rules.md`` goes to ``rules.html``; other files of the repository a
   lesson links to (another document, an image) are copied into ``files/`` and the links
   follow them;
@@ -107,6 +111,31 @@ STATIC_NOTE = (
     "in JupyterLab or run game night (<code>voila apps/game_night.ipynb</code>) to play.</div>"
 )
 
+
+def static_note(notebook: str, lang: str = "en") -> str:
+    """:data:`STATIC_NOTE` for ``notebook`` in the lesson's language (the ``lessons``
+    catalog's words).
+
+    >>> "静态副本" in static_note("notebooks/07_play_a_game.zh.ipynb", "zh")
+    True
+    """
+    if lang == "en":
+        return STATIC_NOTE.format(notebook=notebook)
+    from sheriff_core.base.i18n import _, language
+
+    with language(lang):
+        head = _("This page is a static copy:")
+        body = _(
+            "its widgets are drawn as the lesson left them, but nothing here runs Python, so "
+            "their buttons, menus and sliders do nothing. Open the notebook {notebook} "
+            "in JupyterLab or run game night ({command}) to play."
+        )
+    body = html.escape(body).format(
+        notebook=f"<code>{notebook}</code>", command="<code>voila apps/game_night.ipynb</code>"
+    )
+    return f'<div class="static-note" role="note"><strong>{html.escape(head)}</strong> {body}</div>'
+
+
 INDEX_CSS = """
 body{font-family:Verdana,'DejaVu Sans',Arial,sans-serif;max-width:52rem;margin:1.5rem auto;
 padding:0 1rem;line-height:1.5;color:#222}
@@ -130,16 +159,35 @@ class Lesson:
 # --------------------------------------------------------------------------- lessons
 
 
+#: The languages of the lessons, in the order the contents page lists them, each with its
+#: name in its own language (a translated lesson is ``NN_name.<code>.ipynb``).
+LANGUAGES = {"en": "English", "th": "ไทย", "zh": "中文"}
+
+
+def lesson_language(path: Path | str) -> str:
+    """The language of a lesson notebook: ``en``, or the code before ``.ipynb``.
+
+    >>> lesson_language("00_start_here.ipynb"), lesson_language("07_play_a_game.zh.ipynb")
+    ('en', 'zh')
+    """
+    parts = Path(path).name.removesuffix(".ipynb").split(".")
+    return parts[-1] if len(parts) > 1 and parts[-1] in LANGUAGES else "en"
+
+
 def lesson_paths(folder: Path = NOTEBOOKS) -> list[Path]:
-    """The students' notebooks in lesson order (their ``NN_`` prefix, then the name).
+    """The students' notebooks in lesson order: the English lessons by their ``NN_``
+    prefix, then the Thai ones, then the Chinese ones.
 
     >>> [p.name for p in lesson_paths()][:2]
     ['00_start_here.ipynb', '01_setup_and_market.ipynb']
+    >>> [p.name for p in lesson_paths()][-2:]
+    ['00_start_here.zh.ipynb', '07_play_a_game.zh.ipynb']
     """
+    order = list(LANGUAGES)
 
-    def key(p: Path) -> tuple[int, str]:
+    def key(p: Path) -> tuple[int, int, str]:
         m = re.match(r"(\d+)", p.name)
-        return (int(m.group(1)) if m else 10**6, p.name)
+        return (order.index(lesson_language(p)), int(m.group(1)) if m else 10**6, p.name)
 
     return sorted(folder.glob("*.ipynb"), key=key)
 
@@ -173,7 +221,9 @@ _LINK = re.compile(r"\[([^\]]*)\]\(([^)]*)\)")
 def _is_nav(block: str) -> bool:
     """True for a paragraph of links only (a lesson's "previous / next" line)."""
     rest = _LINK.sub("", block)
-    return bool(_LINK.search(block)) and not re.sub(r"[\s·|:]|next|previous", "", rest)
+    return bool(_LINK.search(block)) and not re.sub(
+        r"[\s·|:：]|next|previous|ถัดไป|下一课", "", rest
+    )
 
 
 def plain(markdown: str) -> str:
@@ -381,6 +431,12 @@ def href(page: str) -> str:
 
 
 def _nav(lessons: list[Lesson], i: int) -> str:
+    """The bar of a lesson's page: the previous lesson of its language, the contents, the
+    next one."""
+    lang = lesson_language(lessons[i].path)
+    group = [le for le in lessons if lesson_language(le.path) == lang]
+    i = group.index(lessons[i])
+    lessons = group
     prev = (
         f'<a href="{href(lessons[i - 1].page)}">&larr; {html.escape(lessons[i - 1].title)}</a>'
         if i > 0
@@ -391,7 +447,11 @@ def _nav(lessons: list[Lesson], i: int) -> str:
         if i + 1 < len(lessons)
         else "<span></span>"
     )
-    return f'<nav class="site">{prev}<a href="index.html">Contents</a>{nxt}</nav>'
+    from sheriff_core.base.i18n import _, language
+
+    with language(lang):
+        contents = html.escape(_("Contents"))
+    return f'<nav class="site">{prev}<a href="index.html">{contents}</a>{nxt}</nav>'
 
 
 _NO_ALT = "No description has been provided for this image"
@@ -595,9 +655,19 @@ def rules_page(source: Path = RULES_DOC) -> str:
 def index_page(lessons: list[Lesson], variants: list[tuple[str, str, str]]) -> str:
     """The contents page: the lessons in order, then the full rules and a rules summary per
     variant. Every name and title is escaped: none of it can be markup."""
-    items = "\n".join(
-        f'<li><a class="lesson" href="{href(le.page)}">{le.title_html}</a>\n{le.intro}</li>'
-        for le in lessons
+
+    def items(lang: str) -> str:
+        return "\n".join(
+            f'<li><a class="lesson" href="{href(le.page)}">{le.title_html}</a>\n{le.intro}</li>'
+            for le in lessons
+            if lesson_language(le.path) == lang
+        )
+
+    translated = "".join(
+        f'<h2 id="lessons-{code}" lang="{code}">{name}</h2>\n'
+        f'<ul class="lessons" lang="{code}">\n{items(code)}\n</ul>\n'
+        for code, name in LANGUAGES.items()
+        if code != "en" and items(code)
     )
     rules = "\n".join(
         f'<li><a href="{href(page)}">{html.escape(title)}</a> ({html.escape(name)})</li>'
@@ -615,7 +685,8 @@ def index_page(lessons: list[Lesson], variants: list[tuple[str, str, str]]) -> s
         "<p>The game theory of bluffing, one lesson at a time. Each lesson is a Jupyter "
         "notebook shown here with its results; open the notebooks in Jupyter to change the "
         "code and play.</p>\n"
-        f'<h2 id="lessons">Lessons</h2>\n<ul class="lessons">\n{items}\n</ul>\n'
+        f'<h2 id="lessons">Lessons</h2>\n<ul class="lessons">\n{items("en")}\n</ul>\n'
+        f"{translated}"
         f'<h2 id="rules">Rules</h2>\n<ul class="rules">\n{full}\n{rules}\n</ul>\n'
         "</body>\n</html>\n"
     )
@@ -837,7 +908,7 @@ def _write_site(  # noqa: ANN001
         notice = ""
         if _views(nb):
             rel = html.escape(lesson.path.resolve().relative_to(ROOT).as_posix())
-            notice = STATIC_NOTE.format(notebook=rel)
+            notice = static_note(rel, lesson_language(lesson.path))
         notes = widget_note(nb)
         widget_chart_alts(nb)
         page = export(nb, lesson, _nav(lessons, i), urls, notice, head_js)

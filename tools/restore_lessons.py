@@ -1,6 +1,7 @@
 """Put lessons back as they were given: a fresh copy of each notebook you name.
 
     python tools/restore_lessons.py 07        # lesson 07 only (notebooks/07_*.ipynb)
+    python tools/restore_lessons.py 07.th     # lesson 07 in Thai (notebooks/07_*.th.ipynb)
     python tools/restore_lessons.py 01 02     # lessons 01 and 02
     python tools/restore_lessons.py --all     # every lesson of notebooks/
 
@@ -24,11 +25,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def lessons(root: Path = ROOT) -> dict[str, str]:
-    """The committed lessons, ``{"07": "notebooks/07_play_a_game.ipynb", ...}``.
+def lesson_key(name: str) -> str:
+    """The number a lesson is restored by: its ``NN``, then its language when the notebook
+    is a translation (``NN_name.<lang>.ipynb``).
 
-    >>> lessons()["07"]
-    'notebooks/07_play_a_game.ipynb'
+    >>> lesson_key("07_play_a_game.ipynb"), lesson_key("07_play_a_game.th.ipynb")
+    ('07', '07.th')
+    """
+    parts = name.removesuffix(".ipynb").split(".")
+    return name[:2] + (f".{parts[-1]}" if len(parts) > 1 else "")
+
+
+def lessons(root: Path = ROOT) -> dict[str, str]:
+    """The committed lessons, ``{"07": "notebooks/07_play_a_game.ipynb", "07.zh":
+    "notebooks/07_play_a_game.zh.ipynb", ...}``.
+
+    >>> lessons()["07"], lessons()["07.zh"]
+    ('notebooks/07_play_a_game.ipynb', 'notebooks/07_play_a_game.zh.ipynb')
     """
     try:
         out = subprocess.run(
@@ -42,23 +55,27 @@ def lessons(root: Path = ROOT) -> dict[str, str]:
             f"{root} is not a git checkout of the lessons (or git is missing): the fresh "
             "copies come from its history"
         ) from None
-    return {Path(p).name[:2]: p for p in out if p.endswith(".ipynb") and Path(p).name[:2].isdigit()}
+    return {
+        lesson_key(Path(p).name): p
+        for p in out
+        if p.endswith(".ipynb") and Path(p).name[:2].isdigit()
+    }
 
 
 def restore(
     numbers: list[str], root: Path = ROOT, say: Callable[[str], object] = print
 ) -> list[Path]:
-    """Overwrite the lessons ``numbers`` (``["07"]``; none: every lesson) with their
+    """Overwrite the lessons ``numbers`` (``["07", "00.th"]``; none: every lesson) with their
     committed copies, saying which first; return the files written. Unknown numbers
     raise ``ValueError`` before anything is written.
 
     >>> restore(["42"])
     Traceback (most recent call last):
     ...
-    ValueError: no lesson 42; lessons: 00, 01, 02, 03, 04, 05, 06, 07, 08, 09, 10
+    ValueError: no lesson 42; lessons: 00, 00.th, 00.zh, 01, 02, 03, 04, 05, 06, 07, 07.th, 07.zh, 08, 09, 10
     """
     known = lessons(root)
-    wanted = [n.zfill(2) for n in numbers] if numbers else sorted(known)
+    wanted = [_number(n) for n in numbers] if numbers else sorted(known)
     unknown = [n for n in wanted if n not in known]
     if unknown:
         raise ValueError(f"no lesson {', '.join(unknown)}; lessons: {', '.join(sorted(known))}")
@@ -77,9 +94,15 @@ def restore(
     return written
 
 
+def _number(given: str) -> str:
+    """``"7"`` -> ``"07"``, ``"7.th"`` -> ``"07.th"``."""
+    number, dot, lang = given.partition(".")
+    return number.zfill(2) + dot + lang
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("lessons", nargs="*", help="lesson numbers, e.g. 07")
+    parser.add_argument("lessons", nargs="*", help="lesson numbers, e.g. 07 (07.th: in Thai)")
     parser.add_argument("--all", action="store_true", help="every lesson")
     args = parser.parse_args(argv)
     if not args.lessons and not args.all:

@@ -17,6 +17,12 @@ Each lesson's exercises are registered in a module ``lessonNN`` of this package
 the decorated function takes the answer and returns ``None`` when it is right,
 or a sentence naming what is wrong.
 
+The checks answer in the current language (:func:`sheriff_core.set_language`): the
+leads, the hint and the praise are looked up when :func:`check` runs (they are
+registered as message ids, in the ``lessons`` catalog), and a test that wants its
+sentences translated writes them through ``_``. The lessons that have Thai and Chinese
+versions (00 and 07) translate theirs.
+
 >>> from sheriff_core.exercises import exercise, check
 >>> @exercise("99.1", hint="Count the Apples.", right="Three Apples it is.")
 ... def _three(answer):
@@ -38,12 +44,14 @@ from dataclasses import dataclass
 from numbers import Real
 from typing import Any, Literal
 
+from sheriff_core.base.i18n import N_, _
+
 __all__ = ["Exercise", "Feedback", "Rounded", "check", "exercise", "exercises", "number"]
 
 Status = Literal["not yet", "not quite", "correct"]
 Test = Callable[[Any], "str | None"]
 
-_LEADS = {"not yet": "Not yet.", "not quite": "Not quite:", "correct": "Correct!"}
+_LEADS = {"not yet": N_("Not yet."), "not quite": N_("Not quite:"), "correct": N_("Correct!")}
 _COLOURS = {"not yet": "#8a6d00", "not quite": "#b00020", "correct": "#1b7f3b"}
 _REGISTRY: dict[str, Exercise] = {}
 
@@ -66,11 +74,22 @@ class Rounded(str):
 
 @dataclass(frozen=True)
 class Feedback:
-    """What a self-check says: ``status`` and a ``message`` for the learner."""
+    """What a self-check says: ``status``, a ``message`` for the learner, and the ``lead``
+    shown before it (``"Correct!"``; in the language current when the check ran).
+    """
 
     exercise_id: str
     status: Status
     message: str
+    lead: str = ""
+    #: How the lead and the message are put together (Chinese puts no space after its ':').
+    form: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.lead:
+            object.__setattr__(self, "lead", _(_LEADS[self.status]))
+        if not self.form:
+            object.__setattr__(self, "form", _("{lead} {message}"))
 
     @property
     def correct(self) -> bool:
@@ -78,7 +97,7 @@ class Feedback:
         return self.status == "correct"
 
     def __str__(self) -> str:
-        return f"{_LEADS[self.status]} {self.message}".rstrip()
+        return self.form.format(lead=self.lead, message=self.message).rstrip()
 
     def __repr__(self) -> str:
         return str(self)
@@ -87,7 +106,7 @@ class Feedback:
         colour = _COLOURS[self.status]
         return (
             f'<div style="border-left:6px solid {colour};padding:6px 10px;'
-            f'font-size:1.05em"><b style="color:{colour}">{html.escape(_LEADS[self.status])}'
+            f'font-size:1.05em"><b style="color:{colour}">{html.escape(self.lead)}'
             f"</b> {html.escape(self.message)}</div>"
         )
 
@@ -102,20 +121,27 @@ class Exercise:
     right: str = ""
 
     def check(self, answer: Any) -> Feedback:
-        """Judge ``answer``; see :func:`check`."""
+        """Judge ``answer``; see :func:`check`. The hint and the praise are message ids,
+        shown in the current language."""
         if answer is ... or answer is None:
-            return Feedback(self.exercise_id, "not yet", self.hint)
+            return Feedback(self.exercise_id, "not yet", _(self.hint))
         try:
             problem = self.test(answer)
         except Exception as exc:  # a learner's odd answer must not stop the lesson
-            problem = f"your answer could not be checked ({type(exc).__name__}: {exc})"
+            error = f"{type(exc).__name__}: {exc}"
+            problem = _("your answer could not be checked ({error})").format(error=error)
+        right = _(self.right) if self.right else ""
         if problem is None:
-            return Feedback(self.exercise_id, "correct", self.right)
+            return Feedback(self.exercise_id, "correct", right)
         if isinstance(problem, Rounded):
             note = problem.rstrip(".")
-            return Feedback(self.exercise_id, "correct", f"{note}. {self.right}".strip())
+            return Feedback(
+                self.exercise_id,
+                "correct",
+                _("{note}. {right}").format(note=note, right=right).strip(),
+            )
         problem = problem.rstrip(".")
-        return Feedback(self.exercise_id, "not quite", f"{problem}.")
+        return Feedback(self.exercise_id, "not quite", _("{problem}.").format(problem=problem))
 
 
 def exercise(exercise_id: str, *, hint: str, right: str = "") -> Callable[[Test], Test]:

@@ -8,6 +8,13 @@ Not quite: give a whole number of bags, like 3, not 'eleven' (str).
 >>> check("00.1", -1)
 Not quite: a count of bags cannot be negative.
 
+In Thai or Chinese (:func:`sheriff_core.set_language`) the check answers in that language:
+
+>>> from sheriff_core.base.i18n import language
+>>> with language("zh"):
+...     check("00.1", -1)
+还不对：袋子的数目不能是负数。
+
 A count made with pandas or numpy (``(bags["outcome"] == ...).sum()`` is a numpy
 integer) is checked like a Python ``int``:
 
@@ -22,6 +29,7 @@ from functools import lru_cache
 from numbers import Integral, Real
 
 import sheriff_core as sc
+from sheriff_core.base.i18n import N_, _
 from sheriff_core.bots import make_player
 from sheriff_core.engine.events import Inspected
 from sheriff_core.engine.game import Game
@@ -58,9 +66,11 @@ def lies_caught(game: Game) -> int:
 
 @exercise(
     "00.1",
-    hint="Look at the outcome column of `bags`: which outcome means that the Sheriff "
-    "opened a bag and found a lie? Count those rows.",
-    right="Every one of those bags was opened and held something other than its declaration.",
+    hint=N_(
+        "Look at the outcome column of `bags`: which outcome means that the Sheriff "
+        "opened a bag and found a lie? Count those rows."
+    ),
+    right=N_("Every one of those bags was opened and held something other than its declaration."),
 )
 def _caught(answer: object) -> str | None:
     if (
@@ -68,17 +78,21 @@ def _caught(answer: object) -> str | None:
         or not isinstance(answer, Real)
         or not (isinstance(answer, Integral) or float(answer).is_integer())  # 3.0, numpy 3.0
     ):
-        return f"give a whole number of bags, like 3, not {answer!r} ({type(answer).__name__})"
+        return _("give a whole number of bags, like 3, not {answer} ({type})").format(
+            answer=repr(answer), type=type(answer).__name__
+        )
     bags = int(answer) if isinstance(answer, Integral) else int(float(answer))  # numpy too
     if bags < 0:
-        return "a count of bags cannot be negative"
+        return _("a count of bags cannot be negative")
     game = lesson_game()
     right = lies_caught(game)
     if bags == right:
         return None
     opened = sum(1 for e in game.events if type(e) is Inspected)
     if bags > opened:
-        return f"{bags} is more than all the bags the Sheriffs opened ({opened})"
+        return _("{bags} is more than all the bags the Sheriffs opened ({opened})").format(
+            bags=bags, opened=opened
+        )
     if bags > right:
-        return f"{bags} is too high: count only opened bags that held a lie"
-    return f"{bags} is too low: some opened lies are missing from your count"
+        return _("{bags} is too high: count only opened bags that held a lie").format(bags=bags)
+    return _("{bags} is too low: some opened lies are missing from your count").format(bags=bags)

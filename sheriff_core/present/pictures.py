@@ -27,13 +27,16 @@ from __future__ import annotations
 
 import colorsys
 import hashlib
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 
+from sheriff_core.base.i18n import _
 from sheriff_core.base.safe_text import html_text as escape  # html.escape of printable(text)
 from sheriff_core.engine.game import Game
 from sheriff_core.engine.steps import ConfiscateChoice
 from sheriff_core.engine.view import SeatView, observe
+from sheriff_core.present.words import fmt, nfmt, term
 from sheriff_core.rules.variants import Good, Variant
 
 __all__ = [
@@ -55,7 +58,11 @@ CARD_WIDTH = 80
 CARD_HEIGHT = 112
 TABLE_SCALE = 0.85  # default scale of player_html / table_html: a 4-player table fits 1400 px
 
-FONT = "Verdana, 'DejaVu Sans', Arial, Helvetica, sans-serif"
+#: Latin first, then fonts with Thai (fonts-thai-tlwg, Noto) and Chinese (fonts-noto-cjk).
+FONT = (
+    "Verdana, 'DejaVu Sans', Arial, Helvetica, 'Noto Sans Thai', Loma, Garuda, "
+    "'Noto Sans CJK SC', 'Noto Sans SC', 'WenQuanYi Zen Hei', sans-serif"
+)
 INK = "#222"
 
 #: Fixed colours for the goods of the bundled variants; other names get a hashed hue.
@@ -128,7 +135,11 @@ def _text_width(text: str, size: float, bold: bool = False) -> float:
     """A generous estimate of the width of ``text`` in a Verdana-like font."""
     w = 0.0
     for ch in text:
-        if ch == " ":
+        if unicodedata.combining(ch) or unicodedata.category(ch) == "Mn":
+            continue  # a Thai vowel or tone mark sits above or below its letter
+        if ord(ch) >= 0x2E80:  # Chinese: a full-width square
+            w += 1.0
+        elif ch == " ":
             w += 0.35
         elif ch in "iljtfr'.,:;!|":
             w += 0.38
@@ -422,7 +433,7 @@ def _good(variant: Variant, name: str) -> Good:
 
 def _kind_word(variant: Variant, kind: str) -> str:
     """The band's word: the variant's term for contraband (e.g. Disney's Stolen Treasure)."""
-    return variant.term("contraband") if kind == "contraband" else kind
+    return term(variant, "contraband") if kind == "contraband" else _(kind)
 
 
 def card_title(variant: Variant, name: str) -> str:
@@ -436,9 +447,18 @@ def card_title(variant: Variant, name: str) -> str:
     """
     g = _good(variant, name)
     word = _kind_word(variant, g.kind)
-    kind = f"{g.kind} good" + (f" ({word})" if word != g.kind else "")
-    extra = f", counts as {g.counts_as[1]} {g.counts_as[0]}" if g.counts_as else ""
-    return f"{name}: {kind}, value {g.value}, fine {g.penalty}{extra}"
+    kind = fmt("{kind} good", kind=_(g.kind)) + (f" ({word})" if word != _(g.kind) else "")
+    extra = ""
+    if g.counts_as:
+        extra = fmt(", counts as {n} {good}", n=g.counts_as[1], good=_(g.counts_as[0]))
+    return fmt(
+        "{name}: {kind}, value {value}, fine {fine}{extra}",
+        name=_(name),
+        kind=kind,
+        value=g.value,
+        fine=g.penalty,
+        extra=extra,
+    )
 
 
 def _svg_open(label: str, scale: float, extra_style: str = "") -> str:
@@ -509,12 +529,13 @@ def card_svg(
     if scale <= 0:
         raise ValueError(f"scale must be positive, not {scale}")
     if face_down:
-        return _card_back(scale, selected, "face-down card" + (", selected" if selected else ""))
+        label = _("face-down card") + (_(", selected") if selected else "")
+        return _card_back(scale, selected, label)
     colour = good_colour(name)
     tint = _mix(colour, "#ffffff", 0.84)
     edge = _SELECTED if selected else _mix(colour, "#000000", 0.2)
     kind_colour = KIND_COLOURS.get(g.kind, _KIND_FALLBACK)
-    title = card_title(variant, name) + (", selected" if selected else "")
+    title = card_title(variant, name) + (_(", selected") if selected else "")
     parts = [
         _svg_open(title, scale),
         f'<rect x="1" y="1" width="78" height="110" rx="7" fill="{tint}"/>',
@@ -523,13 +544,13 @@ def card_svg(
         _svg_text(15, 20, str(g.value), 14, bold=True, max_width=19),
         '<circle cx="65" cy="15" r="11" fill="#c62828" stroke="#7f0000" stroke-width="1.5"/>',
         _svg_text(65, 20, str(g.penalty), 14, fill="#fff", bold=True, max_width=19),
-        _svg_text(5, 38, "value", 11, anchor="start"),
-        _svg_text(75, 38, "fine", 11, anchor="end"),
+        _svg_text(5, 38, _("value"), 11, anchor="start", max_width=36),
+        _svg_text(75, 38, _("fine"), 11, anchor="end", max_width=36),
     ]
     if g.kind == "royal":
         parts.append(_crown_shape(40, 22, 20, 13, "#f4c542"))
     parts.append(_emblem(name, colour))
-    lines = _split_name(name, 12, 72)
+    lines = _split_name(_(name), 12, 72)
     if len(lines) == 1:
         parts.append(_svg_text(40, 89, lines[0], 12, bold=True, max_width=72))
     else:
@@ -638,11 +659,11 @@ def bag_html(
     (False, True, True)
     """
     n = len(cards)
-    head = f"bag: {n} card{'s' if n != 1 else ''}"
+    head = nfmt("bag: {n} card", "bag: {n} cards", n)
     if declared is not None:
-        head += f" \u2014 declared: {declared[1]} {declared[0]}"
+        head += " \u2014 " + fmt("declared: {count} {good}", count=declared[1], good=_(declared[0]))
     items = [card_svg(variant, c, face_down=face_down, scale=scale) for c in cards] or [
-        _outline("empty bag", scale)
+        _outline(_("empty bag"), scale)
     ]
     return (
         f'<div style="display:inline-block;border:2px solid #8d6e63;background:#efe3d3;'
@@ -720,13 +741,15 @@ def stand_html(
         card = card_svg(variant, g.name, scale=scale)
         items.append(_stack(card, counts[g.name], scale, good_colour(g.name), f"x{counts[g.name]}"))
     if hidden:
-        word = variant.term("contraband")
+        word = term(variant, "contraband")
         back = _card_back(
-            scale, False, f"{hidden} face-down {word} card{'s' if hidden != 1 else ''}"
+            scale,
+            False,
+            nfmt("{n} face-down {word} card", "{n} face-down {word} cards", hidden, word=word),
         )
         items.append(_stack(back, hidden, scale, "#24435f", f"x{hidden}"))
     if not items:
-        items = [_outline(f"empty {variant.term('stand')}", scale)]
+        items = [_outline(fmt("empty {stand}", stand=term(variant, "stand")), scale)]
     head = _label(label, scale) if label else ""
     return f'<div style="display:inline-block">{head}{_row(items, scale, gap=10)}</div>'
 
@@ -752,10 +775,13 @@ def piles_html(
             n = len(pile)
             top = card_svg(variant, pile[-1], scale=scale)
             picture = _stack(top, n, scale, "#8d8d8d", f"{n}")
-            text = f"pile {p}: {n} card{'s' if n != 1 else ''}"
-            below = f"top: {pile[-1]}" + (f", {n - 1} beneath" if n > 1 else "")
+            text = nfmt("pile {p}: {n} card", "pile {p}: {n} cards", n, p=p)
+            below = fmt("top: {good}", good=_(pile[-1]))
+            if n > 1:
+                below += fmt(", {n} beneath", n=n - 1)
         else:
-            picture, text, below = _outline("empty", scale), f"pile {p}: empty", "no cards"
+            picture = _outline(_("empty"), scale)
+            text, below = fmt("pile {p}: empty", p=p), _("no cards")
         items.append(
             '<div style="display:flex;flex-direction:column;gap:2px">'
             + _label(text, scale)
@@ -789,11 +815,11 @@ def _chip(text: str, scale: float, bg: str, fg: str = "#fff") -> str:
 def _role(game: Game | SeatView, seat: int) -> str:
     v = game.variant
     if seat in game.sheriffs:
-        word = v.term("sheriff")
+        word = term(v, "sheriff")
         if len(game.sheriffs) > 1 and seat == game.sheriffs[0]:
-            word += " (leads)"
+            word = fmt("{sheriff} (leads)", sheriff=word)
         return word
-    return v.term("merchant")
+    return term(v, "merchant")
 
 
 def _check_seat(game: Game, seat: int, what: str) -> None:
@@ -833,7 +859,8 @@ def player_html(
             v,
             hand,
             face_down=not show_hand,
-            label=f"hand: {n} card{'s' if n != 1 else ''}" + ("" if show_hand else " (hidden)"),
+            label=nfmt("hand: {n} card", "hand: {n} cards", n)
+            + ("" if show_hand else _(" (hidden)")),
             scale=scale,
         )
     ]
@@ -847,7 +874,7 @@ def player_html(
             v,
             game.stands[seat],
             hide_contraband=not show_contraband,
-            label=v.term("stand"),
+            label=term(v, "stand"),
             scale=scale,
         )
     )
@@ -864,7 +891,7 @@ def _seen_place_html(view: SeatView, seat: int, scale: float) -> str:
     anything = goods[0].name
     face_down = next((g.name for g in goods if g.kind != "legal"), anything)
     n = view.hand_sizes[seat]
-    label = f"hand: {n} card{'s' if n != 1 else ''} (hidden)"
+    label = nfmt("hand: {n} card", "hand: {n} cards", n) + _(" (hidden)")
     sections = [cards_html(v, [anything] * n, face_down=True, label=label, scale=scale)]
     bag = view.bags.get(seat)
     declared = view.declared.get(seat)
@@ -875,7 +902,7 @@ def _seen_place_html(view: SeatView, seat: int, scale: float) -> str:
         )
     stand = view.stands[seat]
     cards = [c for c in stand.faces if c is not None] + [face_down] * stand.contraband
-    sections.append(stand_html(v, cards, hide_contraband=True, label=v.term("stand"), scale=scale))
+    sections.append(stand_html(v, cards, hide_contraband=True, label=term(v, "stand"), scale=scale))
     return _place_html(view, seat, sections, scale)
 
 
@@ -888,13 +915,13 @@ def _place_html(table: Game | SeatView, seat: int, sections: list[str], scale: f
     chips = [
         _chip(role, scale, "#6d4c41" if sheriff else "#546e7a"),
         f'<span style="{_font(scale, 14, True)};white-space:nowrap">{_coin(scale)} '
-        f"{table.gold[seat]} gold</span>",
+        f"{escape(fmt('{n} gold', n=table.gold[seat]))}</span>",
     ]
     for token, n in table.tokens[seat].items():
         if n:
-            chips.append(_chip(f"{token} x{n}", scale, "#fff3cd", "#5d4300"))
+            chips.append(_chip(f"{_(token)} x{n}", scale, "#fff3cd", "#5d4300"))
     if moving:
-        chips.append(_chip(f"to move: {table.step}", scale, "#1565c0"))
+        chips.append(_chip(fmt("to move: {step}", step=_(str(table.step))), scale, "#1565c0"))
     border = "#1565c0" if moving else ("#8d6e63" if sheriff else "#bdb5a6")
     return (
         f'<div style="border:{3 if moving else 2}px solid {border};border-radius:12px;'
@@ -903,7 +930,7 @@ def _place_html(table: Game | SeatView, seat: int, sections: list[str], scale: f
         '<div style="display:flex;flex-wrap:wrap;gap:8px;align-items:center;'
         f'margin-bottom:{_px(6 * scale)}">'
         f'<span style="{_font(scale, 17, True)};color:#222">{escape(table.players[seat])}</span>'
-        f'<span style="{_font(scale, 12)};color:#777">seat {seat + 1}</span>'
+        f'<span style="{_font(scale, 12)};color:#777">{escape(fmt("seat {n}", n=seat + 1))}</span>'
         + "".join(chips)
         + "</div>"
         + _row(sections, scale, gap=14)
@@ -917,7 +944,9 @@ def _confiscated_html(game: Game, scale: float) -> list[str]:
         cards_html(
             game.variant,
             list(p.cards),
-            label=f"confiscated from {game.players[p.seat]}, to go on a discard pile",
+            label=fmt(
+                "confiscated from {name}, to go on a discard pile", name=game.players[p.seat]
+            ),
             scale=scale,
         )
         for p in game.pending
@@ -944,31 +973,45 @@ def table_html(game: Game, *, viewer: int | None = None, scale: float = TABLE_SC
         _check_seat(game, viewer, "viewer")
     v = game.variant
     if game.is_over:
-        status = f"Game over after {game.rounds} rounds"
+        status = nfmt("Game over after {n} round", "Game over after {n} rounds", game.rounds)
     else:
-        status = f"Round {game.round + 1} of {game.rounds}"
-        who = game.players[game.to_move] if game.to_move is not None else "nobody"
-        status += f" \u2014 {game.phase} phase, {who} to move ({game.step})"
+        status = fmt("Round {n} of {total}", n=game.round + 1, total=game.rounds)
+        who = game.players[game.to_move] if game.to_move is not None else _("nobody")
+        status += " \u2014 " + fmt(
+            "{phase} phase, {name} to move ({step})",
+            phase=_(game.phase),
+            name=who,
+            step=_(str(game.step)),
+        )
     view = (
-        "author's view: every card face up"
+        _("author's view: every card face up")
         if viewer is None
-        else f"seen by {game.players[viewer]}: other players' hidden cards are card backs"
+        else fmt(
+            "seen by {name}: other players' hidden cards are card backs",
+            name=game.players[viewer],
+        )
     )
     n = len(game.deck)
     draw = (
         '<div style="display:flex;flex-direction:column;gap:2px">'
-        + _label(f"draw pile: {n} card{'s' if n != 1 else ''}", scale)
+        + _label(nfmt("draw pile: {n} card", "draw pile: {n} cards", n), scale)
         + (
-            _stack(_card_back(scale, False, f"draw pile, {n} cards"), n, scale, "#24435f", f"{n}")
+            _stack(
+                _card_back(scale, False, nfmt("draw pile, {n} card", "draw pile, {n} cards", n)),
+                n,
+                scale,
+                "#24435f",
+                f"{n}",
+            )
             if n
-            else _outline("empty", scale)
+            else _outline(_("empty"), scale)
         )
         + "</div>"
     )
     waiting = _confiscated_html(game, scale)
     extras = []
     if game.loot:
-        extras.append(_chip(f"Loot: {game.loot} gold", scale, "#8a6d00"))
+        extras.append(_chip(fmt("Loot: {n} gold", n=game.loot), scale, "#8a6d00"))
     # A viewer's picture of the other places is drawn from the viewer's SeatView alone.
     seen = None if viewer is None else observe(game, viewer)
     players = [
@@ -981,7 +1024,7 @@ def table_html(game: Game, *, viewer: int | None = None, scale: float = TABLE_SC
         f'<div style="{_font(scale, 13)};color:#222;background:#efe6d2;border-radius:14px;'
         f'padding:{_px(10 * scale)};display:flex;flex-direction:column;gap:{_px(10 * scale)}">'
         '<div style="display:flex;flex-wrap:wrap;gap:10px;align-items:baseline">'
-        f'<span style="{_font(scale, 18, True)}">{escape(v.title)}</span>'
+        f'<span style="{_font(scale, 18, True)}">{escape(_(v.title))}</span>'
         f'<span style="{_font(scale, 15, True)};color:#6d4c41">{escape(status)}</span>'
         f'<span style="{_font(scale, 12)};color:#666">{escape(view)}</span>'
         + "".join(extras)

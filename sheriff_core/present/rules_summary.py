@@ -27,13 +27,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape as _escape
 from pathlib import Path
 
+from sheriff_core.base.i18n import N_, _, get_language
 from sheriff_core.base.safe_text import printable
 from sheriff_core.present.pictures import card_svg
+from sheriff_core.present.words import fmt, nfmt, term
 from sheriff_core.rules import build_deck, inspect_bag
 from sheriff_core.rules.fields import sentences
 from sheriff_core.rules.variants import Variant, load_variant
@@ -60,43 +62,55 @@ class Block:
 # --------------------------------------------------------------------------- wording
 
 
-def _plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
-
-
 def _and(items: Sequence[str]) -> str:
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return fmt("{items} and {last}", items=_(", ").join(items[:-1]), last=items[-1])
 
 
 def _or(items: Sequence[str]) -> str:
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
+    return fmt("{items} or {last}", items=_(", ").join(items[:-1]), last=items[-1])
 
 
 def _players(v: Variant) -> range:
     return range(v.min_players, v.max_players + 1)
 
 
-def _per_players(v: Variant, f: Callable[[int], object], unit: str = "") -> str:
-    """The value of ``f(players)``: one value, or the usual one and the exceptions.
+def _per_players(v: Variant, f: Callable[[int], object], unit: str = "{value}") -> str:
+    """The value of ``f(players)`` written with ``unit`` (a message with ``{value}``): one
+    value, or the usual one and the exceptions.
 
-    >>> _per_players(load_variant("classic"), load_variant("classic").sheriff_turns_for, " times")
+    >>> _per_players(load_variant("classic"), load_variant("classic").sheriff_turns_for, "{value} times")
     '2 times (3 times with 3 players)'
     """
     values = {n: f(n) for n in _players(v)}
     common = Counter(values.values()).most_common()
+
+    def said(value: object) -> str:
+        return fmt(unit, value=value)
+
+    def with_n(n: int, value: object) -> str:
+        return fmt("{value} with {n} players", value=said(value), n=n)
+
     if len(common) == 1:
-        return f"{common[0][0]}{unit}"
+        return said(common[0][0])
     if common[0][1] == 1:  # all different
-        return ", ".join(f"{val}{unit} with {n} players" for n, val in values.items())
+        return _(", ").join(with_n(n, val) for n, val in values.items())
     usual = common[0][0]
-    others = ", ".join(f"{val}{unit} with {n} players" for n, val in values.items() if val != usual)
-    return f"{usual}{unit} ({others})"
+    others = _(", ").join(with_n(n, val) for n, val in values.items() if val != usual)
+    return fmt("{usual} ({others})", usual=said(usual), others=others)
+
+
+def _with_players(base: object, by_players: Mapping[int, object]) -> str:
+    """``base`` and, for each player count with another value, "(x with n players)"."""
+    return str(base) + "".join(
+        " (" + fmt("{value} with {n} players", value=s, n=n) + ")"
+        for n, s in sorted(by_players.items())
+    )
 
 
 def _cap(text: str) -> str:
@@ -105,18 +119,24 @@ def _cap(text: str) -> str:
 
 def _leader(v: Variant) -> str:
     """Who makes the Sheriff's choices: the Sheriff, or the leading Deputy."""
-    return f"leading {_sheriff(v)}" if v.sheriffs_per_round > 1 else _sheriff(v)
+    return (
+        fmt("leading {sheriff}", sheriff=_sheriff(v)) if v.sheriffs_per_round > 1 else _sheriff(v)
+    )
 
 
 def _kind(v: Variant, kind: str) -> str:
     if kind == "contraband":
         word = v.term("contraband")
-        return "contraband" + (f" ({word})" if word != "contraband" else "")
-    return kind
+        return _("contraband") + (f" ({term(v, 'contraband')})" if word != "contraband" else "")
+    return _(kind)
 
 
 def _sheriff(v: Variant) -> str:
-    return v.term("sheriff")
+    return term(v, "sheriff")
+
+
+def _term(v: Variant, key: str) -> str:
+    return term(v, key)
 
 
 def _goods_of(v: Variant, kind: str) -> list[str]:
@@ -128,110 +148,159 @@ def _goods_of(v: Variant, kind: str) -> list[str]:
 
 def _players_section(v: Variant) -> list[Block]:
     count = (
-        f"Exactly {v.min_players} players"
+        fmt("Exactly {n} players", n=v.min_players)
         if v.min_players == v.max_players
-        else f"{v.min_players} to {v.max_players} players"
+        else fmt("{least} to {most} players", least=v.min_players, most=v.max_players)
     )
     s = _sheriff(v)
     if v.sheriff_selection == "deputy_deck":
-        who = (
-            f"There is no single Sheriff: each round {v.sheriffs_per_round} "
-            f"{v.term('sheriffs')} are drawn from a deck of one card per player (the first "
-            f"drawn leads); the others are merchants. The game ends when the deck has been "
-            f"used up {_plural(v.deputy_deck_passes, 'time')}"
+        who = fmt(
+            "There is no single Sheriff: each round {n} {sheriffs} are drawn from a deck of "
+            "one card per player (the first drawn leads); the others are merchants. The game "
+            "ends when the deck has been used up {times}",
+            n=v.sheriffs_per_round,
+            sheriffs=_term(v, "sheriffs"),
+            times=nfmt("{n} time", "{n} times", v.deputy_deck_passes),
         )
     else:
-        who = (
-            f"Each round one player is the {s} and the others are merchants; the {s} "
-            f"marker passes to the left. Each player is {s} "
-            + _per_players(v, v.sheriff_turns_for, " times")
+        who = fmt(
+            "Each round one player is the {sheriff} and the others are merchants; the "
+            "{sheriff} marker passes to the left. Each player is {sheriff} {turns}",
+            sheriff=s,
+            turns=_per_players(v, v.sheriff_turns_for, N_("{value} times")),
         )
-    rounds = "Rounds in a game: " + _per_players(v, v.rounds) + "."
-    return [Block("h2", "Players"), Block("p", f"{count}. {who}. {rounds}")]
+    rounds = fmt("Rounds in a game: {rounds}.", rounds=_per_players(v, v.rounds))
+    return [Block("h2", _("Players")), Block("p", f"{count}. {who}. {rounds}")]
 
 
 def _setup_section(v: Variant) -> list[Block]:
-    items = [f"Each player starts with {v.starting_gold} gold."]
-    sizes = _per_players(v, lambda n: len(build_deck(v, n)), " cards")
-    items.append(f"The deck holds {sizes}; the goods table below gives each good's count.")
+    items = [fmt("Each player starts with {n} gold.", n=v.starting_gold)]
+    sizes = _per_players(v, lambda n: len(build_deck(v, n)), N_("{value} cards"))
+    items.append(
+        fmt("The deck holds {sizes}; the goods table below gives each good's count.", sizes=sizes)
+    )
     for n, gone in sorted(v.removed.items()):
         if n in _players(v):
-            cards = _and([f"{c} {g}" for g, c in gone.items() if c])
-            items.append(f"With {n} players take out {cards} before shuffling.")
-    items.append(f"Shuffle and deal {v.hand_size} cards to each player; the rest is the draw pile.")
-    piles = _plural(v.discard_piles, "discard pile")
+            cards = _and([fmt("{n} {good}", n=c, good=_(g)) for g, c in gone.items() if c])
+            items.append(
+                fmt("With {n} players take out {cards} before shuffling.", n=n, cards=cards)
+            )
+    items.append(
+        fmt("Shuffle and deal {n} cards to each player; the rest is the draw pile.", n=v.hand_size)
+    )
+    piles = nfmt("{n} discard pile", "{n} discard piles", v.discard_piles)
     if v.discard_pile_setup:
         items.append(
-            f"{piles}, each started with {v.discard_pile_setup} face-up cards from the draw "
-            "pile; anyone may look through them."
+            fmt(
+                "{piles}, each started with {n} face-up cards from the draw pile; anyone may "
+                "look through them.",
+                piles=piles,
+                n=v.discard_pile_setup,
+            )
         )
     else:
-        items.append(f"{piles}, empty at the start.")
+        items.append(fmt("{piles}, empty at the start.", piles=piles))
     for name, t in v.tokens.items():
-        supply = str(t.supply) + "".join(
-            f" ({s} with {n} players)" for n, s in sorted(t.supply_by_players.items())
+        items.append(
+            fmt(
+                "{name} {token}s: {supply} in the supply.",
+                name=_(name),
+                token=_term(v, "token"),
+                supply=_with_players(t.supply, t.supply_by_players),
+            )
         )
-        items.append(f"{name} {v.term('token')}s: {supply} in the supply.")
     items += sentences(v, "setup")
-    return [Block("h2", "Setup"), Block("ul", items=tuple(items))]
+    return [Block("h2", _("Setup")), Block("ul", items=tuple(items))]
 
 
 def _market_items(v: Variant) -> list[str]:
     s = _sheriff(v)
     if v.market_starter == "sheriff_left":
-        start = f"Merchants take one market turn each, from the {s}'s left, clockwise."
-    else:
-        start = f"The {_leader(v)} chooses which merchant starts the market; then clockwise."
-    start += f" The {s} has no market turn."
-    piles = "the discard pile" if v.discard_piles == 1 else "one discard pile of your choice"
-    if v.market_order == "draw-then-discard":
-        turn = (
-            f"Set aside up to {v.set_aside_max} cards face down, draw back up to "
-            f"{v.hand_size}, then put the set-aside cards face up on {piles}."
+        start = fmt(
+            "Merchants take one market turn each, from the {sheriff}'s left, clockwise.",
+            sheriff=s,
         )
     else:
-        turn = (
-            f"Discard up to {v.set_aside_max} cards face up onto {piles}, then draw back up "
-            f"to {v.hand_size}."
+        start = fmt(
+            "The {leader} chooses which merchant starts the market; then clockwise.",
+            leader=_leader(v),
+        )
+    start += " " + fmt("The {sheriff} has no market turn.", sheriff=s)
+    piles = _("the discard pile") if v.discard_piles == 1 else _("one discard pile of your choice")
+    if v.market_order == "draw-then-discard":
+        turn = fmt(
+            "Set aside up to {most} cards face down, draw back up to {hand}, then put the "
+            "set-aside cards face up on {piles}.",
+            most=v.set_aside_max,
+            hand=v.hand_size,
+            piles=piles,
+        )
+    else:
+        turn = fmt(
+            "Discard up to {most} cards face up onto {piles}, then draw back up to {hand}.",
+            most=v.set_aside_max,
+            piles=piles,
+            hand=v.hand_size,
         )
     return [start, turn, *sentences(v, "market")]
 
 
 def _inspection_items(v: Variant) -> list[str]:
-    s, ss = _sheriff(v), v.term("sheriffs")
-    legal = _goods_of(v, "legal")
+    s, ss = _sheriff(v), _term(v, "sheriffs")
+    legal = [_(g) for g in _goods_of(v, "legal")]
     hidden = [
         w
-        for k, w in (("contraband", _kind(v, "contraband")), ("royal", "royal goods"))
+        for k, w in (("contraband", _kind(v, "contraband")), ("royal", _("royal goods")))
         if _goods_of(v, k)
     ]
-    load = f"Each merchant puts {v.bag_min} to {v.bag_max} cards from their hand in a bag."
-    declare = (
-        f"Each merchant declares the number of cards in the bag (exactly) and one kind of "
-        f"legal good: {_or(legal)}."
+    load = fmt(
+        "Each merchant puts {least} to {most} cards from their hand in a bag.",
+        least=v.bag_min,
+        most=v.bag_max,
+    )
+    declare = fmt(
+        "Each merchant declares the number of cards in the bag (exactly) and one kind of "
+        "legal good: {goods}.",
+        goods=_or(legal),
     )
     if hidden:
-        declare += f" {_cap(_and(hidden))} can never be declared."
+        declare += " " + fmt("{goods} can never be declared.", goods=_cap(_and(hidden)))
     items = [load, declare]
     if v.sheriff_selection == "deputy_deck":
         items.append(
-            f"For each bag both {ss} vote, the leader first: inspect or let it pass. Both "
-            "agree: bribes and fines go to a shared Loot, split between them at the end of "
-            "the round, and they share what an honest bag costs. They disagree: the one who "
-            "wants to inspect does it alone, alone gains or pays, and no bribe is taken."
+            fmt(
+                "For each bag both {sheriffs} vote, the leader first: inspect or let it pass. "
+                "Both agree: bribes and fines go to a shared Loot, split between them at the "
+                "end of the round, and they share what an honest bag costs. They disagree: the "
+                "one who wants to inspect does it alone, alone gains or pays, and no bribe is "
+                "taken.",
+                sheriffs=ss,
+            )
         )
     else:
-        items.append(f"The {s} lets each bag pass or inspects it, in any order.")
-    stand = v.term("stand")
+        items.append(
+            fmt("The {sheriff} lets each bag pass or inspects it, in any order.", sheriff=s)
+        )
     items.append(
-        f"A bag that passes goes to its owner's {stand}: legal goods face up, the rest face down."
+        fmt(
+            "A bag that passes goes to its owner's {stand}: legal goods face up, the rest face "
+            "down.",
+            stand=_term(v, "stand"),
+        )
     )
     items.append(
-        f"Inspected and honest: the {s} pays the merchant the penalty of every card in it."
+        fmt(
+            "Inspected and honest: the {sheriff} pays the merchant the penalty of every card in "
+            "it.",
+            sheriff=s,
+        )
     )
     items.append(
-        "Inspected and lying: the cards of the declared good are kept; every other card is "
-        f"confiscated and the merchant pays the {s} its penalty."
+        fmt(
+            "Inspected and lying: the cards of the declared good are kept; every other card is "
+            "confiscated and the merchant pays the {sheriff} its penalty.",
+            sheriff=s,
+        )
     )
     items.append(_example(v))
     return items + sentences(v, "inspection")
@@ -243,70 +312,84 @@ def _example(v: Variant) -> str:
     other = _goods_of(v, "contraband") or _goods_of(v, "royal") or legal[1:]
     a = legal[0]
     honest = inspect_bag(v, [a, a], a, 2)
-    text = (
-        f"Example: a bag of 2 {a} declared as 2 {a} is honest; inspected, the {_sheriff(v)} "
-        f"pays {-honest.merchant_pays} gold."
+    text = fmt(
+        "Example: a bag of 2 {good} declared as 2 {good} is honest; inspected, the {sheriff} "
+        "pays {n} gold.",
+        good=_(a),
+        sheriff=_sheriff(v),
+        n=-honest.merchant_pays,
     )
     if other:
         bag = [a, a, other[0]]
         lie = inspect_bag(v, bag, a, 3)
-        text += (
-            f" A bag of 2 {a} and 1 {other[0]} declared as 3 {a}: inspected, "
-            f"{_and(lie.confiscated)} is confiscated and the merchant pays "
-            f"{lie.merchant_pays} gold."
+        text += " " + fmt(
+            "A bag of 2 {good} and 1 {other} declared as 3 {good}: inspected, {confiscated} is "
+            "confiscated and the merchant pays {n} gold.",
+            good=_(a),
+            other=_(other[0]),
+            confiscated=_and([_(c) for c in lie.confiscated]),
+            n=lie.merchant_pays,
         )
     return text
 
 
 def _deals_items(v: Variant) -> list[str]:
-    s = _sheriff(v)
     items = [
-        f"Before a bag is decided, its owner and the {s} may negotiate a bribe: gold, goods "
-        f"from the merchant's own {v.term('stand')}, goods the merchant says are in the bag, "
-        "and promises. Cards in hand can never be offered, nor gold one does not have.",
-        "Bag goods promised in a bribe are owed only if they really are in the bag.",
+        fmt(
+            "Before a bag is decided, its owner and the {sheriff} may negotiate a bribe: gold, "
+            "goods from the merchant's own {stand}, goods the merchant says are in the bag, and "
+            "promises. Cards in hand can never be offered, nor gold one does not have.",
+            sheriff=_sheriff(v),
+            stand=_term(v, "stand"),
+        ),
+        _("Bag goods promised in a bribe are owed only if they really are in the bag."),
     ]
     if v.tokens:
-        items.append(f"{_cap(v.term('token'))}s can be neither offered nor used to pay.")
+        items.append(
+            fmt("{token}s can be neither offered nor used to pay.", token=_cap(_term(v, "token")))
+        )
     return items + sentences(v, "deals")
 
 
 def _end_of_round_items(v: Variant) -> list[str]:
-    s = _sheriff(v)
-    items = [f"Every player draws back up to {v.hand_size} cards from the draw pile."]
+    items = [fmt("Every player draws back up to {n} cards from the draw pile.", n=v.hand_size)]
     if v.sheriff_selection == "deputy_deck":
-        items.append(f"The {v.term('sheriffs')}' Loot is split equally between them.")
-        items.append(f"Next round, new {v.term('sheriffs')} are drawn from the deck.")
+        ss = _term(v, "sheriffs")
+        items.append(fmt("The {sheriffs}' Loot is split equally between them.", sheriffs=ss))
+        items.append(fmt("Next round, new {sheriffs} are drawn from the deck.", sheriffs=ss))
     else:
-        items.append(f"The {s} marker passes to the left.")
+        items.append(fmt("The {sheriff} marker passes to the left.", sheriff=_sheriff(v)))
     return items + sentences(v, "end")
 
 
 def _goods_table(v: Variant) -> list[Block]:
     removed_for = {n: gone for n, gone in v.removed.items() if n in _players(v)}
-    header = ["good", "kind", "count", "value", "penalty"]
+    header = [_("good"), _("kind"), _("count"), _("value"), _("penalty")]
     has_royal = any(g.counts_as for g in v.goods.values())
     if has_royal:
-        header.append("counts as")
+        header.append(_("counts as"))
     rows = []
     for name, g in v.goods.items():
-        count = str(g.count) + "".join(
-            f" ({g.count - gone[name]} with {n} players)"
-            for n, gone in sorted(removed_for.items())
-            if gone.get(name)
+        count = _with_players(
+            g.count, {n: g.count - gone[name] for n, gone in removed_for.items() if gone.get(name)}
         )
-        row = [name, _kind(v, g.kind), count, str(g.value), str(g.penalty)]
+        row = [_(name), _kind(v, g.kind), count, str(g.value), str(g.penalty)]
         if has_royal:
-            row.append(f"{g.counts_as[1]} {g.counts_as[0]}" if g.counts_as else "")
+            row.append(
+                fmt("{n} {good}", n=g.counts_as[1], good=_(g.counts_as[0])) if g.counts_as else ""
+            )
         rows.append(tuple(row))
-    note = (
+    note = fmt(
         "Value: points at the end and what a card pays toward a debt. Penalty: the fine per "
-        "confiscated card, or what the Sheriff pays per card of an honest bag."
-    ).replace("Sheriff", _sheriff(v))
+        "confiscated card, or what the {sheriff} pays per card of an honest bag.",
+        sheriff=_sheriff(v),
+    )
     if has_royal:
-        note += " Royal goods are smuggled like contraband and count as several goods for bonuses."
+        note += " " + _(
+            "Royal goods are smuggled like contraband and count as several goods for bonuses."
+        )
     return [
-        Block("h2", "Goods"),
+        Block("h2", _("Goods")),
         Block("p", note),
         Block("table", items=tuple(header), rows=tuple(rows), cards=tuple(v.goods)),
     ]
@@ -315,101 +398,127 @@ def _goods_table(v: Variant) -> list[Block]:
 def _tokens_table(v: Variant) -> list[Block]:
     if not v.tokens:
         return []
-    t = v.term("token")
+    t = _term(v, "token")
     rows = tuple(
         (
-            name,
-            f"{tok.per_token} {tok.good}",
+            _(name),
+            fmt("{n} {good}", n=tok.per_token, good=_(tok.good)),
             str(tok.value),
-            str(tok.supply)
-            + "".join(f" ({s} with {n} players)" for n, s in sorted(tok.supply_by_players.items())),
+            _with_players(tok.supply, tok.supply_by_players),
         )
         for name, tok in v.tokens.items()
     )
-    when = (
-        f"Goods on one's {v.term('stand')} may be exchanged for {t}s during one's own market "
-        "turn or right after one's bag is settled."
+    when = fmt(
+        "Goods on one's {stand} may be exchanged for {token}s during one's own market turn or "
+        "right after one's bag is settled.",
+        stand=_term(v, "stand"),
+        token=t,
     )
     return [
-        Block("h2", f"{_cap(t)}s"),
+        Block("h2", fmt("{token}s", token=_cap(t))),
         Block("p", when),
-        Block("table", items=(t, "exchange for", "value", "supply"), rows=rows),
+        Block("table", items=(t, _("exchange for"), _("value"), _("supply")), rows=rows),
     ]
 
 
 def _bonus_section(v: Variant) -> list[Block]:
-    king, queen = v.term("king"), v.term("queen")
+    king, queen = _term(v, "king"), _term(v, "queen")
     rows = []
     for name, b in v.bonuses.items():
-        what = f"{name} {v.term('token')}s" if b.counts == "tokens" else name
+        what = (
+            fmt("{name} {token}s", name=_(name), token=_term(v, "token"))
+            if b.counts == "tokens"
+            else _(name)
+        )
         rows.append((what, str(b.king), str(b.queen)))
     royal = [
-        f"{n} counts as {g.counts_as[1]} {g.counts_as[0]}"
+        fmt("{name} counts as {n} {good}", name=_(n), n=g.counts_as[1], good=_(g.counts_as[0]))
         for n, g in v.goods.items()
         if g.counts_as
     ]
-    text = (
-        f"At the end, for each row the player with the most gets the {king} bonus, the second "
-        f"most the {queen} bonus; a player with none gets nothing. A tie for {king}: both bonuses are added "
-        f"and split equally (rounded down) and no {queen} bonus is paid. A tie for {queen}: "
-        f"the {queen} bonus is split equally (rounded down)."
+    text = fmt(
+        "At the end, for each row the player with the most gets the {king} bonus, the second "
+        "most the {queen} bonus; a player with none gets nothing. A tie for {king}: both "
+        "bonuses are added and split equally (rounded down) and no {queen} bonus is paid. A "
+        "tie for {queen}: the {queen} bonus is split equally (rounded down).",
+        king=king,
+        queen=queen,
     )
     if royal:
-        text += " For these bonuses " + _and(royal) + "."
+        text += " " + fmt("For these bonuses {royal}.", royal=_and(royal))
     return [
-        Block("h2", f"{king} and {queen} bonuses"),
+        Block("h2", fmt("{king} and {queen} bonuses", king=king, queen=queen)),
         Block("p", text),
-        Block("table", items=("most of", king, queen), rows=tuple(rows)),
+        Block("table", items=(_("most of"), king, queen), rows=tuple(rows)),
     ]
 
 
 _TIEBREAK_WORDS = {
-    "legal_goods": "most legal goods on the {stand}",
-    "contraband": "most {contraband} on the {stand}",
-    "tokens": "most {token}s",
+    "legal_goods": N_("most legal goods on the {stand}"),
+    "contraband": N_("most {contraband} on the {stand}"),
+    "tokens": N_("most {token}s"),
 }
 
 
 def _scoring_section(v: Variant) -> list[Block]:
-    parts = [f"the value of every good on the {v.term('stand')}", "gold"]
+    parts = [fmt("the value of every good on the {stand}", stand=_term(v, "stand")), _("gold")]
     if v.tokens:
-        parts.append(f"the value of the {v.term('token')}s")
-    parts.append(f"{v.term('king')} and {v.term('queen')} bonuses")
-    score = f"Cards left in hand score nothing. A player's score: {_and(parts)}."
+        parts.append(fmt("the value of the {token}s", token=_term(v, "token")))
+    parts.append(fmt("{king} and {queen} bonuses", king=_term(v, "king"), queen=_term(v, "queen")))
+    score = fmt("Cards left in hand score nothing. A player's score: {parts}.", parts=_and(parts))
     words = [
-        _TIEBREAK_WORDS[t].format(
-            stand=v.term("stand"),
-            token=v.term("token"),
-            contraband=v.term("contraband")
-            + (" (royal goods included)" if _goods_of(v, "royal") else ""),
+        fmt(
+            _TIEBREAK_WORDS[t],
+            stand=_term(v, "stand"),
+            token=_term(v, "token"),
+            contraband=_term(v, "contraband")
+            + (_(" (royal goods included)") if _goods_of(v, "royal") else ""),
         )
         for t in v.tiebreaks
     ]
-    ties = "The highest score wins. On equal scores: " + ", then ".join(
-        words + ["the win is shared"]
+    ties = fmt(
+        "The highest score wins. On equal scores: {order}",
+        order=_(", then ").join(words + [_("the win is shared")]),
     )
-    return [Block("h2", "End of game and scoring"), Block("p", f"{score} {ties}.")]
+    return [Block("h2", _("End of game and scoring")), Block("p", f"{score} {ties}.")]
 
 
 def _special_section(v: Variant) -> list[Block]:
     items = []
     if v.sheriff_selection == "deputy_deck":
         items.append(
-            f"{v.term('sheriffs')}: {v.sheriffs_per_round} drawn each round, who vote on "
-            "every bag and share a Loot (see the round, step 2)."
+            fmt(
+                "{sheriffs}: {n} drawn each round, who vote on every bag and share a Loot (see "
+                "the round, step 2).",
+                sheriffs=_term(v, "sheriffs"),
+                n=v.sheriffs_per_round,
+            )
         )
     if v.tokens:
-        t = v.term("token")
+        t = _term(v, "token")
+        buys = _and(
+            [
+                fmt("{n} {good} buy one {name}", n=tok.per_token, good=_(tok.good), name=_(name))
+                for name, tok in v.tokens.items()
+            ]
+        )
         items.append(
-            f"{_cap(t)}s: "
-            + _and([f"{tok.per_token} {tok.good} buy one {name}" for name, tok in v.tokens.items()])
-            + f"; bonuses go to the most {t}s of each kind."
+            fmt(
+                "{token}s: {buys}; bonuses go to the most {tokens}s of each kind.",
+                token=_cap(t),
+                buys=buys,
+                tokens=t,
+            )
         )
     items += sentences(v, "special")
-    renamed = [f"{word} for {key}" for key, word in v.terms.items() if word != key]
+    renamed = [
+        fmt("{word} for {key}", word=_(word), key=_(key))
+        for key, word in v.terms.items()
+        if word != key
+    ]
     if renamed:
-        items.append("Words of this variant: " + _and(renamed) + ".")
-    return [Block("h2", "Special rules"), Block("ul", items=tuple(items))] if items else []
+        items.append(fmt("Words of this variant: {words}.", words=_and(renamed)))
+    return [Block("h2", _("Special rules")), Block("ul", items=tuple(items))] if items else []
 
 
 def summary_blocks(variant: str | Path | Variant) -> list[Block]:
@@ -420,19 +529,22 @@ def summary_blocks(variant: str | Path | Variant) -> list[Block]:
     """
     v = load_variant(variant)
     parent = " > ".join(v.lineage[:-1])
-    intro = v.summary + (f" Builds on: {parent}." if parent else "")
-    blocks = [Block("h1", v.title), Block("p", f"{intro} Variant name: {v.name}.")]
+    intro = _(v.summary) + (" " + fmt("Builds on: {parent}.", parent=parent) if parent else "")
+    blocks = [
+        Block("h1", _(v.title)),
+        Block("p", intro + " " + fmt("Variant name: {name}.", name=v.name)),
+    ]
     blocks += _players_section(v)
     blocks += _setup_section(v)
     blocks += [
-        Block("h2", "A round"),
-        Block("p", "1. Market"),
+        Block("h2", _("A round")),
+        Block("p", _("1. Market")),
         Block("ul", items=tuple(_market_items(v))),
-        Block("p", "2. Load, declare, inspect"),
+        Block("p", _("2. Load, declare, inspect")),
         Block("ul", items=tuple(_inspection_items(v))),
-        Block("p", "3. Bribes, deals and debts"),
+        Block("p", _("3. Bribes, deals and debts")),
         Block("ul", items=tuple(_deals_items(v))),
-        Block("p", "4. End of round"),
+        Block("p", _("4. End of round")),
         Block("ul", items=tuple(_end_of_round_items(v))),
     ]
     blocks += _goods_table(v)
@@ -443,8 +555,11 @@ def summary_blocks(variant: str | Path | Variant) -> list[Block]:
     blocks.append(
         Block(
             "p",
-            f"Generated from the variant file of {v.name} by sheriff_core.present.rules_summary; the "
-            "full rules, with their sources and rule ids, are in docs/rules.md.",
+            fmt(
+                "Generated from the variant file of {name} by sheriff_core.present.rules_summary; "
+                "the full rules, with their sources and rule ids, are in docs/rules.md.",
+                name=v.name,
+            ),
         )
     )
     return blocks
@@ -519,7 +634,7 @@ def _md(text: str) -> str:
 def _html_table(b: Block, v: Variant) -> str:
     head = "".join(f"<th>{_esc(h)}</th>" for h in b.items)
     if b.cards:
-        head = "<th>card</th>" + head
+        head = f"<th>{_esc(_('card'))}</th>" + head
     rows = []
     for i, row in enumerate(b.rows):
         cells = "".join(
@@ -561,8 +676,9 @@ def rules_summary_html(variant: str | Path | Variant, *, page: bool = True) -> s
     if not page:
         return f'<div class="rules-summary">\n{body}\n</div>'
     return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<!DOCTYPE html>\n<html lang="{get_language()}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>Rules summary: {_esc(v.title)}</title>\n<style>\n{_CSS}\n</style>\n"
+        f"<title>{_esc(fmt('Rules summary: {title}', title=_(v.title)))}</title>\n"
+        f"<style>\n{_CSS}\n</style>\n"
         f"</head>\n<body>\n{body}\n</body>\n</html>\n"
     )

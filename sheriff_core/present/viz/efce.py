@@ -18,6 +18,8 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
+from sheriff_core.base.i18n import _
+from sheriff_core.present.words import fmt
 from sheriff_core.theory import ExtensiveGame
 from sheriff_core.theory.efce import CorrelationPlan, outcome_table
 
@@ -78,26 +80,36 @@ def mediator_chart(frame: pd.DataFrame, title: str | None = None) -> alt.Chart:
     """
     bribes = sorted({int(b) for b in frame["bribe"]} - {0})
     domain = ["inspected", "passed, no bribe", *[f"passed, bribe {b}" for b in bribes]]
+    shown = [_("inspected"), _("passed, no bribe")]
+    shown += [fmt("passed, bribe {b}", b=b) for b in bribes]
+    words = dict(zip(domain, shown, strict=True))
     golds = ["#fdd835", "#f9a825", "#e65100", "#bf360c", "#7f2704"]
     colours = ["#d62728", "#9e9e9e", *[golds[min(k, len(golds) - 1)] for k in range(len(bribes))]]
     data = frame.groupby(["plan", "items", "outcome"], as_index=False)["probability"].sum()
     order = {name: k for k, name in enumerate(domain)}
     data["order"] = data["outcome"].map(order)
+    data["outcome"] = data["outcome"].map(lambda o: words.get(o, o))
+    domain = shown
     chart = (
-        alt.Chart(data, title=title or "How each bag ends, by items loaded")
+        alt.Chart(data, title=title or _("How each bag ends, by items loaded"))
         .mark_bar()
         .encode(
-            x=alt.X("items:O", title="illegal items loaded", axis=alt.Axis(labelAngle=0)),
-            y=alt.Y("probability:Q", title="probability", stack="zero"),
+            x=alt.X("items:O", title=_("illegal items loaded"), axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("probability:Q", title=_("probability"), stack="zero"),
             color=alt.Color(
                 "outcome:N",
-                title="the bag is",
+                title=_("the bag is"),
                 scale=alt.Scale(domain=domain, range=colours),
                 sort=domain,
             ),
             order=alt.Order("order:Q"),
             column=alt.Column("plan:N", title=None, sort=list(dict.fromkeys(frame["plan"]))),
-            tooltip=["plan", "items", "outcome", alt.Tooltip("probability:Q", format=".3f")],
+            tooltip=[
+                alt.Tooltip("plan:N", title=_("plan")),
+                alt.Tooltip("items:O", title=_("illegal items loaded")),
+                alt.Tooltip("outcome:N", title=_("the bag is")),
+                alt.Tooltip("probability:Q", format=".3f", title=_("probability")),
+            ],
         )
         .properties(width=220, height=220)
     )

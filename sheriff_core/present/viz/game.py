@@ -12,6 +12,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
+from sheriff_core.base.i18n import _
 from sheriff_core.base.safe_text import printable
 
 __all__ = ["gold_by_round", "LINE_WITH_POINT"]
@@ -21,9 +22,7 @@ __all__ = ["gold_by_round", "LINE_WITH_POINT"]
 LINE_WITH_POINT = "M-1,0L1,0M0.3,0A0.3,0.3 0 1,1 -0.3,0A0.3,0.3 0 1,1 0.3,0Z"
 
 
-def gold_by_round(
-    rows: pd.DataFrame | list[dict], title: str = "Gold after each round"
-) -> alt.Chart:
+def gold_by_round(rows: pd.DataFrame | list[dict], title: str | None = None) -> alt.Chart:
     """A line per player, with a dot at each round: gold (y) after each round (x).
 
     ``rows`` has columns ``round``, ``player``, ``gold``, rounds counted from 1 as
@@ -39,13 +38,17 @@ def gold_by_round(
     df["player"] = df["player"].map(printable)
     legend = alt.Legend(symbolType=LINE_WITH_POINT, symbolStrokeWidth=2, symbolSize=120)
     return (
-        alt.Chart(df, title=printable(title))
+        alt.Chart(df, title=printable(title or _("Gold after each round")))
         .mark_line(point=True)
         .encode(
-            x=alt.X("round:O", title="round", axis=alt.Axis(labelAngle=0)),
-            y=alt.Y("gold:Q", title="gold"),
-            color=alt.Color("player:N", title="player", legend=legend),
-            tooltip=["round", "player", "gold"],
+            x=alt.X("round:O", title=_("round"), axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("gold:Q", title=_("gold")),
+            color=alt.Color("player:N", title=_("player"), legend=legend),
+            tooltip=[
+                alt.Tooltip("round:O", title=_("round")),
+                alt.Tooltip("player:N", title=_("player")),
+                alt.Tooltip("gold:Q", title=_("gold")),
+            ],
         )
         .properties(width=420, height=220)
     )

@@ -18,8 +18,13 @@ import altair as alt
 import pandas as pd
 
 from sheriff_core.analysis.lab import BalanceReport, RuleComparison
+from sheriff_core.base.i18n import N_, _
+from sheriff_core.present.words import fmt, number
 
 __all__ = ["effects_chart", "sweep_chart", "balance_chart"]
+
+#: The verdicts of the effects chart's legend, for message extraction.
+_VERDICTS = (N_("more than noise"), N_("noise"))
 
 
 def _scaled(table: pd.DataFrame) -> pd.DataFrame:
@@ -53,14 +58,20 @@ def effects_chart(result: RuleComparison | pd.DataFrame) -> alt.FacetChart:
     """
     table = result.table if isinstance(result, RuleComparison) else result
     title = (
-        f"What {result.variant} changes compared with {result.parent} "
-        f"({result.games:,} paired games)"
+        fmt(
+            "What {variant} changes compared with {parent} ({games} paired games)",
+            variant=result.variant,
+            parent=result.parent,
+            games=number(result.games),
+        )
         if isinstance(result, RuleComparison)
-        else "Effect of the rule change"
+        else _("Effect of the rule change")
     )
     data = _scaled(table)
-    data["row"] = data["label"] + " (" + data["unit"] + ")"
-    data["verdict"] = data["distinguishable"].map({True: "more than noise", False: "noise"})
+    data["unit"] = data["unit"].map(_)
+    data["row"] = data["label"].map(_) + " (" + data["unit"] + ")"
+    more, noise = _("more than noise"), _("noise")
+    data["verdict"] = data["distinguishable"].map({True: more, False: noise})
     data = data[["row", "unit", "parent", "variant", "difference", "ci_low", "ci_high", "verdict"]]
     base = alt.Chart()
     zero = base.mark_rule(color="gray", strokeDash=[4, 3]).encode(x=alt.datum(0))
@@ -73,15 +84,15 @@ def effects_chart(result: RuleComparison | pd.DataFrame) -> alt.FacetChart:
         fill=alt.Fill(
             "verdict:N",
             title=None,
-            scale=alt.Scale(domain=["more than noise", "noise"], range=["#1f77b4", "white"]),
+            scale=alt.Scale(domain=[more, noise], range=["#1f77b4", "white"]),
         ),
         tooltip=[
-            alt.Tooltip("row:N", title="what"),
-            alt.Tooltip("parent:Q", format=".2f", title="parent"),
-            alt.Tooltip("variant:Q", format=".2f", title="house rule"),
-            alt.Tooltip("difference:Q", format="+.2f", title="difference"),
-            alt.Tooltip("ci_low:Q", format="+.2f", title="95 % CI from"),
-            alt.Tooltip("ci_high:Q", format="+.2f", title="95 % CI to"),
+            alt.Tooltip("row:N", title=_("what")),
+            alt.Tooltip("parent:Q", format=".2f", title=_("parent")),
+            alt.Tooltip("variant:Q", format=".2f", title=_("house rule")),
+            alt.Tooltip("difference:Q", format="+.2f", title=_("difference")),
+            alt.Tooltip("ci_low:Q", format="+.2f", title=_("95 % CI from")),
+            alt.Tooltip("ci_high:Q", format="+.2f", title=_("95 % CI to")),
         ],
     )
     return (
@@ -100,10 +111,14 @@ def effects_chart(result: RuleComparison | pd.DataFrame) -> alt.FacetChart:
             title=alt.TitleParams(
                 title,
                 subtitle=[
-                    "Dot: the difference the house rule made; bar: its 95 % interval "
-                    "(the true difference is very likely on it); dashed line: no change.",
-                    "Solid dots are more than noise (after Holm's correction for "
-                    "measuring everything at once); hollow dots are not.",
+                    _(
+                        "Dot: the difference the house rule made; bar: its 95 % interval "
+                        "(the true difference is very likely on it); dashed line: no change."
+                    ),
+                    _(
+                        "Solid dots are more than noise (after Holm's correction for "
+                        "measuring everything at once); hollow dots are not."
+                    ),
                 ],
                 anchor="start",
             )
@@ -133,11 +148,12 @@ def sweep_chart(df: pd.DataFrame, metric: str = "win_rate") -> alt.LayerChart | 
     field = str(
         data["field_label"].iloc[0] if "field_label" in data.columns else data["field"].iloc[0]
     )
-    label = str(data["label"].iloc[0]) if metric != "win_rate" else "win rate"
-    unit = str(data["unit"].iloc[0])
+    field = _(field)
+    label = _(str(data["label"].iloc[0])) if metric != "win_rate" else _("win rate")
+    unit = _(str(data["unit"].iloc[0]))
     several = data["lineup"].nunique() > 1
     colour = "strategy:N" if metric == "win_rate" else "lineup:N"
-    colour_title = "merchant strategy" if metric == "win_rate" else "line-up"
+    colour_title = _("merchant strategy") if metric == "win_rate" else _("line-up")
     data = data[
         ["value", "lineup", "strategy", "difference", "ci_low", "ci_high", "distinguishable"]
     ]
@@ -146,7 +162,7 @@ def sweep_chart(df: pd.DataFrame, metric: str = "win_rate") -> alt.LayerChart | 
     zero = base.mark_rule(color="gray", strokeDash=[4, 3]).encode(y=alt.datum(0))
     bars = base.mark_errorbar(ticks=True).encode(
         x=x,
-        y=alt.Y("ci_low:Q", title=f"change in {label} ({unit})"),
+        y=alt.Y("ci_low:Q", title=fmt("change in {label} ({unit})", label=label, unit=unit)),
         y2="ci_high:Q",
         color=alt.Color(colour, title=colour_title),
     )
@@ -155,21 +171,21 @@ def sweep_chart(df: pd.DataFrame, metric: str = "win_rate") -> alt.LayerChart | 
         y="difference:Q",
         color=alt.Color(colour),
         tooltip=[
-            "value:Q",
-            "lineup:N",
-            "strategy:N",
-            alt.Tooltip("difference:Q", format="+.2f"),
-            alt.Tooltip("ci_low:Q", format="+.2f"),
-            alt.Tooltip("ci_high:Q", format="+.2f"),
-            "distinguishable:N",
+            alt.Tooltip("value:Q", title=_("value")),
+            alt.Tooltip("lineup:N", title=_("line-up")),
+            alt.Tooltip("strategy:N", title=_("strategy")),
+            alt.Tooltip("difference:Q", format="+.2f", title=_("difference")),
+            alt.Tooltip("ci_low:Q", format="+.2f", title=_("95 % CI from")),
+            alt.Tooltip("ci_high:Q", format="+.2f", title=_("95 % CI to")),
+            alt.Tooltip("distinguishable:N", title=_("more than noise")),
         ],
     )
-    title = f"{field}: effect on {label} (bars: 95 % intervals)"
+    title = fmt("{field}: effect on {label} (bars: 95 % intervals)", field=field, label=label)
     if several:
         return (
             alt.layer(zero, bars, line, data=data)
             .properties(width=300, height=220)
-            .facet(column=alt.Column("lineup:N", title="line-up"))
+            .facet(column=alt.Column("lineup:N", title=_("line-up")))
             .properties(title=title)
         )
     return alt.layer(zero, bars, line).properties(width=420, height=240, title=title)
@@ -192,24 +208,24 @@ def balance_chart(report: BalanceReport) -> alt.VConcatChart:
         base = alt.Chart(data)
         xo = alt.XOffset("sheriff:N")
         tooltip: list[Any] = [
-            "sheriff:N",
-            f"{x}",
-            alt.Tooltip("win_rate:Q", format=".1%"),
-            alt.Tooltip("ci_low:Q", format=".1%"),
-            alt.Tooltip("ci_high:Q", format=".1%"),
-            alt.Tooltip("fair:Q", format=".1%"),
+            alt.Tooltip("sheriff:N", title=_("Sheriff bot")),
+            alt.Tooltip(x, title=title),
+            alt.Tooltip("win_rate:Q", format=".1%", title=_("win rate")),
+            alt.Tooltip("ci_low:Q", format=".1%", title=_("95 % CI from")),
+            alt.Tooltip("ci_high:Q", format=".1%", title=_("95 % CI to")),
+            alt.Tooltip("fair:Q", format=".1%", title=_("fair share")),
         ]
         dots = base.mark_point(filled=True, size=50).encode(
             x=alt.X(x, title=title, axis=alt.Axis(labelAngle=0)),
             xOffset=xo,
-            y=alt.Y("win_rate:Q", title="win rate", axis=pct),
-            color=alt.Color("sheriff:N", title="Sheriff bot"),
+            y=alt.Y("win_rate:Q", title=_("win rate"), axis=pct),
+            color=alt.Color("sheriff:N", title=_("Sheriff bot")),
             tooltip=tooltip,
         )
         bars = base.mark_errorbar().encode(
             x=alt.X(x),
             xOffset=xo,
-            y=alt.Y("ci_low:Q", title="win rate", axis=pct),
+            y=alt.Y("ci_low:Q", title=_("win rate"), axis=pct),
             y2="ci_high:Q",
             color="sheriff:N",
         )
@@ -219,39 +235,47 @@ def balance_chart(report: BalanceReport) -> alt.VConcatChart:
         chart = alt.layer(fair, bars, dots)
         assert isinstance(chart, alt.LayerChart)  # alt.layer facets only when asked to
         return chart.properties(
-            width=420, height=200, title=f"Win rate by {title} (tick: fair share)"
+            width=420, height=200, title=fmt("Win rate by {what} (tick: fair share)", what=title)
         )
 
-    spread = report.spread[["sheriff", "label", "mean", "ci_low", "ci_high"]]
+    spread = report.spread[["sheriff", "label", "mean", "ci_low", "ci_high"]].copy()
+    spread["label"] = spread["label"].map(_)
     sbase = alt.Chart(spread)
     spread_chart = alt.layer(
         sbase.mark_bar().encode(
-            x=alt.X("sheriff:N", title="Sheriff bot", axis=alt.Axis(labelAngle=0)),
+            x=alt.X("sheriff:N", title=_("Sheriff bot"), axis=alt.Axis(labelAngle=0)),
             xOffset="label:N",
-            y=alt.Y("mean:Q", title="points"),
+            y=alt.Y("mean:Q", title=_("points")),
             color=alt.Color("label:N", title=None, legend=alt.Legend(labelLimit=320)),
             tooltip=[
-                "sheriff:N",
-                "label:N",
-                alt.Tooltip("mean:Q", format=".1f"),
-                alt.Tooltip("ci_low:Q", format=".1f"),
-                alt.Tooltip("ci_high:Q", format=".1f"),
+                alt.Tooltip("sheriff:N", title=_("Sheriff bot")),
+                alt.Tooltip("label:N", title=_("what")),
+                alt.Tooltip("mean:Q", format=".1f", title=_("mean")),
+                alt.Tooltip("ci_low:Q", format=".1f", title=_("95 % CI from")),
+                alt.Tooltip("ci_high:Q", format=".1f", title=_("95 % CI to")),
             ],
         ),
         sbase.mark_errorbar().encode(
-            x="sheriff:N", xOffset="label:N", y=alt.Y("ci_low:Q", title="points"), y2="ci_high:Q"
+            x="sheriff:N",
+            xOffset="label:N",
+            y=alt.Y("ci_low:Q", title=_("points")),
+            y2="ci_high:Q",
         ),
-    ).properties(width=420, height=180, title="Score spread and winning margin")
+    ).properties(width=420, height=180, title=_("Score spread and winning margin"))
     return (
         alt.vconcat(
-            rates(report.win_rates, "strategy:N", "merchant strategy"),
+            rates(report.win_rates, "strategy:N", _("merchant strategy")),
             # people count seats from 1 (seat 1 is the first Sheriff), as on game night
-            rates(report.seats.assign(seat=report.seats["seat"] + 1), "seat:O", "seat"),
+            rates(report.seats.assign(seat=report.seats["seat"] + 1), "seat:O", _("seat")),
             spread_chart,
         )
         .resolve_scale(color="independent")
         .properties(
-            title=f"Balance of {report.variant}, {report.players} players, "
-            f"{report.games:,} games per Sheriff bot"
+            title=fmt(
+                "Balance of {variant}, {players} players, {games} games per Sheriff bot",
+                variant=report.variant,
+                players=report.players,
+                games=number(report.games),
+            )
         )
     )

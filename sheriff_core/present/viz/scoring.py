@@ -21,16 +21,28 @@ from typing import Any
 import altair as alt
 import pandas as pd
 
+from sheriff_core.base.i18n import N_, _
 from sheriff_core.base.safe_text import printable
+from sheriff_core.present.words import fmt
 
 __all__ = ["score_breakdown", "score_breakdown_chart", "strategy_breakdown", "SOURCE_COLUMNS"]
 
 #: Wide columns of the scoring table that are points, and their names in the chart.
 SOURCE_COLUMNS: dict[str, str] = {
-    "gold": "gold",
-    "goods_value": "goods value",
-    "tokens_value": "villager tokens",
+    "gold": N_("gold"),
+    "goods_value": N_("goods value"),
+    "tokens_value": N_("villager tokens"),
 }
+_BONUSES = N_("King/Queen bonuses")
+
+
+def _source_shown(source: str) -> str:
+    """A source of points (``score_breakdown``'s English) in the current language."""
+    if source.startswith("King/Queen: "):
+        return fmt("King/Queen: {good}", good=_(source.split(": ", 1)[1]))
+    return _(source)
+
+
 BONUS_PREFIX = "bonus_"
 
 
@@ -80,7 +92,7 @@ def score_breakdown(scores: pd.DataFrame | Sequence[Mapping[str, Any]]) -> pd.Da
 
 
 def score_breakdown_chart(
-    scores: pd.DataFrame | Sequence[Mapping[str, Any]], title: str = "Where the points came from"
+    scores: pd.DataFrame | Sequence[Mapping[str, Any]], title: str | None = None
 ) -> alt.Chart:
     """A horizontal stacked bar per player (winner on top): gold, goods value, each
     King/Queen bonus and tokens, with the total in the tooltip.
@@ -97,6 +109,7 @@ def score_breakdown_chart(
     ['gold', 'goods value', 'King/Queen: Cheese']
     """
     tidy = score_breakdown(scores)
+    tidy["source"] = tidy["source"].map(_source_shown)
     # vl-convert aborts the whole process on a control character in chart text
     tidy["player"] = tidy["player"].map(printable)
     drawn = tidy.groupby("source")["points"].transform(lambda p: (p != 0).any())
@@ -104,14 +117,19 @@ def score_breakdown_chart(
     players = tidy.drop_duplicates("player")["player"].tolist()  # ranked order
     sources = tidy.drop_duplicates("source").sort_values("order")["source"].tolist()
     return (
-        alt.Chart(tidy, title=printable(title))
+        alt.Chart(tidy, title=printable(title or _("Where the points came from")))
         .mark_bar()
         .encode(
-            x=alt.X("sum(points):Q", title="points"),
+            x=alt.X("sum(points):Q", title=_("points")),
             y=alt.Y("player:N", sort=players, title=None),
-            color=alt.Color("source:N", sort=sources, title="source"),
+            color=alt.Color("source:N", sort=sources, title=_("source")),
             order=alt.Order("order:Q"),
-            tooltip=["player:N", "source:N", "points:Q", "total:Q"],
+            tooltip=[
+                alt.Tooltip("player:N", title=_("player")),
+                alt.Tooltip("source:N", title=_("source")),
+                alt.Tooltip("points:Q", title=_("points")),
+                alt.Tooltip("total:Q", title=_("total")),
+            ],
         )
         .properties(width=420, height=alt.Step(28))
     )

@@ -34,10 +34,12 @@ from typing import Any
 
 import altair as alt
 
+from sheriff_core.base.i18n import get_language
+
 __all__ = ["Spec", "filled", "records"]
 
 # (shape, theme, data transformer) -> (validated spec, the chart's repr)
-_TEMPLATES: dict[tuple[str, str, str], tuple[dict[str, Any], str]] = {}
+_TEMPLATES: dict[tuple[str, str, str, str], tuple[dict[str, Any], str]] = {}
 
 
 def records(data: Any) -> list[dict[str, Any]]:
@@ -92,7 +94,7 @@ def filled(
 ) -> Spec:
     """The spec of the chart ``build()`` returns, with ``datasets`` (and the top-level
     keys ``top``, e.g. ``title``) put in: built and validated once per ``shape`` (and
-    altair theme and data transformer), then only filled in.
+    altair theme, data transformer and language), then only filled in.
 
     ``build`` is called only the first time a shape is asked for; its chart must keep
     all its data in named datasets, with the names of ``datasets``.
@@ -104,7 +106,8 @@ def filled(
     ...
     ValueError: shape 'doc-bar' has datasets ['d'], not ['e']
     """
-    key = (shape, _theme(), str(alt.data_transformers.active))
+    # the chart's words (titles, axes) are in the language current when it is built
+    key = (shape, _theme(), str(alt.data_transformers.active), get_language())
     entry = _TEMPLATES.get(key)
     if entry is None:
         chart = build()

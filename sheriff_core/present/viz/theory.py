@@ -26,7 +26,9 @@ import numpy as np
 import pandas as pd
 
 from sheriff_core import theory
+from sheriff_core.base.i18n import N_, _
 from sheriff_core.present.viz import specs
+from sheriff_core.present.words import fmt, percent
 from sheriff_core.theory import ExtensiveGame, InspectionGame, Solution
 
 __all__ = [
@@ -47,15 +49,16 @@ __all__ = [
 
 #: Readable names of the quantities in :func:`sheriff_core.theory.sweep`.
 QUANTITY_TITLES: dict[str, str] = {
-    "smuggle_prob": "merchant smuggles",
-    "inspect_prob": "Sheriff inspects",
-    "merchant_value": "merchant's expected gain",
-    "sheriff_value": "Sheriff's expected gain",
+    "smuggle_prob": N_("merchant smuggles"),
+    "inspect_prob": N_("Sheriff inspects"),
+    "merchant_value": N_("merchant's expected gain"),
+    "sheriff_value": N_("Sheriff's expected gain"),
 }
 
 
 #: How :func:`sweep_chart` draws each fine regime: the rules' case solid and wide,
 #: Tsebelis' case dashed and thin on top, so that where the two coincide both stay visible.
+_REGIMES = (N_("fine to Sheriff"), N_("fine not to Sheriff"))
 REGIME_STYLE: dict[str, dict[str, Any]] = {
     "fine to Sheriff": {"dash": [1, 0], "width": 5.0, "colour": "#1f77b4"},
     "fine not to Sheriff": {"dash": [6, 4], "width": 2.0, "colour": "#d62728"},
@@ -90,29 +93,31 @@ def sweep_chart(
         raise ValueError(f"not a sweep table: columns {list(sweep.columns)}")
     param = params[0]
     data = sweep[sweep["quantity"].isin(quantities)].copy()
-    data["panel"] = data["quantity"].map(QUANTITY_TITLES)
+    data["panel"] = data["quantity"].map(lambda q: _(QUANTITY_TITLES[q]))
     # draw order: the wide solid line first, the thin dashed one over it
-    regimes = list(REGIME_STYLE)
+    styles = {_(r): s for r, s in REGIME_STYLE.items()}
+    regimes = list(styles)
+    data["regime"] = data["regime"].map(_)
     data["layer"] = data["regime"].map(regimes.index)
     data = data.sort_values(["layer", param], kind="stable").reset_index(drop=True)
     probability = set(quantities) <= {"smuggle_prob", "inspect_prob"}
     y = alt.Y(
         "amount:Q",
-        title="probability" if probability else "amount",
+        title=_("probability") if probability else _("amount"),
         axis=alt.Axis(format="%") if probability else alt.Axis(),
         scale=alt.Scale(domain=[0, 1]) if probability else alt.Scale(zero=False),
     )
     legend = alt.Legend(symbolType="stroke", symbolSize=400, orient="bottom")
-    title = "the fine goes"
+    title = _("the fine goes")
 
     def scale(key: str) -> alt.Scale:
-        return alt.Scale(domain=regimes, range=[REGIME_STYLE[r][key] for r in regimes])
+        return alt.Scale(domain=regimes, range=[styles[r][key] for r in regimes])
 
     return (
         alt.Chart(data)
         .mark_line(opacity=0.8)
         .encode(
-            x=alt.X(f"{param}:Q", title=param),
+            x=alt.X(f"{param}:Q", title=_(param)),
             y=y,
             color=alt.Color("regime:N", title=title, scale=scale("colour"), legend=legend),
             strokeDash=alt.StrokeDash("regime:N", title=title, scale=scale("dash"), legend=legend),
@@ -121,11 +126,18 @@ def sweep_chart(
             ),
             detail="regime:N",
             order=alt.Order(f"{param}:Q"),
-            tooltip=[f"{param}:Q", "regime:N", "panel:N", alt.Tooltip("amount:Q", format=".3f")],
+            tooltip=[
+                f"{param}:Q",
+                alt.Tooltip("regime:N", title=title),
+                alt.Tooltip("panel:N", title=_("what")),
+                alt.Tooltip("amount:Q", format=".3f", title=_("amount")),
+            ],
         )
         .properties(width=260, height=200)
         .facet(
-            column=alt.Column("panel:N", title=None, sort=[QUANTITY_TITLES[q] for q in quantities])
+            column=alt.Column(
+                "panel:N", title=None, sort=[_(QUANTITY_TITLES[q]) for q in quantities]
+            )
         )
     )
 
@@ -155,8 +167,8 @@ def _best_response_rows(game: InspectionGame, points: int) -> list[tuple[str, fl
     eq = theory.equilibrium(game)
     rows: list[tuple[str, float, float, int]] = []
     responders = (
-        ("merchant", "merchant's best response", eq.inspect_prob),
-        ("sheriff", "Sheriff's best response", eq.smuggle_prob),
+        ("merchant", _("merchant's best response"), eq.inspect_prob),
+        ("sheriff", _("Sheriff's best response"), eq.smuggle_prob),
     )
     for player, name, at in responders:
         sub = curves[curves["player"] == player]
@@ -189,9 +201,14 @@ def best_response_data(game: InspectionGame) -> dict[str, list[dict[str, Any]]]:
     'equilibrium: inspect 20.0%, smuggle 71.4%'
     """
     eq = theory.equilibrium(game)
+    shares = {
+        "inspect": percent(eq.inspect_prob, 1),
+        "smuggle": percent(eq.smuggle_prob, 1),
+    }
     label = (
-        f"{'equilibrium' if eq.unique else 'one of many equilibria'}: "
-        f"inspect {eq.inspect_prob:.1%}, smuggle {eq.smuggle_prob:.1%}"
+        fmt("equilibrium: inspect {inspect}, smuggle {smuggle}", **shares)
+        if eq.unique
+        else fmt("one of many equilibria: inspect {inspect}, smuggle {smuggle}", **shares)
     )
     columns = ("curve", "inspect_prob", "smuggle_prob", "step")
     return {
@@ -208,10 +225,12 @@ def best_response_data(game: InspectionGame) -> dict[str, list[dict[str, Any]]]:
 
 def _best_response_layers(data: dict[str, list[dict[str, Any]]], title: str) -> alt.LayerChart:
     x = alt.X(
-        "inspect_prob:Q", title="Sheriff inspects (probability)", scale=alt.Scale(domain=[0, 1])
+        "inspect_prob:Q", title=_("Sheriff inspects (probability)"), scale=alt.Scale(domain=[0, 1])
     )
     y = alt.Y(
-        "smuggle_prob:Q", title="merchant smuggles (probability)", scale=alt.Scale(domain=[0, 1])
+        "smuggle_prob:Q",
+        title=_("merchant smuggles (probability)"),
+        scale=alt.Scale(domain=[0, 1]),
     )
     lines = (
         alt.Chart(alt.NamedData("curves"))
@@ -227,7 +246,7 @@ def _best_response_layers(data: dict[str, list[dict[str, Any]]], title: str) -> 
     dot = (
         alt.Chart(point)
         .mark_point(size=140, filled=True, color="black")
-        .encode(x=x, y=y, tooltip=["label:N"])
+        .encode(x=x, y=y, tooltip=[alt.Tooltip("label:N", title=_("equilibrium"))])
     )
     text = (
         alt.Chart(point)
@@ -276,9 +295,7 @@ def best_response_spec(game: InspectionGame, title: str | None = None) -> specs.
     )
 
 
-def convergence_chart(
-    trace: pd.DataFrame | Solution, title: str = "Solver convergence"
-) -> alt.Chart:
+def convergence_chart(trace: pd.DataFrame | Solution, title: str | None = None) -> alt.Chart:
     """NashConv against iterations on a log scale (a :func:`sheriff_core.theory.solve`
     trace, or the :class:`~sheriff_core.theory.Solution` itself). Only iterations and
     NashConv are drawn: both are deterministic, unlike the solver's seconds.
@@ -296,12 +313,15 @@ def convergence_chart(
         nash_conv=lambda d: d["nash_conv"].map(lambda x: float(f"{x:.4g}"))
     )
     return (
-        alt.Chart(data, title=title)
+        alt.Chart(data, title=title or _("Solver convergence"))
         .mark_line(point=True)
         .encode(
-            x=alt.X("iteration:Q", title="iterations"),
-            y=alt.Y("nash_conv:Q", title="NashConv (log scale)", scale=alt.Scale(type="log")),
-            tooltip=["iteration:Q", alt.Tooltip("nash_conv:Q", format=".2e")],
+            x=alt.X("iteration:Q", title=_("iterations")),
+            y=alt.Y("nash_conv:Q", title=_("NashConv (log scale)"), scale=alt.Scale(type="log")),
+            tooltip=[
+                alt.Tooltip("iteration:Q", title=_("iterations")),
+                alt.Tooltip("nash_conv:Q", format=".2e", title="NashConv"),
+            ],
         )
         .properties(width=360, height=220)
     )

@@ -20,7 +20,9 @@ import sheriff_core as sc
 from sheriff_core.analysis.compare import (
     simulate_variants,  # moved to the analysis layer; re-exported
 )
+from sheriff_core.base.i18n import _
 from sheriff_core.present.viz import specs
+from sheriff_core.present.words import fmt
 
 __all__ = [
     "deck_composition",
@@ -93,19 +95,25 @@ def deck_composition_chart(
     ('cards', 'kind')
     """
     data = deck_composition(variants, players)
-    data["label"] = data["variant"] + " · " + data["players"].astype(str) + "p"
+    data["label"] = data["variant"] + " · " + data["players"].map(lambda n: fmt("{n}p", n=n))
+    data["kind_order"] = data["kind"].map(lambda k: KIND_ORDER.index(k) if k in KIND_ORDER else 9)
+    data["kind"] = data["kind"].map(_)
+    data["good"] = data["good"].map(_)
     return (
-        alt.Chart(data, title="Deck composition")
+        alt.Chart(data, title=_("Deck composition"))
         .mark_bar()
         .encode(
-            x=alt.X("cards:Q", aggregate="sum", title="cards in the deck"),
+            x=alt.X("cards:Q", aggregate="sum", title=_("cards in the deck")),
             y=alt.Y("label:N", title=None, sort=None),
-            color=alt.Color("kind:N", sort=list(KIND_ORDER), title="kind"),
+            color=alt.Color("kind:N", sort=[_(k) for k in KIND_ORDER], title=_("kind")),
             order=alt.Order("kind_order:Q"),
-            tooltip=["variant:N", "players:Q", "good:N", "kind:N", "cards:Q"],
-        )
-        .transform_calculate(
-            kind_order="indexof(" + str(list(KIND_ORDER)).replace("'", '"') + ", datum.kind)"
+            tooltip=[
+                alt.Tooltip("variant:N", title=_("variant")),
+                alt.Tooltip("players:Q", title=_("players")),
+                alt.Tooltip("good:N", title=_("good")),
+                alt.Tooltip("kind:N", title=_("kind")),
+                alt.Tooltip("cards:Q", title=_("cards")),
+            ],
         )
         .properties(width=420, height=alt.Step(22))
     )
@@ -157,18 +165,18 @@ def win_rate_spec(sim: pd.DataFrame, rates: pd.DataFrame | None = None) -> specs
 
 def _win_rate_chart(data: dict[str, list[dict[str, object]]]) -> alt.Chart:
     return (
-        alt.Chart(alt.NamedData("win_rates"), title="Win rate by merchant strategy")
+        alt.Chart(alt.NamedData("win_rates"), title=_("Win rate by merchant strategy"))
         .mark_bar()
         .encode(
-            x=alt.X("strategy:N", title="merchant strategy"),
+            x=alt.X("strategy:N", title=_("merchant strategy")),
             xOffset=alt.XOffset("variant:N"),
-            y=alt.Y("win_rate:Q", title="win rate", axis=alt.Axis(format="%")),
-            color=alt.Color("variant:N", title="variant"),
+            y=alt.Y("win_rate:Q", title=_("win rate"), axis=alt.Axis(format="%")),
+            color=alt.Color("variant:N", title=_("variant")),
             tooltip=[
-                "variant:N",
-                "strategy:N",
-                "seats:Q",
-                "wins:Q",
+                alt.Tooltip("variant:N", title=_("variant")),
+                alt.Tooltip("strategy:N", title=_("strategy")),
+                alt.Tooltip("seats:Q", title=_("seats")),
+                alt.Tooltip("wins:Q", title=_("wins")),
                 alt.Tooltip("win_rate:Q", format=".1%"),
             ],
         )
@@ -210,13 +218,15 @@ def score_distribution_spec(sim: pd.DataFrame) -> specs.Spec:
 
 def _score_chart(data: dict[str, list[dict[str, object]]]) -> alt.Chart:
     return (
-        alt.Chart(alt.NamedData("five_numbers"), title="Final scores by merchant strategy")
+        alt.Chart(alt.NamedData("five_numbers"), title=_("Final scores by merchant strategy"))
         .mark_boxplot(extent="min-max")
         .encode(
-            x=alt.X("strategy:N", title="merchant strategy"),
+            x=alt.X("strategy:N", title=_("merchant strategy")),
             xOffset=alt.XOffset("variant:N"),
-            y=alt.Y("total:Q", title="final score"),
-            color=alt.Color("variant:N", title="variant", legend=alt.Legend(symbolType="square")),
+            y=alt.Y("total:Q", title=_("final score")),
+            color=alt.Color(
+                "variant:N", title=_("variant"), legend=alt.Legend(symbolType="square")
+            ),
         )
         .properties(width=360, height=220, datasets=data)
     )
@@ -287,23 +297,23 @@ def _caught_records(bags: pd.DataFrame) -> list[dict[str, object]]:
 
 def _lies_caught_chart(data: dict[str, list[dict[str, object]]]) -> alt.Chart:
     return (
-        alt.Chart(alt.NamedData("lies_caught"), title="Share of lies caught")
+        alt.Chart(alt.NamedData("lies_caught"), title=_("Share of lies caught"))
         .mark_bar()
         .encode(
-            x=alt.X("strategy:N", title="merchant strategy"),
+            x=alt.X("strategy:N", title=_("merchant strategy")),
             xOffset=alt.XOffset("variant:N"),
             y=alt.Y(
                 "caught_rate:Q",
-                title="lies caught",
+                title=_("lies caught"),
                 axis=alt.Axis(format="%"),
                 scale=alt.Scale(domain=[0, 1]),
             ),
-            color=alt.Color("variant:N", title="variant"),
+            color=alt.Color("variant:N", title=_("variant")),
             tooltip=[
-                "variant:N",
-                "strategy:N",
-                "lies:Q",
-                "caught:Q",
+                alt.Tooltip("variant:N", title=_("variant")),
+                alt.Tooltip("strategy:N", title=_("strategy")),
+                alt.Tooltip("lies:Q", title=_("lies")),
+                alt.Tooltip("caught:Q", title=_("caught")),
                 alt.Tooltip("caught_rate:Q", format=".1%"),
             ],
         )

@@ -27,13 +27,27 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from sheriff_core.base import i18n
 from sheriff_core.base.errors import RulesError
+from sheriff_core.base.i18n import N_, _
 from sheriff_core.base.safe_text import choices, escape, printable  # control characters shown
 from sheriff_core.present.pictures import bag_html, cards_html
+from sheriff_core.present.words import check_language, fmt, named, rendering
 from sheriff_core.rules import Variant, check_declaration, load_variant
 from sheriff_core.rules.outcomes import OUTCOME_COLUMNS, bag_outcomes  # re-exported here
 
 __all__ = ["bag_outcomes", "bag_builder", "BagBuilder", "OUTCOME_COLUMNS"]
+
+#: The outcome table's headings (:data:`OUTCOME_COLUMNS`), for message extraction.
+_HEADINGS = (
+    N_("if the Sheriff..."),
+    N_("to your stand, face up"),
+    N_("to your stand, face down"),
+    N_("confiscated"),
+    N_("your gold"),
+    N_("Sheriff's gold"),
+    N_("value of goods you keep"),
+)
 
 
 class BagBuilder(widgets.VBox):
@@ -52,29 +66,40 @@ class BagBuilder(widgets.VBox):
             f"Bag builder for a hand of {n} card{'s' if n != 1 else ''} (run this cell to open it)"
         )
 
-    def __init__(self, hand: Sequence[str], variant: Variant | str = "classic") -> None:
+    def __init__(
+        self, hand: Sequence[str], variant: Variant | str = "classic", language: str | None = None
+    ) -> None:
+        self.language = check_language(language)
+        with i18n.language(self.language):
+            self._build(hand, variant)
+
+    def _build(self, hand: Sequence[str], variant: Variant | str) -> None:
         self.variant = load_variant(variant) if isinstance(variant, str) else variant
         self.hand = list(hand)
-        self.cards = [
-            widgets.Checkbox(
-                value=False,
-                description=f"bag card {i + 1}: {printable(card)}",
-                indent=False,
-                layout=widgets.Layout(width="auto"),
-            )
-            for i, card in enumerate(self.hand)
-        ]
-        self.good = widgets.Dropdown(
-            options=choices(self.variant.goods),
-            value=self.variant.legal_goods[0],
-            description="declare good",
-            style={"description_width": "initial"},
+        self.cards = []
+        for i, card in enumerate(self.hand):
+            box = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"))
+            named(box, "bag card {n}: {card}", n=i + 1, card=printable(card))
+            box.description = fmt("bag card {n}: {card}", n=i + 1, card=printable(_(card)))
+            self.cards.append(box)
+        goods = list(self.variant.goods)
+        self.good = named(
+            widgets.Dropdown(
+                options=choices(goods)
+                if all(_(g) == g for g in goods)
+                else [(printable(_(g)), g) for g in goods],
+                value=self.variant.legal_goods[0],
+                style={"description_width": "initial"},
+            ),
+            "declare good",
         )
-        self.count = widgets.Dropdown(
-            options=list(range(1, max(self.variant.bag_max, len(self.hand)) + 1)),
-            value=1,
-            description="declare count",
-            style={"description_width": "initial"},
+        self.count = named(
+            widgets.Dropdown(
+                options=list(range(1, max(self.variant.bag_max, len(self.hand)) + 1)),
+                value=1,
+                style={"description_width": "initial"},
+            ),
+            "declare count",
         )
         self.hand_view = widgets.HTML()
         self.result = widgets.HTML()
@@ -97,11 +122,15 @@ class BagBuilder(widgets.VBox):
         """The cards ticked for the bag, in hand order."""
         return [card for card, box in zip(self.hand, self.cards, strict=True) if box.value]
 
+    @rendering
     def _update(self) -> None:
         bag = self.bag
         ticked = [i for i, box in enumerate(self.cards) if box.value]
         self.hand_view.value = cards_html(
-            self.variant, self.hand, selected=ticked, label="Your hand (ticked cards go in the bag)"
+            self.variant,
+            self.hand,
+            selected=ticked,
+            label=_("Your hand (ticked cards go in the bag)"),
         )
         try:
             check_declaration(self.variant, len(bag), self.good.value, self.count.value)
@@ -111,18 +140,21 @@ class BagBuilder(widgets.VBox):
             self.outcomes, self.error = [], str(exc)
         head = (
             bag_html(self.variant, bag, declared=(self.good.value, self.count.value))
-            + f'<br><b>declaration</b>: "{self.count.value} {escape(self.good.value)}" &nbsp; '
+            + f"<br><b>{escape(_('declaration'))}</b>: "
+            + escape(fmt('"{count} {good}"', count=self.count.value, good=_(self.good.value)))
+            + " &nbsp; "
         )
         if self.error:
             self.result.value = (
-                head + f"<b style='color:#b00'>illegal declaration</b>: {escape(self.error)}"
+                head + f"<b style='color:#b00'>{escape(_('illegal declaration'))}</b>: "
+                f"{escape(self.error)}"
             )
             return
         truthful = all(c == self.good.value for c in bag)
-        verdict = "legal, and the truth" if truthful else "legal, but a lie"
-        cells = "".join(f"<th>{escape(h)}</th>" for h in OUTCOME_COLUMNS.values())
+        verdict = _("legal, and the truth") if truthful else _("legal, but a lie")
+        cells = "".join(f"<th>{escape(_(h))}</th>" for h in OUTCOME_COLUMNS.values())
         body = "".join(
-            "<tr>" + "".join(f"<td>{escape(str(r[k]))}</td>" for k in OUTCOME_COLUMNS) + "</tr>"
+            "<tr>" + "".join(f"<td>{escape(_(str(r[k])))}</td>" for k in OUTCOME_COLUMNS) + "</tr>"
             for r in self.outcomes
         )
         self.result.value = (
@@ -131,6 +163,10 @@ class BagBuilder(widgets.VBox):
         )
 
 
-def bag_builder(hand: Sequence[str], variant: Variant | str = "classic") -> BagBuilder:
-    """The bag builder for ``hand`` (see :class:`BagBuilder`)."""
-    return BagBuilder(hand, variant)
+def bag_builder(
+    hand: Sequence[str], variant: Variant | str = "classic", language: str | None = None
+) -> BagBuilder:
+    """The bag builder for ``hand`` (see :class:`BagBuilder`); ``language`` the language it
+    renders in (``None``: the global switch's, at each render). Its checkboxes are found by
+    their English descriptions (``"bag card N: Good"``) in every language."""
+    return BagBuilder(hand, variant, language=language)

@@ -47,8 +47,12 @@ from typing import Any
 import ipywidgets as widgets
 from IPython.display import HTML
 
+from sheriff_core.base import i18n
 from sheriff_core.base import safe_text as html  # html.escape + control characters shown
 from sheriff_core.base.errors import VariantError
+from sheriff_core.base.i18n import N_, _
+from sheriff_core.present.words import check_language, fmt, key_of, named, nfmt, rendering
+from sheriff_core.rules.fields import instances, words
 from sheriff_core.rules.house import (
     GROUPS,
     Field,
@@ -81,12 +85,13 @@ def engine_for(variant: Variant) -> tuple[str, str]:
 
     reasons = why_not(variant, list(DEFAULT_MERCHANTS), list(DEFAULT_SHERIFFS))
     if not reasons:
-        return "fast", "played by the compiled simulator (the same games the rules engine plays)"
+        return "fast", _("played by the compiled simulator (the same games the rules engine plays)")
     if any(r.startswith("numba") for r in reasons):
-        return "checked", "played by the rules engine (the compiled simulator needs numba)"
-    rules = "one of its rules" if len(reasons) == 1 else f"{len(reasons)} of its rules"
-    return "checked", (
-        f"played by the rules engine (the compiled simulator does not play {rules} yet)"
+        return "checked", _("played by the rules engine (the compiled simulator needs numba)")
+    return "checked", nfmt(
+        "played by the rules engine (the compiled simulator does not play one of its rules yet)",
+        "played by the rules engine (the compiled simulator does not play {n} of its rules yet)",
+        len(reasons),
     )
 
 
@@ -138,7 +143,7 @@ def measure_each_change(
 def _could_not_measure(failed: BaseException) -> str:
     """The red line a failed measurement shows, naming the error."""
     return (
-        f"<span style='color:{_RED}'>Could not measure: "
+        f"<span style='color:{_RED}'>{html.escape(_('Could not measure:'))} "
         f"{html.escape(f'{type(failed).__name__}: {failed}')}</span>"
     )
 
@@ -154,25 +159,48 @@ def _show(value: Any) -> str:
     if value is None:
         return "-"
     if isinstance(value, tuple):
-        return ", ".join(str(v) for v in value) or "none"
+        return ", ".join(_(str(v)) for v in value) or _("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     return str(value)
 
 
-def _control(field: Field) -> widgets.Widget:
-    common: dict[str, Any] = {
-        "description": field.label,
-        "style": _WIDE,
-        "layout": widgets.Layout(width="auto"),
-    }
+#: The editor's tabs (the rule fields' groups), for message extraction.
+_GROUP_TITLES = (N_("Setup"), N_("Round"), N_("Goods"), N_("Bonuses"), N_("Scoring"))
+
+
+def field_labels(variant: Variant) -> dict[str, str]:
+    """Each rule field's label in the current language: the registry's label template
+    (:data:`sheriff_core.rules.fields.FIELDS`) translated, filled in with the variant's
+    translated words and names (a good's name...); the English label where the template
+    has no translation.
+
+    >>> field_labels(load_variant("classic"))["goods.Pepper.penalty"]
+    'Pepper: fine per card (penalty)'
+    """
+    said = {k: _(w) for k, w in words(variant).items()}
+    out = {}
+    for f, path, names in instances(variant):
+        shown = {k: _(v) if isinstance(v, str) else v for k, v in names.items()}
+        try:
+            out[path] = _(f.label).format(**said, **shown)
+        except (KeyError, IndexError, ValueError):  # a translation with a wrong placeholder
+            out[path] = f.label.format(**words(variant), **names)
+    return out
+
+
+def _control(field: Field, shown: str) -> widgets.Widget:
+    common: dict[str, Any] = {"style": _WIDE, "layout": widgets.Layout(width="auto")}
     if field.type == "bool":
-        return widgets.Checkbox(value=field.value, indent=False, **common)
-    if field.type == "choice":
-        options = [(field.choice_label(c), c) for c in field.choices or ()]
-        return widgets.Dropdown(options=options, value=field.value, **common)
-    lo, hi = field.bounds or (0, 0)
-    return widgets.BoundedIntText(value=field.value, min=lo, max=hi, **common)
+        w = widgets.Checkbox(value=field.value, indent=False, **common)
+    elif field.type == "choice":
+        options = [(_(field.choice_label(c)), c) for c in field.choices or ()]
+        w = widgets.Dropdown(options=options, value=field.value, **common)
+    else:
+        lo, hi = field.bounds or (0, 0)
+        w = widgets.BoundedIntText(value=field.value, min=lo, max=hi, **common)
+    w.description, w.key = shown, field.label  # found by its English label in any language
+    return w
 
 
 #: The narrowest column of a tab's grid: the longest label (~300 px) and a box of at
@@ -216,8 +244,15 @@ def _result_html(result: Any) -> str:
         f"<p class='sheriff-headline' style='font-size:1.15em'><b>"
         f"{html.escape(result.headline)}</b></p>"
         f"<div class='sheriff-effects'>{_chart_svg(result)}</div>"
-        "<details class='sheriff-details'><summary>Details: each measure in words "
-        f"({len(result.sentences)} of them)</summary><ul>{sentences}</ul></details>"
+        "<details class='sheriff-details'><summary>"
+        + html.escape(
+            nfmt(
+                "Details: each measure in words ({n} of them)",
+                "Details: each measure in words ({n} of them)",
+                len(result.sentences),
+            )
+        )
+        + f"</summary><ul>{sentences}</ul></details>"
         f"<p class='sheriff-note'><small>{html.escape(result.note)}</small></p>"
         "</div>"
     )
@@ -242,39 +277,54 @@ class VariantEditor(widgets.VBox):
     clears ``saved_path``, ``measured`` and ``measured_each`` and what they showed.
     """
 
-    def __init__(self, parent: str = "classic", *, games: int = 400, seed: int = 0) -> None:
-        self.parent = widgets.Dropdown(
-            options=variant_names(), value=parent, description="parent variant", style=_WIDE
+    def __init__(
+        self,
+        parent: str = "classic",
+        *,
+        games: int = 400,
+        seed: int = 0,
+        language: str | None = None,
+    ) -> None:
+        self.language = check_language(language)
+        with i18n.language(self.language):
+            self._build(parent, games, seed)
+
+    def _build(self, parent: str, games: int, seed: int) -> None:
+        self.parent = named(
+            widgets.Dropdown(options=variant_names(), value=parent, style=_WIDE), "parent variant"
         )
-        self.name = widgets.Text(
-            value="",
-            placeholder="the file's name",
-            description="name",
-            style=_WIDE,
-            layout=widgets.Layout(width="360px"),
+        self.name = named(
+            widgets.Text(
+                value="",
+                placeholder=_("the file's name"),
+                style=_WIDE,
+                layout=widgets.Layout(width="360px"),
+            ),
+            "name",
         )
         self.tabs = widgets.Tab()
         self.status = widgets.HTML()
         self.diff = widgets.HTML()
-        self.file_name = widgets.Text(value="house-rule.toml", description="file name", style=_WIDE)
-        self.save_button = widgets.Button(description="save as TOML", icon="save")
+        self.file_name = named(widgets.Text(value="house-rule.toml", style=_WIDE), "file name")
+        self.save_button = named(widgets.Button(icon="save"), "save as TOML")
         self.saved = widgets.HTML()
-        self.games = widgets.IntSlider(
-            value=games,
-            min=100,
-            max=20000,
-            step=100,
-            description="games",
-            continuous_update=False,
-            style=_WIDE,
+        self.games = named(
+            widgets.IntSlider(
+                value=games, min=100, max=20000, step=100, continuous_update=False, style=_WIDE
+            ),
+            "games",
         )
-        self.seed = widgets.BoundedIntText(
-            value=seed, min=0, max=10**6, description="seed", layout=widgets.Layout(width="180px")
+        self.seed = named(
+            widgets.BoundedIntText(
+                value=seed, min=0, max=10**6, layout=widgets.Layout(width="180px")
+            ),
+            "seed",
         )
-        self.players = widgets.Dropdown(
-            options=[4], value=4, description="players", layout=widgets.Layout(width="160px")
+        self.players = named(
+            widgets.Dropdown(options=[4], value=4, layout=widgets.Layout(width="160px")),
+            "players",
         )
-        self.measure_button = widgets.Button(description="measure it", icon="play")
+        self.measure_button = named(widgets.Button(icon="play"), "measure it")
         self.measure_status = widgets.HTML()
         # The progress bars of a run go to a fresh Output made for that run, dropped when
         # it ends. The result goes to ``measure_out``, whose outputs only the kernel sets:
@@ -284,10 +334,9 @@ class VariantEditor(widgets.VBox):
         self.progress = widgets.VBox()
         self.measure_out = widgets.Output()
         self.each_intro = widgets.HTML()
-        self.each_button = widgets.Button(
-            description="measure each change on its own",
-            icon="list",
-            layout=widgets.Layout(width="320px"),
+        self.each_button = named(
+            widgets.Button(icon="list", layout=widgets.Layout(width="320px")),
+            "measure each change on its own",
         )
         self.each_status = widgets.HTML()
         self.each_progress = widgets.VBox()
@@ -328,10 +377,10 @@ class VariantEditor(widgets.VBox):
                 self.tabs,
                 self.status,
                 self.diff,
-                widgets.HTML("<b>Save</b>"),
+                widgets.HTML(f"<b>{html.escape(_('Save'))}</b>"),
                 _wrap([self.file_name, self.save_button]),
                 self.saved,
-                widgets.HTML("<b>Measure it</b> against its parent, on the same seeds"),
+                widgets.HTML(html.escape(_("Measure it against its parent, on the same seeds"))),
                 _wrap([self.players, self.games, self.seed, self.measure_button]),
                 self.measure_status,
                 self.progress,
@@ -360,26 +409,31 @@ class VariantEditor(widgets.VBox):
 
     def descriptions(self) -> list[str]:
         """The descriptions of the field controls, in tab order."""
-        return [c.description for c in self.controls.values()]
+        return [key_of(c) for c in self.controls.values()]
 
     def control(self, description: str) -> widgets.Widget:
-        """The field control described ``description`` (a field's label)."""
+        """The field control described ``description`` (a field's English label, in
+        every language)."""
         for c in self.controls.values():
-            if c.description == description:
+            if key_of(c) == description:
                 return c
         raise KeyError(f"no control {description!r}; controls: {self.descriptions()}")
 
+    @rendering
     def _set_parent(self) -> None:
         parent = load_variant(self.parent.value)
         fields = editable_fields(parent)
         self.fields = {f.path: f for f in fields}
+        self.labels = field_labels(parent)
         shown = [f for f in fields if f.applies]  # the Deputies' fields of classic: hidden
-        self.controls = {f.path: _control(f) for f in shown}
+        self.controls = {f.path: _control(f, self.labels.get(f.path, f.label)) for f in shown}
         for path, c in self.controls.items():
             c.observe(lambda change, path=path: self._on_field(path, change), names="value")
         self._hold = True
         try:
-            self.name.placeholder = f"{parent.name}-house; when saved, the file's name"
+            self.name.placeholder = fmt(
+                "{name}-house; when saved, the file's name", name=parent.name
+            )
             self.players.options = list(range(parent.min_players, parent.max_players + 1))
             self.players.value = min(max(4, parent.min_players), parent.max_players)
         finally:
@@ -389,7 +443,7 @@ class VariantEditor(widgets.VBox):
             paths = [f.path for f in shown if f.group == group]
             if paths:
                 pages.append(self._page(group, paths))
-                titles.append(group)
+                titles.append(_(group))
         self.tabs.children = pages
         self.tabs.titles = tuple(titles)
         self.changes = {}
@@ -407,7 +461,7 @@ class VariantEditor(widgets.VBox):
             parts.append(_grid([controls[p] for p in royal]))
         if removed:
             inner = widgets.Accordion([_grid([controls[p] for p in removed])])
-            inner.set_title(0, "cards removed from the deck for a player count")
+            inner.set_title(0, _("cards removed from the deck for a player count"))
             inner.selected_index = None
             parts.append(inner)
         return widgets.VBox(parts)
@@ -426,11 +480,11 @@ class VariantEditor(widgets.VBox):
         self._update()
 
     def _label(self, path: str) -> str:
-        return self.fields[path].label if path in self.fields else path
+        return self.labels.get(path, self.fields[path].label) if path in self.fields else path
 
     def _value(self, path: str, value: Any) -> str:
         f = self.fields.get(path)
-        return f.choice_label(value) if f is not None and f.type == "choice" else _show(value)
+        return _(f.choice_label(value)) if f is not None and f.type == "choice" else _show(value)
 
     # ------------------------------------------------------------------ the house rule
 
@@ -446,6 +500,7 @@ class VariantEditor(widgets.VBox):
         self.each_out.outputs = ()
         self.each_box.layout.display = "none"
 
+    @rendering
     def _update(self) -> None:
         if self._hold:
             return
@@ -456,7 +511,7 @@ class VariantEditor(widgets.VBox):
         except VariantError as exc:
             self.variant, self.error = None, str(exc)
             self.status.value = (
-                f"<div style='color:{_RED}'><b>Refused by the rules:</b> "
+                f"<div style='color:{_RED}'><b>{html.escape(_('Refused by the rules:'))}</b> "
                 f"{html.escape(self.error)}</div>"
             )
             self.diff.value = ""
@@ -474,14 +529,19 @@ class VariantEditor(widgets.VBox):
         finally:
             self._hold = False
         n = len(self.changes)
-        self.status.value = (
-            f"<div style='color:{_GREEN}'><b>{html.escape(variant.name)}</b> loads: "
-            + (
-                f"{n} rule field{'s' * (n != 1)} changed from {html.escape(parent)}."
-                if n
-                else f"no changes yet; this is {html.escape(parent)} as it is."
+        loads = (
+            nfmt(
+                "{n} rule field changed from {parent}.",
+                "{n} rule fields changed from {parent}.",
+                n,
+                parent=parent,
             )
-            + "</div>"
+            if n
+            else fmt("no changes yet; this is {parent} as it is.", parent=parent)
+        )
+        self.status.value = (
+            f"<div style='color:{_GREEN}'><b>{html.escape(variant.name)}</b> "
+            f"{html.escape(_('loads:'))} {html.escape(loads)}</div>"
         )
         if not differ:
             self.diff.value = ""
@@ -493,7 +553,7 @@ class VariantEditor(widgets.VBox):
             for p, (old, new) in differ.items()
         )
         self.diff.value = (
-            "<table class='sheriff-diff'><thead><tr><th>rule</th>"
+            f"<table class='sheriff-diff'><thead><tr><th>{html.escape(_('rule'))}</th>"
             f"<th>{html.escape(parent)}</th><th>{html.escape(variant.name)}</th>"
             f"</tr></thead><tbody>{rows}</tbody></table>"
         )
@@ -505,6 +565,7 @@ class VariantEditor(widgets.VBox):
 
     # ------------------------------------------------------------------ save, measure
 
+    @rendering
     def save(self) -> Path | None:
         """Save the house rule to the file named in ``file_name``; show the path and text.
 
@@ -518,14 +579,16 @@ class VariantEditor(widgets.VBox):
         except (VariantError, OSError) as exc:
             self.saved_path = None
             self.saved.value = (
-                f"<div style='color:{_RED}'><b>Not saved:</b> {html.escape(str(exc))}</div>"
+                f"<div style='color:{_RED}'><b>{html.escape(_('Not saved:'))}</b> "
+                f"{html.escape(str(exc))}</div>"
             )
             return None
         self.saved_path = path
         text = path.read_text(encoding="utf-8")
         self.saved.value = (
-            f"<div>Saved to <code class='sheriff-saved-path'>{html.escape(str(path.resolve()))}"
-            "</code>; load it with <code>load_variant(path)</code>:</div>"
+            f"<div>{html.escape(_('Saved to'))} "
+            f"<code class='sheriff-saved-path'>{html.escape(str(path.resolve()))}</code>; "
+            f"{html.escape(_('load it with'))} <code>load_variant(path)</code>:</div>"
             f"<pre class='sheriff-saved-text'>{html.escape(text)}</pre>"
         )
         return path
@@ -551,23 +614,30 @@ class VariantEditor(widgets.VBox):
             button.disabled = False
             where.children = ()
 
+    @rendering
     def measure(self) -> Any:
         """Compare the house rule with its parent (``measure_with``) and show the result:
         the headline, the effects chart, the details and the note; with several changes,
         the offer to measure each on its own."""
         self._clear_measured()
         if self.variant is None:
-            self.measure_status.value = (
-                f"<span style='color:{_RED}'>Nothing to measure: the rules refuse this "
-                "house rule (see the message above).</span>"
+            said = _(
+                "Nothing to measure: the rules refuse this house rule (see the message above)."
             )
+            self.measure_status.value = f"<span style='color:{_RED}'>{html.escape(said)}</span>"
             return None
         games, seed, players = self.games.value, self.seed.value, self.players.value
         parent, variant = self.parent.value, self.variant
-        self.measure_status.value = (
-            f"Measuring: {games} games of {html.escape(parent)} and {games} of "
-            f"{html.escape(variant.name)} on the same seeds ({players} players, seed "
-            f"{seed})..."
+        self.measure_status.value = html.escape(
+            fmt(
+                "Measuring: {games} games of {parent} and {games} of {name} on the same seeds "
+                "({players} players, seed {seed})...",
+                games=games,
+                parent=parent,
+                name=variant.name,
+                players=players,
+                seed=seed,
+            )
         )
         result, failed = self._run(
             self.measure_button,
@@ -579,8 +649,14 @@ class VariantEditor(widgets.VBox):
             return None
         self.measured = result
         how = "; " + _engine(parent, variant)[1] if self.measure_with is measure_rules else ""
-        self.measure_status.value = (
-            f"Measured {games} games of each ({players} players, seed {seed}{html.escape(how)}):"
+        self.measure_status.value = html.escape(
+            fmt(
+                "Measured {games} games of each ({players} players, seed {seed}{how}):",
+                games=games,
+                players=players,
+                seed=seed,
+                how=how,
+            )
         )
         if all(hasattr(result, a) for a in ("headline", "note", "sentences", "table")):
             self.measure_out.append_display_data(HTML(_result_html(result)))
@@ -593,12 +669,16 @@ class VariantEditor(widgets.VBox):
                 f" &rarr; {html.escape(self._value(p, v))}"
                 for p, v in self.changes.items()
             )
-            self.each_intro.value = (
-                f"<div class='sheriff-each-intro'>You changed {len(self.changes)} rules: "
-                f"{told}. The result above is for all of them together; to see what each "
-                "does, measure each change on its own against "
-                f"{html.escape(parent)} (same games and seed).</div>"
+            # the template comes from the catalogs; the names in it are escaped
+            said = fmt(
+                "You changed {n} rules: {told}. The result above is for all of them "
+                "together; to see what each does, measure each change on its own against "
+                "{parent} (same games and seed).",
+                n=len(self.changes),
+                told=told,
+                parent=html.escape(parent),
             )
+            self.each_intro.value = f"<div class='sheriff-each-intro'>{said}</div>"
             self.each_box.layout.display = None
         return result
 
@@ -610,6 +690,7 @@ class VariantEditor(widgets.VBox):
         self.each_out.outputs = ()
         self.each_box.layout.display = "none"
 
+    @rendering
     def measure_each(self) -> Any:
         """Measure each changed field on its own against the parent
         (``measure_each_with``) and show one headline per change; a change the rules
@@ -631,9 +712,13 @@ class VariantEditor(widgets.VBox):
                 alone[path] = value
         table = None
         if alone:
-            self.each_status.value = (
-                f"Measuring {len(alone)} change{'s' * (len(alone) != 1)} on its own: "
-                f"{games} games each, on the same seeds..."
+            self.each_status.value = html.escape(
+                nfmt(
+                    "Measuring {n} change on its own: {games} games each, on the same seeds...",
+                    "Measuring {n} changes on its own: {games} games each, on the same seeds...",
+                    len(alone),
+                    games=games,
+                )
             )
             table, failed = self._run(
                 self.each_button,
@@ -656,7 +741,7 @@ class VariantEditor(widgets.VBox):
                 else path
             )
             if path in refused:
-                said = f"Refused by the rules on its own: {refused[path]}"
+                said = fmt("Refused by the rules on its own: {error}", error=refused[path])
             else:
                 assert table is not None  # a change not refused on its own was measured
                 key = keys[list(alone).index(path)]
@@ -664,19 +749,29 @@ class VariantEditor(widgets.VBox):
             rows.append(
                 f"<tr><td {_LEFT}>{html.escape(what)}</td><td {_LEFT}>{html.escape(said)}</td></tr>"
             )
-        self.each_status.value = (
-            f"Each change on its own against {html.escape(parent)}, {games} games each "
-            f"({players} players, seed {seed}):"
+        self.each_status.value = html.escape(
+            fmt(
+                "Each change on its own against {parent}, {games} games each "
+                "({players} players, seed {seed}):",
+                parent=parent,
+                games=games,
+                players=players,
+                seed=seed,
+            )
         )
+        change, alone_head = html.escape(_("change")), html.escape(_("measured on its own"))
         self.each_out.append_display_data(
             HTML(
-                f"<table class='sheriff-each'><thead><tr><th {_LEFT}>change</th>"
-                f"<th {_LEFT}>measured on its own</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+                f"<table class='sheriff-each'><thead><tr><th {_LEFT}>{change}</th>"
+                f"<th {_LEFT}>{alone_head}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
             )
         )
         return table
 
 
 def variant_editor(parent: str = "classic", **kwargs: Any) -> VariantEditor:
-    """The variant editor on ``parent`` (see :class:`VariantEditor`)."""
+    """The variant editor on ``parent`` (see :class:`VariantEditor`); ``language="th"``
+    (or ``"zh"``, ``"en"``) shows it in that language whatever the global switch says
+    later, ``None`` (the default) follows the global switch. Its controls are found by
+    their English labels in every language."""
     return VariantEditor(parent, **kwargs)

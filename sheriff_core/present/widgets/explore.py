@@ -44,9 +44,13 @@ import sheriff_core as sc
 from sheriff_core import theory
 from sheriff_core.analysis.fastsim import why_not
 from sheriff_core.analysis.sim import DEFAULT_MERCHANTS, DEFAULT_SHERIFFS, simulate_tables
+from sheriff_core.base import i18n
+from sheriff_core.base.i18n import N_, _, get_language, language
+from sheriff_core.base.safe_text import html_text as escape
 from sheriff_core.bots import bot_names
 from sheriff_core.present.viz import theory as vt
 from sheriff_core.present.viz import variants as vv
+from sheriff_core.present.words import check_language, fmt, named, number, percent, rendering
 
 __all__ = [
     "SimulationExplorer",
@@ -60,7 +64,7 @@ _WIDE = {"description_width": "initial"}
 #: simulator a new setting of classic takes well under half a second with them.
 GAMES = 2000
 #: The title of the inspection explorer's chart.
-CHART_TITLE = "Best responses and the equilibrium"
+CHART_TITLE = N_("Best responses and the equilibrium")
 
 
 def _displayed(*charts: Any) -> tuple[dict[str, Any], ...]:
@@ -96,6 +100,7 @@ def _draw_run(
     merchants: tuple[str, ...],
     sheriff: str,
     renderer: str,
+    lang: str = "en",
 ) -> _Drawn:
     """Simulate one setting of the explorer's controls (each game played once, for both
     tables) and draw it. Cached: a setting seen before is redrawn at once (``renderer``,
@@ -115,17 +120,29 @@ def _draw_run(
     )
     rates = vv.win_rates(results)
     best = rates.sort_values(["win_rate", "strategy"], ascending=[False, True]).iloc[0]
-    status = (
-        f"{games:,} games of <b>{variant}</b>, {players} players, Sheriff bot {sheriff}, "
-        f"seed {seed}: the <b>{best['strategy']}</b> merchant wins most often "
-        f"({best['win_rate']:.0%} of its seats)."
-        + (
-            " <small>(Played by the rules engine: the compiled simulator does not play "
-            "this setting yet, so a new setting takes longer.)</small>"
+    with language(lang):  # the status line's words (``lang`` is part of the cache's key)
+        status = fmt(
+            "{games} games of <b>{variant}</b>, {players} players, Sheriff bot {sheriff}, "
+            "seed {seed}: the <b>{best}</b> merchant wins most often ({share} of its seats).",
+            games=number(games),
+            variant=escape(variant),
+            players=players,
+            sheriff=escape(sheriff),
+            seed=seed,
+            best=escape(str(best["strategy"])),
+            share=percent(float(best["win_rate"])),
+        ) + (
+            " <small>"
+            + escape(
+                _(
+                    "(Played by the rules engine: the compiled simulator does not play "
+                    "this setting yet, so a new setting takes longer.)"
+                )
+            )
+            + "</small>"
             if slow
             else ""
         )
-    )
     specs = (  # the charts' specs, filled in: no altair chart built, nothing validated again
         vv.win_rate_spec(results, rates=rates),
         vv.score_distribution_spec(results),
@@ -155,31 +172,32 @@ class SimulationExplorer(widgets.VBox):
         seed: int = 0,
         auto: bool = True,
         run: bool = True,
+        language: str | None = None,
     ) -> None:
-        self.variant = widgets.Dropdown(
-            options=sc.variant_names(), value=variant, description="variant"
-        )
-        self.players = widgets.Dropdown(options=[players], value=players, description="players")
-        self.merchants = widgets.SelectMultiple(
-            options=bot_names("merchant"),
-            value=tuple(merchants),
-            description="merchant strategies",
-            rows=5,
-            style=_WIDE,
-        )
-        self.sheriff = widgets.Dropdown(
-            options=bot_names("sheriff"), value=sheriff, description="Sheriff bot", style=_WIDE
-        )
-        self.games = widgets.IntSlider(
-            value=games,
-            min=20,
-            max=20_000,
-            step=20,
-            description="games",
-            continuous_update=False,
-        )
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=10**6, description="seed")
-        self.run_button = widgets.Button(description="Run simulation", icon="play")
+        self.language = check_language(language)
+        with i18n.language(self.language):
+            self.variant = named(
+                widgets.Dropdown(options=sc.variant_names(), value=variant), "variant"
+            )
+            self.players = named(widgets.Dropdown(options=[players], value=players), "players")
+            self.merchants = named(
+                widgets.SelectMultiple(
+                    options=bot_names("merchant"), value=tuple(merchants), rows=5, style=_WIDE
+                ),
+                "merchant strategies",
+            )
+            self.sheriff = named(
+                widgets.Dropdown(options=bot_names("sheriff"), value=sheriff, style=_WIDE),
+                "Sheriff bot",
+            )
+            self.games = named(
+                widgets.IntSlider(
+                    value=games, min=20, max=20_000, step=20, continuous_update=False
+                ),
+                "games",
+            )
+            self.seed = named(widgets.BoundedIntText(value=seed, min=0, max=10**6), "seed")
+            self.run_button = named(widgets.Button(icon="play"), "Run simulation")
         self.status = widgets.HTML()
         self.out = widgets.Output()
         self.auto = auto
@@ -250,11 +268,12 @@ class SimulationExplorer(widgets.VBox):
         if self.auto and not self._hold:
             self.run()
 
+    @rendering
     def run(self) -> pd.DataFrame | None:
         """Simulate with the current choices and redraw; returns the per-player table."""
         merchants = list(self.merchants.value)
         if not merchants:
-            self.status.value = "<b>Pick at least one merchant strategy.</b>"
+            self.status.value = f"<b>{escape(_('Pick at least one merchant strategy.'))}</b>"
             self.out.outputs = ()
             return None
         drawn = _draw_run(
@@ -265,6 +284,7 @@ class SimulationExplorer(widgets.VBox):
             tuple(merchants),
             self.sheriff.value,
             alt.renderers.active,
+            get_language(),
         )
         # copies: the cached tables stay as simulated whatever the caller does with these
         self._last = drawn
@@ -308,27 +328,34 @@ class InspectionExplorer(widgets.VBox):
         legal: str | None = None,
         contraband: str | None = None,
         j: int = 1,
+        language: str | None = None,
+    ) -> None:
+        self.language = check_language(language)
+        with i18n.language(self.language):
+            self._build(variant, legal, contraband, j)
+
+    def _build(
+        self, variant: str | sc.Variant, legal: str | None, contraband: str | None, j: int
     ) -> None:
         self.variant = sc.load_variant(variant)
         base = theory.inspection_game(self.variant, legal=legal, contraband=contraband, j=j)
         prm = dict(base.params)
         self.legal, self.contraband, self.j = prm["legal"], prm["contraband"], j
         top = max(20, int(prm["value"]) * 2, int(prm["penalty"]) * 2)
-        self.value = widgets.IntSlider(
-            value=int(prm["value"]), min=1, max=top, description="contraband value", style=_WIDE
+        self.value = named(
+            widgets.IntSlider(value=int(prm["value"]), min=1, max=top, style=_WIDE),
+            "contraband value",
         )
-        self.penalty = widgets.IntSlider(
-            value=int(prm["penalty"]), min=1, max=top, description="fine per card", style=_WIDE
+        self.penalty = named(
+            widgets.IntSlider(value=int(prm["penalty"]), min=1, max=top, style=_WIDE),
+            "fine per card",
         )
-        self.bag_size = widgets.IntSlider(
-            value=int(prm["k"]),
-            min=j,
-            max=max(8, int(prm["k"])),
-            description="bag size",
-            style=_WIDE,
+        self.bag_size = named(
+            widgets.IntSlider(value=int(prm["k"]), min=j, max=max(8, int(prm["k"])), style=_WIDE),
+            "bag size",
         )
-        self.to_sheriff = widgets.Checkbox(
-            value=True, description="fine goes to the Sheriff", style=_WIDE
+        self.to_sheriff = named(
+            widgets.Checkbox(value=True, style=_WIDE), "fine goes to the Sheriff"
         )
         self.readout = widgets.HTML()
         self.out = widgets.Output()
@@ -355,6 +382,7 @@ class InspectionExplorer(widgets.VBox):
     def _on_change(self, _change: dict[str, Any]) -> None:
         self.update()
 
+    @rendering
     def update(self) -> theory.Equilibrium:
         """Rebuild the game from the controls, solve it and redraw (a setting seen
         before is redrawn from a cache of the last 256)."""
@@ -364,6 +392,7 @@ class InspectionExplorer(widgets.VBox):
             self.bag_size.value,
             self.to_sheriff.value,
             alt.renderers.active,
+            get_language(),
         )
         drawn = self._drawn.get(key)
         if drawn is None:
@@ -379,7 +408,7 @@ class InspectionExplorer(widgets.VBox):
     def chart(self) -> alt.LayerChart:
         """The chart shown, as an altair chart (built when asked for: the explorer draws
         the same chart from its spec, :func:`sheriff_core.present.viz.theory.best_response_spec`)."""
-        return vt.best_response_chart(self.game, title=CHART_TITLE)
+        return vt.best_response_chart(self.game, title=_(CHART_TITLE))
 
     def _draw(
         self, value: int, penalty: int, k: int, to_sheriff: bool
@@ -395,20 +424,30 @@ class InspectionExplorer(widgets.VBox):
             fine_to_sheriff=to_sheriff,
         )
         eq = theory.equilibrium(game)
-        who = "the Sheriff" if to_sheriff else "the state (Tsebelis)"
-        which = (
-            f"the only equilibrium, {eq.kind}"
-            if eq.unique
-            else f"one of {'infinitely many' if eq.kind == 'continuum' else 'several'} equilibria"
+        who = _("the Sheriff") if to_sheriff else _("the state (Tsebelis)")
+        if eq.unique:
+            which = fmt("the only equilibrium, {kind}", kind=_(eq.kind))
+        elif eq.kind == "continuum":
+            which = _("one of infinitely many equilibria")
+        else:
+            which = _("one of several equilibria")
+        readout = fmt(
+            "{k} {legal} declared, {j} {contraband} worth {value} smuggled, fine {penalty} per "
+            "card paid to {who}: the Sheriff inspects <b>{inspect}</b> of bags, the merchant "
+            "smuggles <b>{smuggle}</b> of the time ({which}).<br><small>Why: {reason}.</small>",
+            k=k,
+            legal=_(self.legal),
+            j=self.j,
+            contraband=_(self.contraband),
+            value=value,
+            penalty=penalty,
+            who=who,
+            inspect=percent(eq.inspect_prob, 1),
+            smuggle=percent(eq.smuggle_prob, 1),
+            which=which,
+            reason=_(eq.reason),
         )
-        readout = (
-            f"{k} {self.legal} declared, {self.j} {self.contraband} worth {value} "
-            f"smuggled, fine {penalty} per card paid to {who}: "
-            f"the Sheriff inspects <b>{eq.inspect_prob:.1%}</b> of bags, the merchant "
-            f"smuggles <b>{eq.smuggle_prob:.1%}</b> of the time ({which}).<br>"
-            f"<small>Why: {eq.reason}.</small>"
-        )
-        spec = vt.best_response_spec(game, title=CHART_TITLE)  # no altair chart built
+        spec = vt.best_response_spec(game, title=_(CHART_TITLE))  # no altair chart built
         return game, eq, readout, _displayed(spec)
 
 

@@ -54,6 +54,7 @@ import ipywidgets as widgets
 
 import sheriff_core as sc
 from sheriff_core.base.errors import RulesError, SaveError
+from sheriff_core.base.i18n import SUPPORTED, _, get_language, language
 from sheriff_core.base.safe_text import html_text as escape  # html.escape of printable(text)
 from sheriff_core.base.safe_text import printable
 from sheriff_core.bots import bot_names, make_player
@@ -81,7 +82,8 @@ from sheriff_core.engine.saves import game_from_json, game_to_json
 from sheriff_core.play.driver import drive
 from sheriff_core.play.narrate import cards_text, describe_event, describe_offer
 from sheriff_core.present.rules_summary import rules_summary_html
-from sheriff_core.present.widgets.play import STEP_TEXT, PlayTable
+from sheriff_core.present.widgets.play import STEP_TEXT, PlayTable, goods_shown
+from sheriff_core.present.words import check_language, fmt, named, rendering
 
 __all__ = [
     "GameNight",
@@ -112,28 +114,35 @@ def action_in_words(game: Game, action: Action) -> str:
     if about_a_seat is not None:
         return about_a_seat
     if isinstance(action, Declare):
-        return f'declare "{action.count} {action.good}"'
+        return fmt('declare "{count} {good}"', count=action.count, good=_(action.good))
     if isinstance(action, Load):
-        return f"load your bag with {cards_text(action.cards)}"
+        return fmt("load your bag with {cards}", cards=cards_text(action.cards))
     if isinstance(action, Market):
         if not action.set_aside:
-            return "keep your whole hand"
-        took = f", take {len(action.take)} from the discard piles" if action.take else ""
-        return f"set aside {cards_text(action.set_aside)}{took}, draw the rest"
+            return _("keep your whole hand")
+        took = fmt(", take {n} from the discard piles", n=len(action.take)) if action.take else ""
+        return fmt(
+            "set aside {cards}{took}, draw the rest", cards=cards_text(action.set_aside), took=took
+        )
     if isinstance(action, Offer):
-        return f"offer {describe_offer(action, game.players)}"
+        return fmt("offer {offer}", offer=describe_offer(action, game.players))
+    return _other_action_in_words(action)
+
+
+def _other_action_in_words(action: Action) -> str:
+    """The words for the actions that name no player and no offer."""
     if isinstance(action, Accept):
-        return "accept the Sheriff's demand"
+        return _("accept the Sheriff's demand")
     if isinstance(action, Decline):
-        return "make no (further) offer"
+        return _("make no (further) offer")
     if isinstance(action, Confiscate):
-        return f"put the confiscated cards on discard pile {action.pile}"
+        return fmt("put the confiscated cards on discard pile {p}", p=action.pile)
     if isinstance(action, PayDebt):
-        return f"pay the debt with {cards_text(action.cards)}"
+        return fmt("pay the debt with {cards}", cards=cards_text(action.cards))
     if isinstance(action, Exchange):
-        return f"exchange goods for a {action.token} token"
+        return fmt("exchange goods for a {token} token", token=_(action.token))
     if isinstance(action, Done):
-        return "be done exchanging"
+        return _("be done exchanging")
     return str(action)
 
 
@@ -142,13 +151,13 @@ def _seat_action_in_words(game: Game, action: Action) -> str | None:
     starter); None for any other action."""
     name = game.players
     if isinstance(action, Threaten):
-        return f"threaten to open {name[action.seat]}'s bag"
+        return fmt("threaten to open {name}'s bag", name=name[action.seat])
     if isinstance(action, Inspect):
-        return f"open (inspect) {name[action.seat]}'s bag"
+        return fmt("open (inspect) {name}'s bag", name=name[action.seat])
     if isinstance(action, LetPass):
-        return f"let {name[action.seat]}'s bag pass"
+        return fmt("let {name}'s bag pass", name=name[action.seat])
     if isinstance(action, ChooseStarter):
-        return f"let {name[action.seat]} start the market"
+        return fmt("let {name} start the market", name=name[action.seat])
     return None
 
 
@@ -174,7 +183,14 @@ class PassAndPlayTable(PlayTable):
     (True, 1, True)
     """
 
-    def __init__(self, game: Game, lineup: Sequence[Any], pause: float = BOT_PAUSE) -> None:
+    def __init__(
+        self,
+        game: Game,
+        lineup: Sequence[Any],
+        pause: float = BOT_PAUSE,
+        language: str | None = None,
+    ) -> None:
+        self.language = check_language(language)
         self.people = [s for s, p in enumerate(lineup) if p is None]
         if not self.people:
             raise ValueError("a pass-and-play table needs at least one person's seat")
@@ -194,7 +210,7 @@ class PassAndPlayTable(PlayTable):
         # as "you" ("You declared ...").
         self.handed_over = len(game.events)
         first = game.to_move if game.to_move in self.people else self.people[0]
-        super().__init__(game, lineup, first)
+        super().__init__(game, lineup, first, language=language)
         self._live = True
 
     # -- whose screen it is ------------------------------------------------------------
@@ -214,9 +230,17 @@ class PassAndPlayTable(PlayTable):
         return self.revealed and super().my_turn
 
     @property
-    def reveal_label(self) -> str:
+    def reveal_key(self) -> str:
+        """The reveal button's description in English (what ``press`` takes)."""
         return f"I am {printable(self.game.players[self.seat])}, show my cards"
 
+    @property
+    def reveal_label(self) -> str:
+        """The reveal button's description as shown (in the table's language)."""
+        with language(self.language):
+            return fmt("I am {name}, show my cards", name=printable(self.game.players[self.seat]))
+
+    @rendering
     def reveal(self) -> None:
         """The person on turn has the screen: show their cards and controls."""
         self.revealed = True
@@ -225,7 +249,7 @@ class PassAndPlayTable(PlayTable):
 
     def act(self, action: Action) -> bool:
         if not self.revealed:
-            self.error = f"pass the screen to {self.game.players[self.seat]} first"
+            self.error = fmt("pass the screen to {name} first", name=self.game.players[self.seat])
             self._refresh()
             return False
         return super().act(action)
@@ -280,16 +304,22 @@ class PassAndPlayTable(PlayTable):
 
     def _outcome(self) -> str:
         if not self.revealed and not self.game.is_over:
-            return f"Pass the screen to {self.game.players[self.seat]} — {self._gate_ask()}."
+            return fmt(
+                "Pass the screen to {name} — {ask}.",
+                name=self.game.players[self.seat],
+                ask=self._gate_ask(),
+            )
         return super()._outcome()
 
     def _gate_ask(self) -> str:
-        return f"{self.game.players[self.seat]}, press '{self.reveal_label}'"
+        return fmt(
+            "{name}, press '{button}'", name=self.game.players[self.seat], button=self.reveal_label
+        )
 
     def _build_controls(self) -> None:
         if not self.revealed and not self.finished:
             self.reveal_button.description = self.reveal_label
-            self._widgets = {self.reveal_label: self.reveal_button}
+            self._widgets = {self.reveal_key: self.reveal_button}
             self._built_for = None
             self.market = None
             self.builder = None
@@ -297,6 +327,7 @@ class PassAndPlayTable(PlayTable):
             return
         super()._build_controls()
 
+    @rendering
     def _refresh(self) -> None:
         # Widgets reach the browser one message at a time, in this order: when the screen
         # is to be passed, everything secret goes first and the gate comes last; when the
@@ -310,15 +341,19 @@ class PassAndPlayTable(PlayTable):
             return
         if self.on_refresh is not None:
             self.on_refresh()
-        name = escape(g.players[self.seat])
-        head = f"<b>Round {min(g.round, g.rounds - 1) + 1} of {g.rounds}</b>."
-        self.status.value = f"{head} {name} is next: {escape(STEP_TEXT.get(g.step, g.step))}."
+        shown = fmt("Round {n} of {total}", n=min(g.round, g.rounds - 1) + 1, total=g.rounds)
+        step = _(STEP_TEXT.get(g.step, g.step))
+        self.status.value = f"<b>{escape(shown)}</b>. " + escape(
+            fmt("{name} is next: {step}.", name=g.players[self.seat], step=step)
+        )
         self._build_controls()
         self.journal.value = self._journal_html()
         self.action_text.placeholder = ""
         self.hint.value = ""
         self.message.value = (
-            f"<b style='color:#b00'>refused</b>: {escape(self.error)}" if self.error else ""
+            f"<b style='color:#b00'>{escape(_('refused'))}</b>: {escape(self.error)}"
+            if self.error
+            else ""
         )
         self.outcome.value = (
             "<div style='font-size:1.1em;padding:6px 10px;margin:4px 0;"
@@ -328,9 +363,16 @@ class PassAndPlayTable(PlayTable):
         self.gate.value = (
             "<div style='font-size:1.4em;padding:24px;margin:8px 0;text-align:center;"
             "border:3px dashed #1f5fa8;background:#eef4fb;border-radius:12px'>"
-            f"<b>Pass the screen to {name}</b><br>"
-            f"<span style='font-size:0.8em'>{name}, press "
-            f"'{escape(self.reveal_label)}' when nobody else is looking.</span></div>"
+            f"<b>{escape(fmt('Pass the screen to {name}', name=g.players[self.seat]))}</b><br>"
+            "<span style='font-size:0.8em'>"
+            + escape(
+                fmt(
+                    "{name}, press '{button}' when nobody else is looking.",
+                    name=g.players[self.seat],
+                    button=self.reveal_label,
+                )
+            )
+            + "</span></div>"
         )
 
 
@@ -341,7 +383,7 @@ _WIDE = {"description_width": "initial"}
 
 def _names(variant: Any, n: int) -> list[str]:
     names = list(variant.default_names)
-    return [names[i] if i < len(names) else f"Player {i + 1}" for i in range(n)]
+    return [names[i] if i < len(names) else fmt("Player {n}", n=i + 1) for i in range(n)]
 
 
 _WARM_UP = threading.Lock()  # held once the warm-up has started (once per process)
@@ -376,12 +418,11 @@ class _SeatRow(widgets.HBox):
 
     def __init__(self, seat: int, name: str, kind: str) -> None:
         self.seat = seat
-        self.name = widgets.Text(value=name, description=f"seat {seat + 1}", style=_WIDE)
+        self.name = widgets.Text(value=name, style=_WIDE)
         self.kind = widgets.ToggleButtons(
-            options=[("person", PERSON), ("bot", BOT)],
+            options=[(_("person"), PERSON), (_("bot"), BOT)],
             value=kind,
             style={"button_width": "70px"},
-            tooltips=["a person at this screen plays this seat", "a bot plays this seat"],
         )
         # the page marks the chosen button with aria-pressed (apps/game_night.ipynb), and
         # this label says it in words: not a shade of grey alone
@@ -390,25 +431,34 @@ class _SeatRow(widgets.HBox):
         self.label.add_class("sheriff-seat-label")
         merchants = bot_names("merchant")
         self.merchant = widgets.Dropdown(
-            options=merchants,
-            value=merchants[seat % len(merchants)],
-            description="merchant bot",
-            style=_WIDE,
+            options=merchants, value=merchants[seat % len(merchants)], style=_WIDE
         )
         self.sheriff = widgets.Dropdown(
-            options=bot_names("sheriff"),
-            value="threshold",
-            description="Sheriff bot",
-            style=_WIDE,
+            options=bot_names("sheriff"), value="threshold", style=_WIDE
         )
         self.kind.observe(lambda _c: self._show(), names="value")
         super().__init__([self.name, self.kind, self.label, self.merchant, self.sheriff])
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Write the row's words in the current language (the choices stay as they are)."""
+        named(self.name, "seat {n}", n=self.seat + 1)
+        kind = self.kind.value
+        self.kind.options = [(_("person"), PERSON), (_("bot"), BOT)]
+        self.kind.value = kind
+        self.kind.tooltips = [
+            _("a person at this screen plays this seat"),
+            _("a bot plays this seat"),
+        ]
+        named(self.merchant, "merchant bot")
+        named(self.sheriff, "Sheriff bot")
         self._show()
 
     def _show(self) -> None:
         hidden = self.kind.value != BOT
-        who = "<b>a person</b> at this screen" if hidden else "<b>a bot</b>"
-        self.label.value = f"seat {self.seat + 1}: {who}"
+        # the catalogs keep the <b> marks (the words in bold: a person, a bot)
+        who = _("<b>a person</b> at this screen") if hidden else _("<b>a bot</b>")
+        self.label.value = fmt("seat {n}: {who}", n=self.seat + 1, who=who)
         for w in (self.merchant, self.sheriff):
             w.layout.visibility = "hidden" if hidden else "visible"
 
@@ -424,44 +474,40 @@ class GameNight(widgets.VBox):
     round trip (the download link and the upload button call them).
     """
 
-    def __init__(self, pause: float = BOT_PAUSE) -> None:
+    def __init__(self, pause: float = BOT_PAUSE, language: str | None = None) -> None:
+        self.language = check_language(language)
         self.table: PassAndPlayTable | None = None
         self.screen = "setup"
         self._loaded: Game | None = None
         self._refused = False  # the last save file was refused: Start asks first
         # -- set-up screen
-        self.variant = widgets.Dropdown(
-            options=sc.variant_names(), value="classic", description="variant", style=_WIDE
+        self.language_menu = widgets.Dropdown(
+            options=[(name, code) for code, name in SUPPORTED.items()],
+            value=self.language or get_language(),
+            style=_WIDE,
         )
-        self.players = widgets.Dropdown(description="players", style=_WIDE)
-        self.seed = widgets.BoundedIntText(
-            value=1, min=0, max=2**31 - 1, description="seed (the deal)", style=_WIDE
-        )
+        self.language_menu.add_class("sheriff-language")
+        self.variant = widgets.Dropdown(options=sc.variant_names(), value="classic", style=_WIDE)
+        self.players = widgets.Dropdown(style=_WIDE)
+        self.seed = widgets.BoundedIntText(value=1, min=0, max=2**31 - 1, style=_WIDE)
         self.seed.add_class("sheriff-seed")
-        self.bot_pause = widgets.BoundedFloatText(
-            value=pause, min=0, max=10, step=0.1, description="seconds per bot move", style=_WIDE
-        )
+        self.bot_pause = widgets.BoundedFloatText(value=pause, min=0, max=10, step=0.1, style=_WIDE)
         self.fast_forward = widgets.Checkbox(
-            value=False,
-            indent=False,
-            description="short game: bots play every seat until the last round",
-            layout=widgets.Layout(width="auto"),
+            value=False, indent=False, layout=widgets.Layout(width="auto")
         )
         self.seats_box = widgets.VBox()
         self.rows: list[_SeatRow] = []
         self.setup_message = widgets.HTML()
-        self.start_button = widgets.Button(description="Start the game", button_style="success")
+        self.start_button = widgets.Button(button_style="success")
         self.start_button.on_click(lambda _b: self.start())
-        self.upload = widgets.FileUpload(accept=".json", multiple=False, description="Resume")
+        self.upload = widgets.FileUpload(accept=".json", multiple=False)
         self.upload.observe(lambda _c: self._uploaded(), names="value")
+        self.intro = widgets.HTML()
+        self.resume_head = widgets.HTML()
         self.setup_screen = widgets.VBox(
             [
-                widgets.HTML(
-                    "<h2 style='margin:4px 0'>Sheriff of Nottingham — game night</h2>"
-                    "<p>Choose the rules and who plays each seat: a <b>person</b> at this "
-                    "screen or a <b>bot</b>. People pass the screen to each other; the "
-                    "app hides every hand and bag that is not yours.</p>"
-                ),
+                self.language_menu,
+                self.intro,
                 widgets.HBox(
                     [self.variant, self.players, self.seed, self.bot_pause],
                     layout=widgets.Layout(flex_flow="row wrap"),
@@ -469,7 +515,7 @@ class GameNight(widgets.VBox):
                 self.seats_box,
                 self.fast_forward,
                 widgets.HBox([self.start_button]),
-                widgets.HTML("<b>Or resume a saved game</b> (a file saved by this app):"),
+                self.resume_head,
                 self.upload,
                 self.setup_message,
             ]
@@ -480,10 +526,8 @@ class GameNight(widgets.VBox):
         self.help.add_class("sheriff-help")
         self.rules = widgets.HTML()
         self.side = widgets.Accordion(children=[self.help, self.rules])
-        self.side.set_title(0, "What can I do now?")
-        self.side.set_title(1, "Rules summary")
         self.side.selected_index = 0
-        self.save_button = widgets.Button(description="Save the game")
+        self.save_button = widgets.Button()
         self.save_button.on_click(lambda _b: self._make_link())
         self.save_link = widgets.HTML()
         # The link's click also presses this hidden button: the kernel then drops the
@@ -494,7 +538,7 @@ class GameNight(widgets.VBox):
         self.saved_class = f"sheriff-saved-{next(_APPS)}"  # one per app on the page
         self.saved_button.add_class(self.saved_class)
         self.saved_button.on_click(lambda _b: self.downloaded())
-        self.new_button = widgets.Button(description="New game (set-up)")
+        self.new_button = widgets.Button()
         self.new_button.on_click(lambda _b: self.back_to_setup())
         self.play_screen = widgets.VBox()
         # -- final screen
@@ -502,16 +546,59 @@ class GameNight(widgets.VBox):
         self.final.add_class("sheriff-final")
         self.variant.observe(lambda _c: self._variant_changed(), names="value")
         self.players.observe(lambda _c: self._players_changed(), names="value")
+        self.language_menu.observe(lambda c: self.set_language(c["new"]), names="value")
         super().__init__([self.setup_screen])
         self.add_class("sheriff-game-night")
         _start_warm_up()
         self._variant_changed()
+        self._relabel()
+
+    def set_language(self, lang: str) -> None:
+        """Show the app in ``lang`` from now on (the set-up's language menu): the set-up's
+        words now, the table's at its next render; the game itself does not change."""
+        self.language = check_language(lang)
+        if self.language_menu.value != lang:
+            self.language_menu.value = lang  # calls set_language again, which is harmless
+        self._relabel()
+        if self.table is not None:
+            self.table.language = self.language
+            self.table._refresh()
+
+    @rendering
+    def _relabel(self) -> None:
+        """Write every word of the set-up and play screens in the app's language."""
+        self.language_menu.description = _("language")
+        named(self.variant, "variant")
+        named(self.players, "players")
+        named(self.seed, "seed (the deal)")
+        named(self.bot_pause, "seconds per bot move")
+        named(self.fast_forward, "short game: bots play every seat until the last round")
+        named(self.start_button, "Start the game")
+        named(self.upload, "Resume")
+        named(self.save_button, "Save the game")
+        named(self.new_button, "New game (set-up)")
+        self.intro.value = "<h2 style='margin:4px 0'>{}</h2><p>{}</p>".format(
+            escape(_("Sheriff of Nottingham — game night")),
+            escape(
+                _(
+                    "Choose the rules and who plays each seat: a person at this screen or a "
+                    "bot. People pass the screen to each other; the app hides every hand and "
+                    "bag that is not yours."
+                )
+            ),
+        )
+        self.resume_head.value = escape(_("Or resume a saved game (a file saved by this app):"))
+        self.side.set_title(0, _("What can I do now?"))
+        self.side.set_title(1, _("Rules summary"))
+        for row in self.rows:
+            row.relabel()
 
     def __repr__(self) -> str:
         return f"Game night ({self.screen})"
 
     # -- set-up ------------------------------------------------------------------------
 
+    @rendering
     def _variant_changed(self) -> None:
         v = sc.load_variant(self.variant.value)
         counts = list(range(v.min_players, v.max_players + 1))
@@ -563,26 +650,35 @@ class GameNight(widgets.VBox):
             for r in self.rows
         ]
 
+    @rendering
     def start(self) -> None:
         """Deal (or take the loaded save) and open the play screen."""
         names = [r.name.value.strip() for r in self.rows]
         lineup = self.lineup()
         if all(p is not None for p in lineup):
-            self.setup_message.value = _error("at least one seat must be a person")
+            self.setup_message.value = _error(_("at least one seat must be a person"))
             return
         if self._refused:  # the people meant to go on with a game: say it is a new one
             self._refused = False
             self.setup_message.value = _error(
-                "the save file was refused, so there is no saved game to go on with: "
-                "press 'Start the game' again to deal a new game with this set-up, or "
-                "resume another file"
+                _(
+                    "the save file was refused, so there is no saved game to go on with: "
+                    "press 'Start the game' again to deal a new game with this set-up, or "
+                    "resume another file"
+                )
             )
             return
         try:
             if self._loaded is not None:
                 game = self._loaded  # the saved names stay: the save is the game
                 if len(lineup) != game.n:
-                    raise RulesError(f"the saved game has {game.n} players, not {len(lineup)}")
+                    raise RulesError(
+                        fmt(
+                            "the saved game has {n} players, not {seats}",
+                            n=game.n,
+                            seats=len(lineup),
+                        )
+                    )
             else:
                 game = sc.new_game(self.variant.value, names, seed=self.seed.value)
         except RulesError as exc:
@@ -595,7 +691,9 @@ class GameNight(widgets.VBox):
         self.setup_message.value = ""
         self.screen = "play"
         self.rules.value = self._rules_html(game)
-        self.table = PassAndPlayTable(game, lineup, pause=self.bot_pause.value)
+        self.table = PassAndPlayTable(
+            game, lineup, pause=self.bot_pause.value, language=self.language
+        )
         self.table.on_refresh = self._refreshed
         self.play_screen.children = [
             self.table.gate,
@@ -624,6 +722,7 @@ class GameNight(widgets.VBox):
             raise RulesError("no game under way: start or resume one first")
         return game_to_json(self.table.game)
 
+    @rendering
     def _make_link(self) -> bool:
         """The "Save the game" button: a download link holding the save, offered only
         while the person on turn has the screen (never on the hand-off screen, where
@@ -633,9 +732,13 @@ class GameNight(widgets.VBox):
             return False
         if not (t.revealed or t.game.is_over):
             name = escape(t.game.players[t.seat])
+            said = fmt(
+                "Save from a player's view: the file holds every hand. {name}, show your "
+                "cards first.",
+                name=t.game.players[t.seat],
+            )
             self.save_link.value = (
-                "<span class='sheriff-save-refused' style='color:#b00'>Save from a player's "
-                f"view: the file holds every hand. {name}, show your cards first.</span>"
+                f"<span class='sheriff-save-refused' style='color:#b00'>{escape(said)}</span>"
             )
             return False
         data = base64.b64encode(self.save_text().encode()).decode()
@@ -648,8 +751,9 @@ class GameNight(widgets.VBox):
             'style="font-weight:bold" '
             f"onclick=\"const a=this;setTimeout(()=>{{a.closest('.sheriff-save').remove();"
             f"document.querySelector('.{ack}').click()}},0)\">"
-            "Download the save file</a> "
-            "<span style='color:#666'>(it holds every card: do not peek)</span></span>"
+            f"{escape(_('Download the save file'))}</a> "
+            f"<span style='color:#666'>{escape(_('(it holds every card: do not peek)'))}"
+            "</span></span>"
         )
         return True
 
@@ -657,6 +761,7 @@ class GameNight(widgets.VBox):
         """The save file was downloaded: the link (and the cards in it) leaves the page."""
         self.save_link.value = ""
 
+    @rendering
     def resume(self, text: str | bytes) -> bool:
         """Load a save file (the engine checks it by replaying it); the set-up shows its
         variant, players and names, to say who is a person; then press Start."""
@@ -667,9 +772,11 @@ class GameNight(widgets.VBox):
             self._loaded = None  # an earlier loaded save is not what Start would go on with
             self._refused = True
             reason = str(exc)
-            if isinstance(exc, SaveError) and isinstance(text, str):
+            # the players' names go into the engine's English message; in another
+            # language the engine's own (translated) message is shown
+            if isinstance(exc, SaveError) and isinstance(text, str) and get_language() == "en":
                 reason = save_refusal_in_words(reason, text)
-            self.setup_message.value = _error(f"cannot resume: {reason}")
+            self.setup_message.value = _error(fmt("cannot resume: {reason}", reason=reason))
             return False
         self._refused = False
         if game.variant.name in self.variant.options:
@@ -685,11 +792,16 @@ class GameNight(widgets.VBox):
         if isinstance(seed, int) and not game.seed.spawn_key and 0 <= seed <= self.seed.max:  # type: ignore[union-attr]
             self.seed.value = seed  # the deal of the resumed game
         self._loaded = game
+        said = fmt(
+            "{title}, round {n} of {total}, {names}. Choose who is a person, then press "
+            "'Start the game' to go on.",
+            title=_(game.variant.title),
+            n=min(game.round, game.rounds - 1) + 1,
+            total=game.rounds,
+            names=", ".join(game.players),
+        )
         self.setup_message.value = (
-            f"<span style='color:#1b7f3b'>Loaded a saved game</span>: {escape(game.variant.title)}, "
-            f"round {min(game.round, game.rounds - 1) + 1} of {game.rounds}, "
-            f"{escape(', '.join(game.players))}. Choose who is a person, then press "
-            "'Start the game' to go on."
+            f"<span style='color:#1b7f3b'>{escape(_('Loaded a saved game'))}</span>: {escape(said)}"
         )
         return True
 
@@ -702,6 +814,7 @@ class GameNight(widgets.VBox):
 
     # -- while playing -----------------------------------------------------------------
 
+    @rendering
     def _refreshed(self) -> None:
         t = self.table
         if t is None:
@@ -710,7 +823,7 @@ class GameNight(widgets.VBox):
         # saving shows no card, but the file holds them all: only from a player's view
         self.save_button.disabled = not (t.revealed or t.game.is_over)
         self.save_button.tooltip = (
-            "" if not self.save_button.disabled else "show your cards first, then save"
+            "" if not self.save_button.disabled else _("show your cards first, then save")
         )
         self.help.value = self._help_html()
         if t.game.is_over:  # the scores and the public log; nobody's hand is shown
@@ -720,7 +833,7 @@ class GameNight(widgets.VBox):
                 self.children = [
                     self.final,
                     widgets.HBox([self.new_button]),
-                    widgets.HTML("<b>Log</b> (newest first)"),
+                    t.log_head,
                     t.journal,
                 ]
         elif self.children != (self.play_screen,):
@@ -745,26 +858,24 @@ class GameNight(widgets.VBox):
         g = t.game
         seat = g.to_move
         if g.is_over or seat is None:
-            return "<p>The game is over: see the final scores.</p>"
-        name = escape(g.players[seat])
+            return f"<p>{escape(_('The game is over: see the final scores.'))}</p>"
+        name = g.players[seat]
         if not t.my_turn:
             if t.lineup[seat] is not None:
-                return f"<p>{name} (a bot) is deciding.</p>"
-            return f"<p>Pass the screen to {name}: their choices appear once they press the button.</p>"
+                return f"<p>{escape(fmt('{name} (a bot) is deciding.', name=name))}</p>"
+            said = fmt(
+                "Pass the screen to {name}: their choices appear once they press the button.",
+                name=name,
+            )
+            return f"<p>{escape(said)}</p>"
         items = "".join(
-            f"<li>{escape(w)} <code style='color:#666'>{escape(x)}</code></li>"
+            f"<li>{escape(w)} <code style='color:#666'>{escape(goods_shown(g, x))}</code></li>"
             for w, x in self.legal_in_words()
         )
-        more = (
-            "<p style='color:#666'>(a few of the choices: the controls on the left build the "
-            "others)</p>"
-            if g.step in COMBINATORIAL
-            else ""
-        )
-        return (
-            f"<p><b>{name}, you must {escape(STEP_TEXT.get(g.step, g.step))}.</b></p>"
-            f"<ul>{items}</ul>{more}"
-        )
+        few = _("(a few of the choices: the controls on the left build the others)")
+        more = f"<p style='color:#666'>{escape(few)}</p>" if g.step in COMBINATORIAL else ""
+        must = fmt("{name}, you must {step}.", name=name, step=_(STEP_TEXT.get(g.step, g.step)))
+        return f"<p><b>{escape(must)}</b></p><ul>{items}</ul>{more}"
 
     def _rules_html(self, game: Game) -> str:
         return rules_summary_html(game.variant, page=False)
@@ -778,13 +889,15 @@ class GameNight(widgets.VBox):
             f"<td><b>{r['total']}</b></td></tr>"
             for r in rows
         )
+        heads = (_("rank"), _("player"), _("gold"), _("goods"), _("bonuses and tokens"), _("total"))
+        title = fmt("Final scores — winner: {names}", names=_(" and ").join(winners))
         return (
             "<div style='padding:10px;border:3px solid #1b7f3b;border-radius:12px;"
             "background:#f1faf3'>"
-            f"<h2 style='margin:4px 0'>Final scores — winner: {escape(' and '.join(winners))}</h2>"
-            "<table style='border-collapse:collapse' cellpadding='4'><tr><th>rank</th>"
-            "<th>player</th><th>gold</th><th>goods</th><th>bonuses and tokens</th>"
-            f"<th>total</th></tr>{cells}</table>"
+            f"<h2 style='margin:4px 0'>{escape(title)}</h2>"
+            "<table style='border-collapse:collapse' cellpadding='4'><tr>"
+            + "".join(f"<th>{escape(h)}</th>" for h in heads)
+            + f"</tr>{cells}</table>"
             f"<div>{_chart_svg(game)}</div></div>"
         )
 

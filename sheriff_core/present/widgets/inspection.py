@@ -31,12 +31,15 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 
+from sheriff_core.base import i18n
 from sheriff_core.base.errors import RulesError
+from sheriff_core.base.i18n import N_, _
 from sheriff_core.bots import Player, make_player
 from sheriff_core.engine.actions import Declare, Load, Market
 from sheriff_core.engine.game import Game, new_game
 from sheriff_core.engine.steps import ConfiscateChoice, Step
 from sheriff_core.present.widgets.play import PlayTable, run_bots
+from sheriff_core.present.words import check_language, fmt, named
 
 __all__ = [
     "InspectionSimulator",
@@ -46,7 +49,7 @@ __all__ = [
     "staged_inspection",
 ]
 
-NEW_ROUND = "deal a new round"
+NEW_ROUND = N_("deal a new round")
 
 
 def deal_to_inspection(
@@ -72,16 +75,21 @@ class InspectionSimulator(PlayTable):
     (also :meth:`new_round`) deals a fresh game with the same bots and a new seed
     (derived from the first game's seed: the k-th new round is the same every time)."""
 
-    def __init__(self, game: Game, lineup: Sequence[Any]) -> None:
+    def __init__(self, game: Game, lineup: Sequence[Any], language: str | None = None) -> None:
         self._first_seed = game.seed if game.seed is not None else np.random.SeedSequence(0)
         self.deals = 0
-        self.new_round_button = widgets.Button(
-            description=NEW_ROUND,
-            tooltip="start again at a freshly dealt round (the bots load and declare anew)",
-            layout=widgets.Layout(width="auto"),
-        )
+        with i18n.language(check_language(language)):
+            self.new_round_button = named(
+                widgets.Button(
+                    tooltip=_(
+                        "start again at a freshly dealt round (the bots load and declare anew)"
+                    ),
+                    layout=widgets.Layout(width="auto"),
+                ),
+                NEW_ROUND,
+            )
         self.new_round_button.on_click(lambda _b: self.new_round())
-        super().__init__(game, lineup, seat=game.sheriff, stop_round=game.round)
+        super().__init__(game, lineup, seat=game.sheriff, stop_round=game.round, language=language)
         self._fixed[NEW_ROUND] = self.new_round_button
         self.children: tuple[Any, ...] = (self.new_round_button, *self.children)
 
@@ -89,7 +97,11 @@ class InspectionSimulator(PlayTable):
         return "Inspection simulator: run this cell to open it"
 
     def _round_over(self) -> str:
-        return f"Round {self.stop_round + 1} is over: press {NEW_ROUND!r} for another."  # type: ignore[operator]
+        return fmt(
+            "Round {n} is over: press {button} for another.",
+            n=self.stop_round + 1,  # type: ignore[operator]
+            button=repr(_(NEW_ROUND)),
+        )
 
     def new_round(self) -> Game:
         """Deal a fresh round (a new game at the Sheriff's first decision) and seat the
@@ -114,12 +126,15 @@ class InspectionSimulator(PlayTable):
         return super().press(description)
 
 
-def inspection_simulator(game: Game, lineup: Sequence[Any]) -> InspectionSimulator:
+def inspection_simulator(
+    game: Game, lineup: Sequence[Any], language: str | None = None
+) -> InspectionSimulator:
     """The Sheriff's seat of ``game``'s current round, played by the learner (buttons
     ``"threaten NAME"``, ``"let NAME pass"``, ``"inspect NAME"``; during a negotiation
     the demand builder, ``"demand gold"`` ... ``"demand"``; ``"confiscated cards go on"`` +
-    ``"place confiscated cards"``; ``"deal a new round"``). It stops when the round ends."""
-    return InspectionSimulator(game, lineup)
+    ``"place confiscated cards"``; ``"deal a new round"``). It stops when the round ends.
+    ``language``: as :func:`~sheriff_core.present.widgets.play.play_table`'s."""
+    return InspectionSimulator(game, lineup, language=language)
 
 
 def card_counts(game: Game) -> Counter[str]:

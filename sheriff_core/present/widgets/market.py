@@ -25,12 +25,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from sheriff_core.base import i18n
 from sheriff_core.base.errors import RulesError
+from sheriff_core.base.i18n import _
 from sheriff_core.base.safe_text import escape, printable  # control characters shown
 from sheriff_core.engine.actions import Market
 from sheriff_core.engine.game import Game
 from sheriff_core.engine.steps import Step
 from sheriff_core.present.pictures import cards_html, piles_html
+from sheriff_core.present.words import check_language, fmt, named, nfmt, rendering
 
 __all__ = ["MarketPreview", "preview_market", "market_turn", "MarketTurn"]
 
@@ -77,8 +80,8 @@ def preview_market(game: Game, action: Market) -> MarketPreview:
 
 def _pile_text(pile: list[str]) -> str:
     if not pile:
-        return "(empty)"
-    return " | ".join(reversed(pile)) + "  (top first)"
+        return _("(empty)")
+    return " | ".join(_(c) for c in reversed(pile)) + "  " + _("(top first)")
 
 
 class MarketTurn(widgets.VBox):
@@ -97,37 +100,52 @@ class MarketTurn(widgets.VBox):
         return f"Market turn of {self.game.players[self.seat]} (run this cell to open it)"
 
     def __init__(
-        self, game: Game, reveal_draws: bool = True, scale: float = 1.0, compact: bool = False
+        self,
+        game: Game,
+        reveal_draws: bool = True,
+        scale: float = 1.0,
+        compact: bool = False,
+        language: str | None = None,
     ) -> None:
         if game.step != Step.MARKET:
             raise ValueError(f"the game is at the {game.step!r} step, not a market turn")
+        self.language = check_language(language)
+        with i18n.language(self.language):
+            self._build(game, reveal_draws, scale, compact)
+
+    def _build(self, game: Game, reveal_draws: bool, scale: float, compact: bool) -> None:
         self.game = game
         self.reveal_draws = reveal_draws
         self.scale = scale  # card size (1.0: 80x112 px); the play table draws smaller
         self.seat: int = game.to_move  # type: ignore[assignment]
         hand = game.hands[self.seat]
-        self.cards = [
-            widgets.Checkbox(
-                value=False,
-                description=f"set aside card {i + 1}: {printable(card)}",
-                indent=False,
-                layout=widgets.Layout(width="auto"),
-            )
-            for i, card in enumerate(hand)
-        ]
+        self.cards = []
+        for i, card in enumerate(hand):
+            box = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto"))
+            named(box, "set aside card {n}: {card}", n=i + 1, card=printable(card))
+            box.description = fmt("set aside card {n}: {card}", n=i + 1, card=printable(_(card)))
+            self.cards.append(box)
         self.order: list[int] = []  # ticked cards, in ticking order
         self.take: list[int] = []
         self.take_buttons = [
-            widgets.Button(description=f"take top of pile {p}", tooltip=f"discard pile {p}")
+            named(
+                widgets.Button(
+                    tooltip=fmt("discard pile {p}", p=p), layout=widgets.Layout(width="auto")
+                ),
+                "take top of pile {p}",
+                p=p,
+            )
             for p in range(len(game.piles))
         ]
-        self.undo_take = widgets.Button(description="undo last take")
-        self.clear_take = widgets.Button(description="clear takes")
-        self.pile = widgets.Dropdown(
-            options=[(f"pile {p}", p) for p in range(len(game.piles))],
-            value=len(game.piles) - 1,
-            description="set-aside cards go on",
-            style={"description_width": "initial"},
+        self.undo_take = named(widgets.Button(), "undo last take")
+        self.clear_take = named(widgets.Button(), "clear takes")
+        self.pile = named(
+            widgets.Dropdown(
+                options=[(fmt("pile {p}", p=p), p) for p in range(len(game.piles))],
+                value=len(game.piles) - 1,
+                style={"description_width": "initial"},
+            ),
+            "set-aside cards go on",
         )
         self.result = widgets.HTML()
         self.preview: MarketPreview = preview_market(game, Market())
@@ -139,14 +157,14 @@ class MarketTurn(widgets.VBox):
         self.clear_take.on_click(lambda _b: self._clear())
         self.pile.observe(lambda _c: self._update(), names="value")
         piles = widgets.HTML(
-            "<b>discard piles</b> (top card face up):"
+            escape(_("discard piles (top card face up):"))
             + piles_html(game.variant, game.piles, scale=scale)
             + "<br>".join(
-                f"<b>discard pile {p}</b>: {escape(_pile_text(pile))}"
+                f"<b>{escape(fmt('discard pile {p}', p=p))}</b>: {escape(_pile_text(pile))}"
                 for p, pile in enumerate(game.piles)
             )
         )
-        header = widgets.HTML(f"<b>{escape(game.players[self.seat])}</b>'s market turn.")
+        header = widgets.HTML(escape(fmt("{name}'s market turn.", name=game.players[self.seat])))
         self.hand_view = widgets.HTML()
         # compact: without the hand and the discard piles as pictures, for a page that
         # already draws them (the play table), so the controls stay close together.
@@ -208,6 +226,7 @@ class MarketTurn(widgets.VBox):
         self.take.clear()
         self._update()
 
+    @rendering
     def _update(self) -> None:
         action = self.action
         variant = self.game.variant
@@ -215,13 +234,15 @@ class MarketTurn(widgets.VBox):
             variant,
             self.game.hands[self.seat],
             selected=self.order,
-            label="Your hand (ticked cards are set aside)",
+            label=_("Your hand (ticked cards are set aside)"),
             scale=self.scale,
         )
         self.preview = preview_market(self.game, action)
-        rows = [f"<b>action</b>: <code>{escape(str(action))}</code>"]
+        rows = [f"<b>{escape(_('action'))}</b>: <code>{escape(str(action))}</code>"]
         if self.preview.error:
-            rows.append(f"<b style='color:#b00'>illegal</b>: {escape(self.preview.error)}")
+            rows.append(
+                f"<b style='color:#b00'>{escape(_('illegal'))}</b>: {escape(self.preview.error)}"
+            )
         else:
             ev = self.preview.events[0].info if self.preview.events else {}
             drawn = ev.get("drawn", [])
@@ -229,27 +250,37 @@ class MarketTurn(widgets.VBox):
             # the engine appends the cards from the draw pile last
             hidden = [] if self.reveal_draws else list(range(len(hand) - len(drawn), len(hand)))
             rows.append(
-                cards_html(variant, hand, hidden=hidden, label="new hand", scale=self.scale)
+                cards_html(variant, hand, hidden=hidden, label=_("new hand"), scale=self.scale)
+            )
+            took = ", ".join(_(c) for c in ev.get("took", [])) or _("nothing")
+            rows.append(
+                escape(
+                    nfmt(
+                        "from the discard piles: {took}; from the draw pile: {n} card",
+                        "from the discard piles: {took}; from the draw pile: {n} cards",
+                        len(drawn),
+                        took=took,
+                    )
+                )
             )
             rows.append(
-                f"from the discard piles: {escape(', '.join(ev.get('took', [])) or 'nothing')}; "
-                f"from the draw pile: {len(drawn)} card(s)"
-            )
-            rows.append(
-                "<b>discard piles after this turn</b>:"
+                f"<b>{escape(_('discard piles after this turn'))}</b>:"
                 + piles_html(variant, self.preview.piles, scale=self.scale)
                 + "<br>".join(
-                    f"discard pile {p} after: {escape(_pile_text(pile))}"
+                    escape(fmt("discard pile {p} after: {cards}", p=p, cards=_pile_text(pile)))
                     for p, pile in enumerate(self.preview.piles)
                 )
             )
         self.result.value = "<br>".join(rows)
 
 
-def market_turn(game: Game, reveal_draws: bool = True, scale: float = 1.0) -> MarketTurn:
+def market_turn(
+    game: Game, reveal_draws: bool = True, scale: float = 1.0, language: str | None = None
+) -> MarketTurn:
     """The market turn builder for the player to move in ``game`` (see :class:`MarketTurn`).
 
     ``reveal_draws=False`` hides the cards that would come from the draw pile (``?``);
-    ``scale`` sizes the cards (1.0: 80x112 px).
+    ``scale`` sizes the cards (1.0: 80x112 px); ``language`` the language it renders in
+    (``None``: the global switch's, at each render).
     """
-    return MarketTurn(game, reveal_draws, scale)
+    return MarketTurn(game, reveal_draws, scale, language=language)

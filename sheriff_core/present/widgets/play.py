@@ -51,13 +51,15 @@ You kept your whole hand. Now: load your bag with 1-5 cards from your hand (Roun
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from typing import Any
 
 import ipywidgets as widgets
 
 from sheriff_core.base.errors import RulesError
+from sheriff_core.base.i18n import N_, _, get_language, language
+from sheriff_core.base.i18n import language as i18n_language
 from sheriff_core.base.safe_text import choices, printable
 from sheriff_core.base.safe_text import html_text as escape  # names shown, not sent
 from sheriff_core.engine.actions import (
@@ -85,8 +87,17 @@ from sheriff_core.play.driver import drive
 from sheriff_core.play.narrate import Journal, describe_event, describe_offer
 from sheriff_core.present.pictures import bag_html, cards_html, table_html
 from sheriff_core.present.widgets.market import MarketTurn
+from sheriff_core.present.words import check_language, fmt, key_of, named, rendering, term
 
-__all__ = ["OfferBuilder", "PlayTable", "play_table", "run_bots", "STEP_TEXT"]
+__all__ = [
+    "OfferBuilder",
+    "PlayTable",
+    "play_table",
+    "run_bots",
+    "STEP_TEXT",
+    "goods_shown",
+    "goods_typed",
+]
 
 #: What each kind of decision asks, in words (for whoever must decide): the engine's step table.
 STEP_TEXT: dict[str, str] = {str(step): rule.asks for step, rule in STEPS.items()}
@@ -135,13 +146,78 @@ def _table_html(game: Game, me: int) -> str:
     return table_html(game, viewer=me, scale=PICTURE_SCALE)
 
 
-def _button(description: str, action: Any = None) -> widgets.Button:
-    b = widgets.Button(description=description, layout=widgets.Layout(width="auto"))
+def _button(description: str, action: Any = None, **fields: Any) -> widgets.Button:
+    """A button showing ``description`` (filled with ``fields``) in the current language,
+    found by its English text (``key``: what ``press`` and ``control`` take)."""
+    b = widgets.Button(description=fmt(description, **fields), layout=widgets.Layout(width="auto"))
+    b.key = description.format(**fields)
     b.action = action
     return b
 
 
+def _good_options(goods: Iterable[str]) -> list[Any]:
+    """A dropdown's options for goods: the names themselves when each shows as it is
+    (English), else ``(shown name, name)`` pairs (translated or with control characters).
+    """
+    goods = list(goods)
+    if all(_(x) == x for x in goods):
+        return choices(goods)
+    return [(printable(_(x)), x) for x in goods]
+
+
+def _shown_good(w: Any, description: str, good: str, **fields: Any) -> Any:
+    """``w``'s shown description with ``good`` translated (its key keeps the English)."""
+    w.description = fmt(description, good=printable(_(good)), **fields)
+    return w
+
+
+def goods_shown(game: Game, text: str) -> str:
+    """An action's text form with its good names in the current language (the action
+    box takes them back: :func:`goods_typed`).
+
+    >>> import sheriff_core as sc
+    >>> goods_shown(sc.new_game("classic", players=3, seed=0), "declare 2 Cheese")
+    'declare 2 Cheese'
+    """
+    for good in sorted(game.variant.goods, key=len, reverse=True):
+        if _(good) != good:
+            text = text.replace(good, _(good))
+    return text
+
+
+def goods_typed(game: Game, text: str) -> str:
+    """A typed action with translated good names put back in the canonical English form.
+
+    >>> import sheriff_core as sc
+    >>> goods_typed(sc.new_game("classic", players=3, seed=0), "declare 2 Apples")
+    'declare 2 Apples'
+    """
+    names = {_(good): good for good in game.variant.goods if _(good) != good}
+    for shown in sorted(names, key=len, reverse=True):
+        text = text.replace(shown, names[shown])
+    return text
+
+
 _WIDE = {"description_width": "initial"}
+
+#: The builder's control texts for both prefixes (made with ``prefix + ...``; listed here
+#: so that message extraction finds them).
+_BUILDER_TEXTS = (
+    N_("offer"),
+    N_("demand"),
+    N_("offer gold"),
+    N_("demand gold"),
+    N_("offer from bag: good"),
+    N_("demand from bag: good"),
+    N_("offer from bag: count"),
+    N_("demand from bag: count"),
+    N_("offer: future favour"),
+    N_("demand: future favour"),
+    N_("offer from stand: {good}"),
+    N_("demand from stand: {good}"),
+    N_("offer: promise about {name}"),
+    N_("demand: promise about {name}"),
+)
 
 
 class OfferBuilder(widgets.VBox):
@@ -166,45 +242,52 @@ class OfferBuilder(widgets.VBox):
     ('offer 3 gold; promise inspect 2', False)
     """
 
-    def __init__(self, game: Game, player: int, prefix: str) -> None:
+    def __init__(self, game: Game, player: int, prefix: str, language: str | None = None) -> None:
+        self.language = check_language(language)
+        with i18n_language(self.language):
+            self._build(game, player, prefix)
+
+    def _build(self, game: Game, player: int, prefix: str) -> None:
         self.game, self.player, self.prefix = game, player, prefix
         g = game
         seat = g.negotiation.seat  # type: ignore[union-attr]
         self.seat = seat
         self.controls: dict[str, Any] = {}
         gold = self._add(
-            widgets.BoundedIntText(
-                value=0, min=0, max=g.gold[seat], description=f"{prefix} gold", style=_WIDE
+            named(
+                widgets.BoundedIntText(value=0, min=0, max=g.gold[seat], style=_WIDE),
+                prefix + " gold",
             )
         )
         self.stand = self._stand_boxes()
         bag = g.bags[seat]
         self.bag_good = self._add(
-            widgets.Dropdown(
-                options=choices(g.variant.goods),
-                # the merchant knows the bag: its first card is the likely offer
-                value=bag[0] if player == seat and bag else next(iter(g.variant.goods)),
-                description=f"{prefix} from bag: good",
-                style=_WIDE,
+            named(
+                widgets.Dropdown(
+                    options=_good_options(g.variant.goods),
+                    # the merchant knows the bag: its first card is the likely offer
+                    value=bag[0] if player == seat and bag else next(iter(g.variant.goods)),
+                    style=_WIDE,
+                ),
+                prefix + " from bag: good",
             )
         )
         self.bag_count = self._add(
-            widgets.BoundedIntText(
-                value=0,
-                min=0,
-                max=len(g.bags[seat]),
-                description=f"{prefix} from bag: count",
-                style=_WIDE,
+            named(
+                widgets.BoundedIntText(value=0, min=0, max=len(g.bags[seat]), style=_WIDE),
+                prefix + " from bag: count",
             )
         )
         self.promises = self._promise_boxes()
         self.future = self._add(
-            widgets.Text(
-                value="",
-                description=f"{prefix}: future favour",
-                placeholder="e.g. I won't inspect you next round",
-                style=_WIDE,
-                layout=widgets.Layout(width="60%"),
+            named(
+                widgets.Text(
+                    value="",
+                    placeholder=_("e.g. I won't inspect you next round"),
+                    style=_WIDE,
+                    layout=widgets.Layout(width="60%"),
+                ),
+                prefix + ": future favour",
             )
         )
         self.gold = gold
@@ -228,13 +311,14 @@ class OfferBuilder(widgets.VBox):
         """What an offer / demand of nothing (0 gold, no goods, no promise) is, honestly."""
         name = self.game.players[self.seat]
         if self.prefix == "demand":
-            return (
-                f"An empty demand (0 gold, nothing else): the rules allow it, but it asks "
-                f"{name} for nothing. Set gold, goods or a promise to demand something "
-                f"(or let {name} pass)."
+            return fmt(
+                "An empty demand (0 gold, nothing else): the rules allow it, but it asks "
+                "{name} for nothing. Set gold, goods or a promise to demand something "
+                "(or let {name} pass).",
+                name=name,
             )
-        return (
-            f"An empty {self.prefix} (0 gold, nothing else): the rules allow it, but it "
+        return _(
+            "An empty offer (0 gold, nothing else): the rules allow it, but it "
             "gives the Sheriff nothing. Set gold, goods or a promise to offer something "
             "(or decline)."
         )
@@ -246,35 +330,38 @@ class OfferBuilder(widgets.VBox):
             stand = {c: g.stands[seat].count(c) for c in dict.fromkeys(g.stands[seat])}
         else:
             stand = dict(g.stand_view(seat)["legal"])
-        return [
-            self._add(
-                widgets.BoundedIntText(
-                    value=0,
-                    min=0,
-                    max=n,
-                    description=f"{prefix} from stand: {printable(c)}",
-                    style=_WIDE,
-                    layout=widgets.Layout(width="auto"),
-                )
+        boxes = []
+        for c, n in stand.items():
+            box = widgets.BoundedIntText(
+                value=0, min=0, max=n, style=_WIDE, layout=widgets.Layout(width="auto")
             )
-            for c, n in stand.items()
-        ]
+            named(box, prefix + " from stand: {good}", good=printable(c))
+            box.description = fmt(prefix + " from stand: {good}", good=printable(_(c)))
+            box.good = c
+            boxes.append(self._add(box))
+        return boxes
 
     def _promise_boxes(self) -> dict[int, Any]:
         """One binding promise per other merchant still waiting for the Sheriff."""
         g, prefix = self.game, self.prefix
         return {
             t: self._add(
-                widgets.Dropdown(
-                    options=[
-                        ("no promise", ""),
-                        (f"the Sheriff inspects {g.players[t]}'s bag", "inspect"),
-                        (f"the Sheriff lets {g.players[t]}'s bag pass", "pass"),
-                    ],
-                    value="",
-                    description=f"{prefix}: promise about {printable(g.players[t])}",
-                    style=_WIDE,
-                    layout=widgets.Layout(width="auto"),
+                named(
+                    widgets.Dropdown(
+                        options=[
+                            (_("no promise"), ""),
+                            (
+                                fmt("the Sheriff inspects {name}'s bag", name=g.players[t]),
+                                "inspect",
+                            ),
+                            (fmt("the Sheriff lets {name}'s bag pass", name=g.players[t]), "pass"),
+                        ],
+                        value="",
+                        style=_WIDE,
+                        layout=widgets.Layout(width="auto"),
+                    ),
+                    prefix + ": promise about {name}",
+                    name=printable(g.players[t]),
                 )
             )
             for t in g.unresolved()
@@ -282,7 +369,7 @@ class OfferBuilder(widgets.VBox):
         }
 
     def _add(self, w: Any) -> Any:
-        self.controls[w.description] = w
+        self.controls[key_of(w)] = w
         return w
 
     @property
@@ -290,7 +377,7 @@ class OfferBuilder(widgets.VBox):
         """The offer the controls describe now."""
         stand: list[str] = []
         for box in self.stand:
-            stand += [box.description.split(": ", 1)[1]] * int(box.value or 0)
+            stand += [box.good] * int(box.value or 0)
         bag = (self.bag_good.value,) * int(self.bag_count.value or 0)
         promises = [Promise(kind, t) for t, box in self.promises.items() if (kind := box.value)]
         if self.future.value.strip():
@@ -306,19 +393,27 @@ class OfferBuilder(widgets.VBox):
             return str(exc)
         return None
 
+    @rendering
     def _update(self) -> None:
         offer, error = self.offer, self.error
         self.go.disabled = error is not None
         said = escape(describe_offer(offer, self.game.players))
         if error is None and offer == Offer(0):
-            self.check.value = f"<span style='color:#8a6d00'>{self._empty()}</span>"
+            self.check.value = f"<span style='color:#8a6d00'>{escape(self._empty())}</span>"
         elif error is None:
+            accepts = (
+                _("The engine accepts this demand")
+                if self.prefix == "demand"
+                else _("The engine accepts this offer")
+            )
             self.check.value = (
-                f"<span style='color:#1b7f3b'>The engine accepts this {self.prefix}</span>: "
+                f"<span style='color:#1b7f3b'>{escape(accepts)}</span>: "
                 f"{said} (<code>{escape(str(offer))}</code>)"
             )
         else:
-            self.check.value = f"<span style='color:#b00'>Not allowed</span>: {escape(error)}"
+            self.check.value = (
+                f"<span style='color:#b00'>{escape(_('Not allowed'))}</span>: {escape(error)}"
+            )
 
 
 class PlayTable(widgets.VBox):
@@ -346,7 +441,9 @@ class PlayTable(widgets.VBox):
         seat: int,
         stop_round: int | None = None,
         secrets: bool = False,
+        language: str | None = None,
     ) -> None:
+        self.language = check_language(language)
         self.lineup, self.seat = list(lineup), seat
         self.stop_round, self.secrets = stop_round, secrets
         self.status = widgets.HTML()
@@ -360,14 +457,12 @@ class PlayTable(widgets.VBox):
             )
         )
         self.action_text = widgets.Text(
-            description="action",
-            continuous_update=False,
-            layout=widgets.Layout(width="50%"),
-            style=_WIDE,
+            continuous_update=False, layout=widgets.Layout(width="50%"), style=_WIDE
         )
         self.play_typed = _button("play typed action")
         self.play_typed.on_click(lambda _b: self.type_action(self.action_text.value))
         self.hint = widgets.HTML()
+        self.log_head = widgets.HTML()
         self._fixed: dict[str, Any] = {
             "action": self.action_text,
             "play typed action": self.play_typed,
@@ -380,7 +475,7 @@ class PlayTable(widgets.VBox):
                 self.message,
                 widgets.HBox([self.action_text, self.play_typed]),
                 self.hint,
-                widgets.HTML("<b>Log</b> (newest first)"),
+                self.log_head,
                 self.journal,
             ]
         )
@@ -389,6 +484,7 @@ class PlayTable(widgets.VBox):
     def __repr__(self) -> str:
         return "Play table: run this cell to open the table"
 
+    @rendering
     def _start(self, game: Game) -> None:
         """Seat the table at ``game`` (a fresh start of the journal and controls)."""
         self.game = game
@@ -419,12 +515,14 @@ class PlayTable(widgets.VBox):
     @property
     def outcome_text(self) -> str:
         """The outcome line as plain text."""
-        return self._outcome()
+        with language(self.language):
+            return self._outcome()
 
+    @rendering
     def act(self, action: Action) -> bool:
         """Play ``action`` for the learner's seat; False (and ``error`` set) if refused."""
         if self.finished:
-            self.error = "this table is finished: no more actions"
+            self.error = _("this table is finished: no more actions")
             self._refresh()
             return False
         try:
@@ -439,12 +537,15 @@ class PlayTable(widgets.VBox):
         self._refresh()
         return True
 
+    @rendering
     def type_action(self, text: str) -> bool:
-        """Play an action given in its text form (``str(action)``)."""
+        """Play an action given in its text form (``str(action)``; the good names may be
+        written in the table's language)."""
         try:
-            action = parse_action(text)
+            action = parse_action(goods_typed(self.game, text))
         except RulesError as exc:
-            self.error = f"{exc} (text forms now: {', '.join(self.examples()) or 'none'})"
+            forms = ", ".join(goods_shown(self.game, x) for x in self.examples()) or _("none")
+            self.error = fmt("{error} (text forms now: {forms})", error=exc, forms=forms)
             self._refresh()
             return False
         return self.act(action)
@@ -457,19 +558,25 @@ class PlayTable(widgets.VBox):
             return self._widgets[description]
         except KeyError:
             raise KeyError(
-                f"no control {description!r} now; controls: {sorted(self._widgets)}"
+                fmt(
+                    "no control {name} now; controls: {names}",
+                    name=repr(description),
+                    names=sorted(self._widgets),
+                )
             ) from None
 
+    @rendering
     def set(self, description: str, value: Any) -> bool:
         """Set a control's value; False (with ``error`` naming the controls offered) if
         there is no such control now -- so re-running a cell never raises."""
         try:
             self.control(description).value = value
         except KeyError as exc:
-            self._nothing_done(f"{description!r} was not set", str(exc.args[0]))
+            self._nothing_done(fmt("{name} was not set", name=repr(description)), str(exc.args[0]))
             return False
         return True
 
+    @rendering
     def press(self, description: str) -> bool:
         """Click the button with this description; True if its action was accepted.
 
@@ -478,13 +585,16 @@ class PlayTable(widgets.VBox):
         try:
             button = self.control(description)
         except KeyError as exc:
-            self._nothing_done(f"{description!r} was not pressed", str(exc.args[0]))
+            self._nothing_done(
+                fmt("{name} was not pressed", name=repr(description)), str(exc.args[0])
+            )
             return False
         before = len(self.game.history)
         if button.disabled:
             reason = getattr(button, "tooltip", "") or self._disabled_reason()
             self._nothing_done(
-                f"{description!r} was not pressed", f"{description!r} is not possible now: {reason}"
+                fmt("{name} was not pressed", name=repr(description)),
+                fmt("{name} is not possible now: {reason}", name=repr(description), reason=reason),
             )
             return False
         button.click()
@@ -531,13 +641,18 @@ class PlayTable(widgets.VBox):
         self.error = why
         self._refresh()
         print(
-            f"Nothing happened: {what}. {why[0].upper()}{why[1:]}. The table is at: {self._now()}"
+            fmt(
+                "Nothing happened: {what}. {why}. The table is at: {now}",
+                what=what,
+                why=why[0].upper() + why[1:],
+                now=self._now(),
+            )
         )
 
     def _disabled_reason(self) -> str:
         if self.builder is not None and self.builder.error:
             return self.builder.error
-        return "the engine does not allow it"
+        return _("the engine does not allow it")
 
     def _bots(self) -> None:
         if not self.finished:
@@ -572,30 +687,43 @@ class PlayTable(widgets.VBox):
     def _name(self, seat: int) -> str:
         return printable(self.game.players[seat])
 
+    @rendering
     def _refresh(self) -> None:
         g = self.game
         if g.is_over:
-            head = f"<b>The game is over</b> (after {g.rounds} rounds)."
+            head = "<b>" + escape(fmt("The game is over (after {n} rounds).", n=g.rounds)) + "</b>"
         elif self.finished:
-            head = f"<b>Round {self.stop_round + 1} of {g.rounds} is over.</b>"  # type: ignore[operator]
+            over = fmt("Round {n} of {total} is over.", n=self.stop_round + 1, total=g.rounds)  # type: ignore[operator]
+            head = f"<b>{escape(over)}</b>"
         else:
             shown = min(g.round, g.rounds - 1)
-            phase = "inspection" if g.phase == "inspect" else g.phase
-            head = f"<b>Round {shown + 1} of {g.rounds}</b>, {escape(phase)} phase."
+            phase = _("inspection") if g.phase == "inspect" else _(g.phase)
+            head = "<b>{}</b>, {}".format(
+                escape(fmt("Round {n} of {total}", n=shown + 1, total=g.rounds)),
+                escape(fmt("{phase} phase.", phase=phase)),
+            )
         self.status.value = f"{head}<br>{_table_html(g, self.seat)}"
+        self.action_text.description = _("action")
+        self.play_typed.description = _("play typed action")
+        self.log_head.value = "<b>{}</b> {}".format(escape(_("Log")), escape(_("(newest first)")))
         self.outcome.value = (
             "<div style='font-size:1.1em;padding:6px 10px;margin:4px 0;"
             f"border-left:6px solid #1f5fa8;background:#eef4fb'>{self._outcome_html()}</div>"
         )
         self.message.value = (
-            f"<b style='color:#b00'>refused</b>: {escape(self.error)}" if self.error else ""
+            f"<b style='color:#b00'>{escape(_('refused'))}</b>: {escape(self.error)}"
+            if self.error
+            else ""
         )
         self.journal.value = self._journal_html()
         self._build_controls()
-        examples = self.examples()
-        self.action_text.placeholder = f"e.g. {printable(examples[0])}" if examples else ""
+        examples = [goods_shown(g, x) for x in self.examples()]
+        self.action_text.placeholder = (
+            fmt("e.g. {example}", example=printable(examples[0])) if examples else ""
+        )
         self.hint.value = (
-            "Or type the action, in one of these forms: "
+            escape(_("Or type the action, in one of these forms:"))
+            + " "
             + ", ".join(f"<code>{escape(x)}</code>" for x in examples)
             if examples
             else ""
@@ -614,43 +742,62 @@ class PlayTable(widgets.VBox):
         g, me = self.game, self.seat
         if g.is_over:
             winners = [r["player"] for r in g.score_rows() if r["rank"] == 1]
-            return f"The game is over. Winner(s): {', '.join(winners)}."
+            return fmt("The game is over. Winner(s): {names}.", names=", ".join(winners))
         if self.finished:
             return self._round_over()
         if g.to_move != me:
-            return f"Now: {self._name(g.to_move)} must {STEP_TEXT.get(g.step, g.step)}."  # type: ignore[arg-type]
-        return f"Now: {self._my_step_text()} (Round {g.round + 1} of {g.rounds})."
+            return fmt(
+                "Now: {name} must {step}.",
+                name=self._name(g.to_move),  # type: ignore[arg-type]
+                step=_(STEP_TEXT.get(g.step, g.step)),
+            )
+        return fmt(
+            "Now: {step} (Round {n} of {total}).",
+            step=self._my_step_text(),
+            n=g.round + 1,
+            total=g.rounds,
+        )
 
     def _my_step_text(self) -> str:
         """What the seat on turn (the viewer) is asked to decide now, in words."""
         g, me, v = self.game, self.seat, self.game.variant
         step = g.step
-        sheriff = v.term("sheriff")
+        sheriff = term(v, "sheriff")
         if step in ("merchant", "negotiation", "vote"):
             return self._bargain_text()
         if step == "market":
-            text = (
-                f"your market turn: set aside up to {v.set_aside_max} cards, "
-                f"then draw back to {v.hand_size}"
+            text = fmt(
+                "your market turn: set aside up to {most} cards, then draw back to {hand}",
+                most=v.set_aside_max,
+                hand=v.hand_size,
             )
         elif step == "load":
-            text = f"load your bag with {v.bag_min}-{v.bag_max} cards from your hand"
+            text = fmt(
+                "load your bag with {least}-{most} cards from your hand",
+                least=v.bag_min,
+                most=v.bag_max,
+            )
         elif step == "declare":
-            n = len(g.bags[me])
-            text = f"declare your bag: one legal good and the exact number of cards ({n})"
+            text = fmt(
+                "declare your bag: one legal good and the exact number of cards ({n})",
+                n=len(g.bags[me]),
+            )
         elif step == "starter":
-            text = f"as {sheriff}, choose the merchant who starts the market"
+            text = fmt("as {sheriff}, choose the merchant who starts the market", sheriff=sheriff)
         elif step == "sheriff":
-            left = ", ".join(self._name(s) for s in g.unresolved())
-            text = f"as {sheriff}, deal with each bag (threaten, inspect or let pass): {left}"
+            text = fmt(
+                "as {sheriff}, deal with each bag (threaten, inspect or let pass): {names}",
+                sheriff=sheriff,
+                names=", ".join(self._name(s) for s in g.unresolved()),
+            )
         elif step == "exchange":
-            text = "exchange goods from your stand for tokens, or be done"
+            text = _("exchange goods from your stand for tokens, or be done")
         elif step == "confiscate":
-            text = "put the confiscated cards on a discard pile"
+            text = _("put the confiscated cards on a discard pile")
         elif step == "debt":
-            text = "choose goods from your stand to pay your debt"
+            text = _("choose goods from your stand to pay your debt")
         else:
-            text = STEP_TEXT.get(step, step)
+            text = _(STEP_TEXT.get(step, step))
         return text
 
     def _bargain_text(self) -> str:
@@ -660,23 +807,27 @@ class PlayTable(widgets.VBox):
         if g.step == Step.MERCHANT:
             if neg is not None and neg.demand is not None:
                 demand = describe_offer(neg.demand, g.players)
-                return f"accept the demand of {demand}, make another offer, or decline"
-            return "your bag is threatened: build an offer, or decline"
+                return fmt(
+                    "accept the demand of {demand}, make another offer, or decline", demand=demand
+                )
+            return _("your bag is threatened: build an offer, or decline")
         if g.step == Step.NEGOTIATION:
             assert neg is not None  # a Sheriff hears an offer only in a negotiation
             name = self._name(neg.seat)
             if neg.merchant_offer is not None:
                 offer = describe_offer(neg.merchant_offer, g.players)
-                return (
-                    f"{name} offers {offer}: let the bag pass (taking it), inspect, or demand more"
+                return fmt(
+                    "{name} offers {offer}: let the bag pass (taking it), inspect, or demand more",
+                    name=name,
+                    offer=offer,
                 )
-            return f"let {name}'s bag pass, inspect it, or demand a bribe"
+            return fmt("let {name}'s bag pass, inspect it, or demand a bribe", name=name)
         assert g.vote is not None  # the step is "vote"
         name = self._name(g.vote.seat)
-        return f"vote: inspect {name}'s bag or let it pass"
+        return fmt("vote: inspect {name}'s bag or let it pass", name=name)
 
     def _round_over(self) -> str:
-        return f"Round {self.stop_round + 1} is over."  # type: ignore[operator]
+        return fmt("Round {n} is over.", n=self.stop_round + 1)  # type: ignore[operator]
 
     def _outcome(self) -> str:
         return " ".join([*self.recent[-3:], self._now()])
@@ -687,9 +838,10 @@ class PlayTable(widgets.VBox):
         return f"{past} <b>{now}</b>" if past else f"<b>{now}</b>"
 
     def _add(self, w: Any) -> Any:
-        if w.description in self._widgets:
-            raise ValueError(f"two controls named {w.description!r}")
-        self._widgets[w.description] = w
+        key = key_of(w)
+        if key in self._widgets:
+            raise ValueError(f"two controls named {key!r}")
+        self._widgets[key] = w
         if isinstance(w, widgets.Button):
             action = getattr(w, "action", None)
             if action is not None:
@@ -697,7 +849,8 @@ class PlayTable(widgets.VBox):
         return w
 
     def _build_controls(self) -> None:
-        key = (id(self.game), len(self.game.history), self.finished)
+        # a new language draws the controls again (their words), like a new decision
+        key = (id(self.game), len(self.game.history), self.finished, get_language())
         if key == self._built_for:
             return  # same decision (e.g. after a refusal): keep the learner's choices
         self._built_for = key
@@ -720,8 +873,9 @@ class PlayTable(widgets.VBox):
             if not isinstance(a, Exchange):
                 break
             tok = g.variant.tokens[a.token]
-            b = self._add(_button(f"exchange for a {a.token} token", a))
-            b.tooltip = f"{tok.per_token} {tok.good} from your stand"
+            b = self._add(_button("exchange for a {token} token", a, token=a.token))
+            b.description = fmt("exchange for a {token} token", token=_(a.token))
+            b.tooltip = fmt("{n} {good} from your stand", n=tok.per_token, good=_(tok.good))
             buttons.append(b)
         return [widgets.HBox(buttons)] if buttons else []
 
@@ -730,14 +884,18 @@ class PlayTable(widgets.VBox):
         return [
             widgets.HBox(
                 [
-                    self._add(_button(f"{self._name(s)} starts the market", ChooseStarter(s)))
+                    self._add(
+                        _button("{name} starts the market", ChooseStarter(s), name=self._name(s))
+                    )
                     for s in g.merchants
                 ]
             )
         ]
 
     def _controls_market(self) -> list[Any]:
-        self.market = MarketTurn(self.game, reveal_draws=False, scale=0.6, compact=True)
+        self.market = MarketTurn(
+            self.game, reveal_draws=False, scale=0.6, compact=True, language=self.language
+        )
         for box in self.market.cards:
             self._add(box)
         for b in (*self.market.take_buttons, self.market.undo_take, self.market.clear_take):
@@ -752,11 +910,18 @@ class PlayTable(widgets.VBox):
         hand = list(g.hands[self.seat])
         boxes = [
             self._add(
-                widgets.Checkbox(
-                    description=f"load card {i + 1}: {printable(c)}",
-                    indent=False,
-                    value=False,
-                    layout=widgets.Layout(width="auto"),
+                _shown_good(
+                    named(
+                        widgets.Checkbox(
+                            indent=False, value=False, layout=widgets.Layout(width="auto")
+                        ),
+                        "load card {n}: {good}",
+                        n=i + 1,
+                        good=printable(c),
+                    ),
+                    "load card {n}: {good}",
+                    n=i + 1,
+                    good=c,
                 )
             )
             for i, c in enumerate(hand)
@@ -768,6 +933,10 @@ class PlayTable(widgets.VBox):
             return tuple(hand[i] for i in order)
 
         def tick(i: int, on: bool) -> None:
+            with language(self.language):
+                tick_now(i, on)
+
+        def tick_now(i: int, on: bool) -> None:
             if on and i not in order:
                 order.append(i)
             elif not on and i in order:
@@ -777,12 +946,15 @@ class PlayTable(widgets.VBox):
                 g.verify(Load(cards), self.seat)
                 verdict = ""
             except RulesError as exc:
-                verdict = f"<br><span style='color:#b00'>Not yet</span>: {escape(str(exc))}"
+                verdict = (
+                    f"<br><span style='color:#b00'>{escape(_('Not yet'))}</span>: "
+                    f"{escape(str(exc))}"
+                )
             left = [c for j, c in enumerate(hand) if j not in order]
             preview.value = (
                 "<div style='display:flex;gap:16px;flex-wrap:wrap;align-items:flex-start'>"
                 + bag_html(g.variant, cards, scale=PICTURE_SCALE)
-                + cards_html(g.variant, left, label="left in your hand", scale=PICTURE_SCALE)
+                + cards_html(g.variant, left, label=_("left in your hand"), scale=PICTURE_SCALE)
                 + "</div>"
                 + verdict
             )
@@ -802,19 +974,19 @@ class PlayTable(widgets.VBox):
     def _controls_declare(self) -> list[Any]:
         v, bag = self.game.variant, self.game.bags[self.seat]
         good = self._add(
-            widgets.Dropdown(
-                options=choices(v.legal_goods),
-                value=v.legal_goods[0],
-                description="declare good",
-                style=_WIDE,
+            named(
+                widgets.Dropdown(
+                    options=_good_options(v.legal_goods), value=v.legal_goods[0], style=_WIDE
+                ),
+                "declare good",
             )
         )
         count = self._add(
-            widgets.Dropdown(
-                options=list(range(1, v.bag_max + 1)),
-                value=len(bag),
-                description="declare count",
-                style=_WIDE,
+            named(
+                widgets.Dropdown(
+                    options=list(range(1, v.bag_max + 1)), value=len(bag), style=_WIDE
+                ),
+                "declare count",
             )
         )
         go = self._add(_button("declare"))
@@ -822,6 +994,10 @@ class PlayTable(widgets.VBox):
         preview = widgets.HTML()
 
         def show(_change: Any = None) -> None:
+            with language(self.language):
+                show_now()
+
+        def show_now() -> None:
             declared = (good.value, count.value)
             preview.value = bag_html(v, bag, declared=declared, scale=PICTURE_SCALE)
 
@@ -835,12 +1011,14 @@ class PlayTable(widgets.VBox):
         for s in g.unresolved():
             name, (good, count) = self._name(s), g.declared[s]
             buttons = [
-                self._add(_button(f"threaten {name}", Threaten(s))),
-                self._add(_button(f"let {name} pass", LetPass(s))),
-                self._add(_button(f"inspect {name}", Inspect(s))),
+                self._add(_button("threaten {name}", Threaten(s), name=name)),
+                self._add(_button("let {name} pass", LetPass(s), name=name)),
+                self._add(_button("inspect {name}", Inspect(s), name=name)),
             ]
             label = widgets.HTML(
-                f'{escape(name)} declared "{count} {escape(good)}"',
+                escape(
+                    fmt('{name} declared "{count} {good}"', name=name, count=count, good=_(good))
+                ),
                 layout=widgets.Layout(width="220px"),
             )
             rows.append(widgets.HBox([label, *buttons, *self._why_greyed(buttons)]))
@@ -863,13 +1041,13 @@ class PlayTable(widgets.VBox):
         said = "; ".join(escape(r) for r in dict.fromkeys(reasons))
         return [
             widgets.HTML(
-                f"<i style='color:#555'>greyed: {said}</i>",
+                f"<i style='color:#555'>{escape(_('greyed'))}: {said}</i>",
                 layout=widgets.Layout(margin="0 0 0 8px", max_width="640px"),
             )
         ]
 
     def _builder(self, prefix: str) -> OfferBuilder:
-        self.builder = OfferBuilder(self.game, self.seat, prefix)
+        self.builder = OfferBuilder(self.game, self.seat, prefix, language=self.language)
         for w in self.builder.controls.values():
             self._add(w)
         self.builder.go.on_click(lambda _b: self.act(self.builder.offer))
@@ -880,12 +1058,13 @@ class PlayTable(widgets.VBox):
         s = g.negotiation.seat  # type: ignore[union-attr]
         name = self._name(s)
         buttons = [
-            self._add(_button(f"let {name} pass", LetPass(s))),
-            self._add(_button(f"inspect {name}", Inspect(s))),
+            self._add(_button("let {name} pass", LetPass(s), name=name)),
+            self._add(_button("inspect {name}", Inspect(s), name=name)),
         ]
+        demand = escape(fmt("Or demand a bribe from {name}", name=name))
         return [
             widgets.HBox([*buttons, *self._why_greyed(buttons)]),
-            widgets.HTML(f"<b>Or demand a bribe from {escape(name)}</b>:"),
+            widgets.HTML(f"<b>{demand}</b>:"),
             self._builder("demand"),
         ]
 
@@ -896,7 +1075,7 @@ class PlayTable(widgets.VBox):
             buttons.insert(0, self._add(_button("accept the demand", Accept())))
         return [
             widgets.HBox(buttons),
-            widgets.HTML("<b>Or offer a bribe</b>:"),
+            widgets.HTML(f"<b>{escape(_('Or offer a bribe'))}</b>:"),
             self._builder("offer"),
         ]
 
@@ -905,14 +1084,18 @@ class PlayTable(widgets.VBox):
         s = g.vote.seat  # type: ignore[union-attr]
         name = self._name(s)
         buttons = [
-            self._add(_button(f"vote: inspect {name}", Inspect(s))),
-            self._add(_button(f"vote: let {name} pass", LetPass(s))),
+            self._add(_button("vote: inspect {name}", Inspect(s), name=name)),
+            self._add(_button("vote: let {name} pass", LetPass(s), name=name)),
         ]
         greyed = self._why_greyed(buttons)
         lead = g.vote.lead  # type: ignore[union-attr]
         other = self._name(g.sheriffs[0])
-        said = "inspect it" if lead == "inspect" else "let it pass"
-        return [widgets.HTML(f"{escape(other)} wants to {said}."), widgets.HBox(buttons + greyed)]
+        said = (
+            fmt("{name} wants to inspect it.", name=other)
+            if lead == "inspect"
+            else fmt("{name} wants to let it pass.", name=other)
+        )
+        return [widgets.HTML(escape(said)), widgets.HBox(buttons + greyed)]
 
     def _controls_exchange(self) -> list[Any]:
         done = self._add(_button("done exchanging", Done()))
@@ -922,28 +1105,32 @@ class PlayTable(widgets.VBox):
         g = self.game
         cards = g.pending[0].cards  # type: ignore[union-attr]
         pile = self._add(
-            widgets.Dropdown(
-                options=[(f"pile {p}", p) for p in range(len(g.piles))],
-                value=0,
-                description="confiscated cards go on",
-                style=_WIDE,
+            named(
+                widgets.Dropdown(
+                    options=[(fmt("pile {p}", p=p), p) for p in range(len(g.piles))],
+                    value=0,
+                    style=_WIDE,
+                ),
+                "confiscated cards go on",
             )
         )
         go = self._add(_button("place confiscated cards"))
         go.on_click(lambda _b: self.act(Confiscate(pile.value, cards)))
         return [
-            widgets.HTML(_cards_html(g, cards, label="Confiscated")),
+            widgets.HTML(_cards_html(g, cards, label=_("Confiscated"))),
             widgets.HBox([pile, go]),
         ]
 
     def _controls_debt(self) -> list[Any]:
         options = self.game.debt_options(limit=40)
         choice = self._add(
-            widgets.Dropdown(
-                options=[(printable(", ".join(o.cards)), o) for o in options],
-                value=options[0],
-                description="pay debt with",
-                style=_WIDE,
+            named(
+                widgets.Dropdown(
+                    options=[(printable(", ".join(_(c) for c in o.cards)), o) for o in options],
+                    value=options[0],
+                    style=_WIDE,
+                ),
+                "pay debt with",
             )
         )
         go = self._add(_button("pay debt"))
@@ -959,7 +1146,17 @@ def _shape(action: Action) -> tuple[Any, ...]:
 
 
 def play_table(
-    game: Game, lineup: Sequence[Any], seat: int = 1, stop_round: int | None = None
+    game: Game,
+    lineup: Sequence[Any],
+    seat: int = 1,
+    stop_round: int | None = None,
+    language: str | None = None,
 ) -> PlayTable:
-    """A :class:`PlayTable` for ``seat`` (bots from ``lineup`` play the other seats)."""
-    return PlayTable(game, lineup, seat, stop_round)
+    """A :class:`PlayTable` for ``seat`` (bots from ``lineup`` play the other seats).
+
+    ``language`` (``"en"``, ``"th"``, ``"zh"``) is the language the table renders in,
+    whatever the global switch says later; ``None`` (the default) follows the global
+    switch (:func:`sheriff_core.set_language`) at each render. Control descriptions
+    (what :meth:`PlayTable.press` takes) and typed actions stay English in every language.
+    """
+    return PlayTable(game, lineup, seat, stop_round, language=language)
