@@ -241,36 +241,42 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_tournament_parser(sub: Any) -> None:
     p = sub.add_parser(
         "tournament",
-        help="a tournament of the bots in a folder's .py files against the bundled bots",
-        description="Import every .py file of FOLDER (a bot file is code: it runs with your "
-        "rights; load only files you trust), register the bots it defines, play every "
-        "line-up in every seat order on the same deals, and print the leaderboard (win "
-        "rates with 95%% intervals, Bradley-Terry ratings) and the bots' faults "
-        "(docs/tournament.md).",
+        help=_("a tournament of the bots in a folder's .py files against the bundled bots"),
+        description=_(
+            "Import every .py file of FOLDER (a bot file is code: it runs with your "
+            "rights; load only files you trust), register the bots it defines, play every "
+            "line-up in every seat order on the same deals, and print the leaderboard (win "
+            "rates with 95% intervals, Bradley-Terry ratings) and the bots' faults "
+            "(docs/tournament.md)."
+        ),
     )
-    p.add_argument("--bots", required=True, metavar="FOLDER", help="folder of bot .py files")
+    p.add_argument("--bots", required=True, metavar="FOLDER", help=_("folder of bot .py files"))
     p.add_argument(
-        "--games", type=_positive, default=2000, help="games, rounded up to whole deals (2000)"
+        "--games", type=_positive, default=2000, help=_("games, rounded up to whole deals (2000)")
     )
-    p.add_argument("--seed", type=int, default=0, help="random seed (0)")
-    p.add_argument("--variant", default="classic", help="variant name or .toml path (classic)")
-    p.add_argument("--players", type=_positive, default=4, help="players per game (4)")
+    p.add_argument("--seed", type=int, default=0, help=_("random seed (0)"))
+    p.add_argument("--variant", default="classic", help=_("variant name or .toml path (classic)"))
+    p.add_argument("--players", type=_positive, default=4, help=_("players per game (4)"))
     p.add_argument(
         "--opponents",
         nargs="*",
         metavar="BOT",
         default=None,
-        help="bundled entrants as merchant+sheriff (default: the bundled line-up; none: "
-        "give the option without names)",
+        help=_(
+            "bundled entrants as merchant+sheriff (default: the bundled line-up; none: "
+            "give the option without names)"
+        ),
     )
     p.add_argument(
         "--time-limit",
         type=float,
         default=0.05,
-        help="CPU seconds per decision of a loaded bot (0.05)",
+        help=_("CPU seconds per decision of a loaded bot (0.05)"),
     )
     p.add_argument(
-        "--out", default=None, help="also write the games table (one row per game and seat): .csv"
+        "--out",
+        default=None,
+        help=_("also write the games table (one row per game and seat): .csv"),
     )
 
 
@@ -375,14 +381,16 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     out = _check_out(args.out) if args.out is not None else None
     if out is not None and out[1] != ".csv":
-        raise CliError(f"cannot write {args.out}: the games table is written as .csv")
+        raise CliError(
+            _("cannot write {path}: the games table is written as .csv").format(path=args.out)
+        )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the errors are printed below
         names = load_bots(args.bots)
     for file, why in names.errors.items():
-        print(f"not loaded: {file}: {why}")
+        print(_("not loaded: {file}: {why}").format(file=file, why=why))
     if not names:
-        raise CliError(f"no bot loaded from {args.bots}")
+        raise CliError(_("no bot loaded from {folder}").format(folder=args.bots))
     result = tournament(
         list(names),
         games=args.games,
@@ -393,7 +401,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         time_limit=args.time_limit,
     )
     played = result.games["game"].nunique()
-    print(f"{played} games of {result.variant}, {result.players} players, seed {args.seed}")
+    print(
+        _("{games} games of {variant}, {players} players, seed {seed}").format(
+            games=played, variant=result.variant, players=result.players, seed=args.seed
+        )
+    )
     print(result.leaderboard().round(3).to_string(index=False))
     print()
     print(result.report())
@@ -401,8 +413,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         try:
             write_atomic(out[0], lambda tmp: result.games.to_csv(tmp, index=False))
         except OSError as exc:
-            raise CliError(f"cannot write {out[0]}: {exc.strerror or exc}") from None
-        print(f"wrote {len(result.games)} rows to {out[0]}")
+            raise CliError(
+                _("cannot write {path}: {problem}").format(path=out[0], problem=exc.strerror or exc)
+            ) from None
+        print(_("wrote {rows} rows to {path}").format(rows=len(result.games), path=out[0]))
     return 0
 
 
