@@ -158,3 +158,43 @@ def term(variant: Any, key: str) -> str:
     if cap != word and _(cap) != cap:
         return _(cap)
     return _(word)
+
+
+#: A chart field's name in a tooltip, where it is not the field's own name.
+TIP_TITLES = {
+    "ci_low": N_("95 % CI from"),
+    "ci_high": N_("95 % CI to"),
+    "lineup": N_("line-up"),
+    "win_rate": N_("win rate"),
+    "fair": N_("fair share"),
+    "distinguishable": N_("more than noise"),
+    "label": N_("what"),
+    "panel": N_("what"),
+    "regime": N_("the fine goes"),
+    "items": N_("illegal items loaded"),
+    "outcome": N_("the bag is"),
+    "caught_rate": N_("lies caught"),
+    "iteration": N_("iterations"),
+    "nash_conv": "NashConv",
+    "sheriff": N_("Sheriff bot"),
+}
+
+
+def tips(*items: Any) -> list[Any]:
+    """A chart's tooltip list: as given in English (a field's name is its title, so the
+    English charts and their SVG stay as they were), each field titled with its name in
+    the current language otherwise (``alt.Tooltip(..., title=...)``; a title given is
+    translated)."""
+    if get_language() == "en":
+        return list(items)
+    import altair as alt
+
+    out = []
+    for item in items:
+        tip = alt.Tooltip(item) if isinstance(item, str) else item
+        spec = tip.to_dict()
+        field = str(spec.get("field", ""))
+        title = spec.get("title")
+        shown = _(str(title)) if isinstance(title, str) else _(TIP_TITLES.get(field, field))
+        out.append(alt.Tooltip(**{**spec, "title": shown}))
+    return out
