@@ -180,6 +180,21 @@ TIP_TITLES = {
 }
 
 
+#: The fields shown in tooltips under their own name, for message extraction.
+_TIP_FIELDS = (
+    N_("plan"),
+    N_("strategy"),
+    N_("mean"),
+    N_("equilibrium"),
+    N_("cards"),
+    N_("seats"),
+    N_("wins"),
+    N_("lies"),
+    N_("caught"),
+    N_("amount"),
+)
+
+
 def tips(*items: Any) -> list[Any]:
     """A chart's tooltip list: as given in English (a field's name is its title, so the
     English charts and their SVG stay as they were), each field titled with its name in
@@ -191,10 +206,9 @@ def tips(*items: Any) -> list[Any]:
 
     out = []
     for item in items:
-        tip = alt.Tooltip(item) if isinstance(item, str) else item
-        spec = tip.to_dict()
-        field = str(spec.get("field", ""))
-        title = spec.get("title")
-        shown = _(str(title)) if isinstance(title, str) else _(TIP_TITLES.get(field, field))
-        out.append(alt.Tooltip(**{**spec, "title": shown}))
+        tip = alt.Tooltip(item) if isinstance(item, str) else item.copy()
+        field = str(tip.shorthand).split(":")[0]
+        given = tip.title if isinstance(tip.title, str) else None
+        tip.title = _(given) if given else _(TIP_TITLES.get(field, field))
+        out.append(tip)
     return out
