@@ -198,17 +198,14 @@ _TIP_FIELDS = (
 def tips(*items: Any) -> list[Any]:
     """A chart's tooltip list: as given in English (a field's name is its title, so the
     English charts and their SVG stay as they were), each field titled with its name in
-    the current language otherwise (``alt.Tooltip(..., title=...)``; a title given is
-    translated)."""
+    the current language otherwise (``alt.Tooltip(...).title(...)``)."""
     if get_language() == "en":
         return list(items)
     import altair as alt
 
     out = []
     for item in items:
-        tip = alt.Tooltip(item) if isinstance(item, str) else item.copy()
+        tip = alt.Tooltip(item) if isinstance(item, str) else item
         field = str(tip.shorthand).split(":")[0]
-        given = tip.title if isinstance(tip.title, str) else None
-        tip.title = _(given) if given else _(TIP_TITLES.get(field, field))
-        out.append(tip)
+        out.append(tip.title(_(TIP_TITLES.get(field, field))))  # a titled copy
     return out
