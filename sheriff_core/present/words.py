@@ -158,3 +158,54 @@ def term(variant: Any, key: str) -> str:
     if cap != word and _(cap) != cap:
         return _(cap)
     return _(word)
+
+
+#: A chart field's name in a tooltip, where it is not the field's own name.
+TIP_TITLES = {
+    "ci_low": N_("95 % CI from"),
+    "ci_high": N_("95 % CI to"),
+    "lineup": N_("line-up"),
+    "win_rate": N_("win rate"),
+    "fair": N_("fair share"),
+    "distinguishable": N_("more than noise"),
+    "label": N_("what"),
+    "panel": N_("what"),
+    "regime": N_("the fine goes"),
+    "items": N_("illegal items loaded"),
+    "outcome": N_("the bag is"),
+    "caught_rate": N_("lies caught"),
+    "iteration": N_("iterations"),
+    "nash_conv": "NashConv",
+    "sheriff": N_("Sheriff bot"),
+}
+
+
+#: The fields shown in tooltips under their own name, for message extraction.
+_TIP_FIELDS = (
+    N_("plan"),
+    N_("strategy"),
+    N_("mean"),
+    N_("equilibrium"),
+    N_("cards"),
+    N_("seats"),
+    N_("wins"),
+    N_("lies"),
+    N_("caught"),
+    N_("amount"),
+)
+
+
+def tips(*items: Any) -> list[Any]:
+    """A chart's tooltip list: as given in English (a field's name is its title, so the
+    English charts and their SVG stay as they were), each field titled with its name in
+    the current language otherwise (``alt.Tooltip(...).title(...)``)."""
+    if get_language() == "en":
+        return list(items)
+    import altair as alt
+
+    out = []
+    for item in items:
+        tip = alt.Tooltip(item) if isinstance(item, str) else item
+        field = str(tip.shorthand).split(":")[0]
+        out.append(tip.title(_(TIP_TITLES.get(field, field))))  # a titled copy
+    return out

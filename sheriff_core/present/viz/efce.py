@@ -19,7 +19,7 @@ import altair as alt
 import pandas as pd
 
 from sheriff_core.base.i18n import _
-from sheriff_core.present.words import fmt
+from sheriff_core.present.words import fmt, tips
 from sheriff_core.theory import ExtensiveGame
 from sheriff_core.theory.efce import CorrelationPlan, outcome_table
 
@@ -104,12 +104,7 @@ def mediator_chart(frame: pd.DataFrame, title: str | None = None) -> alt.Chart:
             ),
             order=alt.Order("order:Q"),
             column=alt.Column("plan:N", title=None, sort=list(dict.fromkeys(frame["plan"]))),
-            tooltip=[
-                alt.Tooltip("plan:N", title=_("plan")),
-                alt.Tooltip("items:O", title=_("illegal items loaded")),
-                alt.Tooltip("outcome:N", title=_("the bag is")),
-                alt.Tooltip("probability:Q", format=".3f", title=_("probability")),
-            ],
+            tooltip=tips("plan", "items", "outcome", alt.Tooltip("probability:Q", format=".3f")),
         )
         .properties(width=220, height=220)
     )

@@ -14,6 +14,7 @@ import pandas as pd
 
 from sheriff_core.base.i18n import _
 from sheriff_core.base.safe_text import printable
+from sheriff_core.present.words import tips
 
 __all__ = ["gold_by_round", "LINE_WITH_POINT"]
 
@@ -44,11 +45,7 @@ def gold_by_round(rows: pd.DataFrame | list[dict], title: str | None = None) -> 
             x=alt.X("round:O", title=_("round"), axis=alt.Axis(labelAngle=0)),
             y=alt.Y("gold:Q", title=_("gold")),
             color=alt.Color("player:N", title=_("player"), legend=legend),
-            tooltip=[
-                alt.Tooltip("round:O", title=_("round")),
-                alt.Tooltip("player:N", title=_("player")),
-                alt.Tooltip("gold:Q", title=_("gold")),
-            ],
+            tooltip=tips("round", "player", "gold"),
         )
         .properties(width=420, height=220)
     )

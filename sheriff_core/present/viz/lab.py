@@ -19,7 +19,7 @@ import pandas as pd
 
 from sheriff_core.analysis.lab import BalanceReport, RuleComparison
 from sheriff_core.base.i18n import N_, _
-from sheriff_core.present.words import fmt, number
+from sheriff_core.present.words import fmt, number, tips
 
 __all__ = ["effects_chart", "sweep_chart", "balance_chart"]
 
@@ -170,15 +170,15 @@ def sweep_chart(df: pd.DataFrame, metric: str = "win_rate") -> alt.LayerChart | 
         x=x,
         y="difference:Q",
         color=alt.Color(colour),
-        tooltip=[
-            alt.Tooltip("value:Q", title=_("value")),
-            alt.Tooltip("lineup:N", title=_("line-up")),
-            alt.Tooltip("strategy:N", title=_("strategy")),
-            alt.Tooltip("difference:Q", format="+.2f", title=_("difference")),
-            alt.Tooltip("ci_low:Q", format="+.2f", title=_("95 % CI from")),
-            alt.Tooltip("ci_high:Q", format="+.2f", title=_("95 % CI to")),
-            alt.Tooltip("distinguishable:N", title=_("more than noise")),
-        ],
+        tooltip=tips(
+            "value:Q",
+            "lineup:N",
+            "strategy:N",
+            alt.Tooltip("difference:Q", format="+.2f"),
+            alt.Tooltip("ci_low:Q", format="+.2f"),
+            alt.Tooltip("ci_high:Q", format="+.2f"),
+            "distinguishable:N",
+        ),
     )
     title = fmt("{field}: effect on {label} (bars: 95 % intervals)", field=field, label=label)
     if several:
@@ -207,14 +207,14 @@ def balance_chart(report: BalanceReport) -> alt.VConcatChart:
     def rates(data: pd.DataFrame, x: str, title: str) -> alt.LayerChart:
         base = alt.Chart(data)
         xo = alt.XOffset("sheriff:N")
-        tooltip: list[Any] = [
-            alt.Tooltip("sheriff:N", title=_("Sheriff bot")),
-            alt.Tooltip(x, title=title),
-            alt.Tooltip("win_rate:Q", format=".1%", title=_("win rate")),
-            alt.Tooltip("ci_low:Q", format=".1%", title=_("95 % CI from")),
-            alt.Tooltip("ci_high:Q", format=".1%", title=_("95 % CI to")),
-            alt.Tooltip("fair:Q", format=".1%", title=_("fair share")),
-        ]
+        tooltip: list[Any] = tips(
+            "sheriff:N",
+            f"{x}",
+            alt.Tooltip("win_rate:Q", format=".1%"),
+            alt.Tooltip("ci_low:Q", format=".1%"),
+            alt.Tooltip("ci_high:Q", format=".1%"),
+            alt.Tooltip("fair:Q", format=".1%"),
+        )
         dots = base.mark_point(filled=True, size=50).encode(
             x=alt.X(x, title=title, axis=alt.Axis(labelAngle=0)),
             xOffset=xo,
@@ -247,13 +247,13 @@ def balance_chart(report: BalanceReport) -> alt.VConcatChart:
             xOffset="label:N",
             y=alt.Y("mean:Q", title=_("points")),
             color=alt.Color("label:N", title=None, legend=alt.Legend(labelLimit=320)),
-            tooltip=[
-                alt.Tooltip("sheriff:N", title=_("Sheriff bot")),
-                alt.Tooltip("label:N", title=_("what")),
-                alt.Tooltip("mean:Q", format=".1f", title=_("mean")),
-                alt.Tooltip("ci_low:Q", format=".1f", title=_("95 % CI from")),
-                alt.Tooltip("ci_high:Q", format=".1f", title=_("95 % CI to")),
-            ],
+            tooltip=tips(
+                "sheriff:N",
+                "label:N",
+                alt.Tooltip("mean:Q", format=".1f"),
+                alt.Tooltip("ci_low:Q", format=".1f"),
+                alt.Tooltip("ci_high:Q", format=".1f"),
+            ),
         ),
         sbase.mark_errorbar().encode(
             x="sheriff:N",

@@ -23,7 +23,7 @@ import pandas as pd
 
 from sheriff_core.base.i18n import N_, _
 from sheriff_core.base.safe_text import printable
-from sheriff_core.present.words import fmt
+from sheriff_core.present.words import fmt, tips
 
 __all__ = ["score_breakdown", "score_breakdown_chart", "strategy_breakdown", "SOURCE_COLUMNS"]
 
@@ -124,12 +124,7 @@ def score_breakdown_chart(
             y=alt.Y("player:N", sort=players, title=None),
             color=alt.Color("source:N", sort=sources, title=_("source")),
             order=alt.Order("order:Q"),
-            tooltip=[
-                alt.Tooltip("player:N", title=_("player")),
-                alt.Tooltip("source:N", title=_("source")),
-                alt.Tooltip("points:Q", title=_("points")),
-                alt.Tooltip("total:Q", title=_("total")),
-            ],
+            tooltip=tips("player:N", "source:N", "points:Q", "total:Q"),
         )
         .properties(width=420, height=alt.Step(28))
     )

@@ -28,7 +28,7 @@ import pandas as pd
 from sheriff_core import theory
 from sheriff_core.base.i18n import N_, _
 from sheriff_core.present.viz import specs
-from sheriff_core.present.words import fmt, percent
+from sheriff_core.present.words import fmt, percent, tips
 from sheriff_core.theory import ExtensiveGame, InspectionGame, Solution
 
 __all__ = [
@@ -126,12 +126,9 @@ def sweep_chart(
             ),
             detail="regime:N",
             order=alt.Order(f"{param}:Q"),
-            tooltip=[
-                f"{param}:Q",
-                alt.Tooltip("regime:N", title=title),
-                alt.Tooltip("panel:N", title=_("what")),
-                alt.Tooltip("amount:Q", format=".3f", title=_("amount")),
-            ],
+            tooltip=tips(
+                f"{param}:Q", "regime:N", "panel:N", alt.Tooltip("amount:Q", format=".3f")
+            ),
         )
         .properties(width=260, height=200)
         .facet(
@@ -246,7 +243,7 @@ def _best_response_layers(data: dict[str, list[dict[str, Any]]], title: str) -> 
     dot = (
         alt.Chart(point)
         .mark_point(size=140, filled=True, color="black")
-        .encode(x=x, y=y, tooltip=[alt.Tooltip("label:N", title=_("equilibrium"))])
+        .encode(x=x, y=y, tooltip=tips("label:N"))
     )
     text = (
         alt.Chart(point)
@@ -318,10 +315,7 @@ def convergence_chart(trace: pd.DataFrame | Solution, title: str | None = None) 
         .encode(
             x=alt.X("iteration:Q", title=_("iterations")),
             y=alt.Y("nash_conv:Q", title=_("NashConv (log scale)"), scale=alt.Scale(type="log")),
-            tooltip=[
-                alt.Tooltip("iteration:Q", title=_("iterations")),
-                alt.Tooltip("nash_conv:Q", format=".2e", title="NashConv"),
-            ],
+            tooltip=tips("iteration:Q", alt.Tooltip("nash_conv:Q", format=".2e")),
         )
         .properties(width=360, height=220)
     )

@@ -22,7 +22,7 @@ from sheriff_core.analysis.compare import (
 )
 from sheriff_core.base.i18n import _
 from sheriff_core.present.viz import specs
-from sheriff_core.present.words import fmt
+from sheriff_core.present.words import fmt, tips
 
 __all__ = [
     "deck_composition",
@@ -107,13 +107,7 @@ def deck_composition_chart(
             y=alt.Y("label:N", title=None, sort=None),
             color=alt.Color("kind:N", sort=[_(k) for k in KIND_ORDER], title=_("kind")),
             order=alt.Order("kind_order:Q"),
-            tooltip=[
-                alt.Tooltip("variant:N", title=_("variant")),
-                alt.Tooltip("players:Q", title=_("players")),
-                alt.Tooltip("good:N", title=_("good")),
-                alt.Tooltip("kind:N", title=_("kind")),
-                alt.Tooltip("cards:Q", title=_("cards")),
-            ],
+            tooltip=tips("variant:N", "players:Q", "good:N", "kind:N", "cards:Q"),
         )
         .properties(width=420, height=alt.Step(22))
     )
@@ -172,13 +166,13 @@ def _win_rate_chart(data: dict[str, list[dict[str, object]]]) -> alt.Chart:
             xOffset=alt.XOffset("variant:N"),
             y=alt.Y("win_rate:Q", title=_("win rate"), axis=alt.Axis(format="%")),
             color=alt.Color("variant:N", title=_("variant")),
-            tooltip=[
-                alt.Tooltip("variant:N", title=_("variant")),
-                alt.Tooltip("strategy:N", title=_("strategy")),
-                alt.Tooltip("seats:Q", title=_("seats")),
-                alt.Tooltip("wins:Q", title=_("wins")),
+            tooltip=tips(
+                "variant:N",
+                "strategy:N",
+                "seats:Q",
+                "wins:Q",
                 alt.Tooltip("win_rate:Q", format=".1%"),
-            ],
+            ),
         )
         .properties(width=360, height=220, datasets=data)
     )
@@ -309,13 +303,13 @@ def _lies_caught_chart(data: dict[str, list[dict[str, object]]]) -> alt.Chart:
                 scale=alt.Scale(domain=[0, 1]),
             ),
             color=alt.Color("variant:N", title=_("variant")),
-            tooltip=[
-                alt.Tooltip("variant:N", title=_("variant")),
-                alt.Tooltip("strategy:N", title=_("strategy")),
-                alt.Tooltip("lies:Q", title=_("lies")),
-                alt.Tooltip("caught:Q", title=_("caught")),
+            tooltip=tips(
+                "variant:N",
+                "strategy:N",
+                "lies:Q",
+                "caught:Q",
                 alt.Tooltip("caught_rate:Q", format=".1%"),
-            ],
+            ),
         )
         .properties(width=360, height=220, datasets=data)
     )
