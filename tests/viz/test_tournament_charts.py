@@ -172,3 +172,52 @@ def test_entrants_names_from_students_files_are_drawn_printable() -> None:
     spec = vt.head_to_head_chart(frame).to_dict()
     assert not any("\x1b" in str(r["opponent"]) for r in _data(spec))
     assert "\x1b" not in vlc.vegalite_to_svg(spec)
+
+
+@pytest.mark.parametrize("lang", ["th", "zh"])
+def test_the_charts_speak_the_language(lang):
+    """Titles, axes, legends and tooltips of the three charts come from the catalogs: in Thai
+    and Chinese none of their English words is left (issue 28)."""
+    import json
+
+    from screens_i18n import ensure_compiled
+
+    from sheriff_core.base.i18n import language
+
+    ensure_compiled()
+    board = pd.DataFrame(
+        {"entrant": ["a", "b"], "games": [10, 10], "wins": [4, 2], "win_rate": [0.4, 0.2],
+         "win_lo": [0.2, 0.1], "win_hi": [0.6, 0.4], "rating": [20.0, -20.0],
+         "rating_lo": [0.0, -40.0], "rating_hi": [40.0, 0.0]}
+    )  # fmt: skip
+    h2h = pd.DataFrame(
+        {"entrant": ["a", "b"], "opponent": ["b", "a"], "games": [10, 10],
+         "win_rate": [0.6, 0.4], "win_lo": [0.3, 0.2], "win_hi": [0.8, 0.7]}
+    )  # fmt: skip
+    mix = pd.DataFrame(
+        {"fraction": [0.0, 1.0], "win_rate": [0.3, 0.2], "win_lo": [0.2, 0.1],
+         "win_hi": [0.4, 0.3]}
+    )  # fmt: skip
+    english = ("Leaderboard", "Dot:", "interval", "Head to head", "opponent", "share", "Band")
+    with language(lang):
+        specs = [
+            vt.leaderboard_chart(board, fair=0.25).to_dict(),
+            vt.head_to_head_chart(h2h).to_dict(),
+            vt.mix_chart(mix, entrant="a", opponents=("honest", "smuggler")).to_dict(),
+        ]
+
+    def titles(node):  # every title and subtitle a reader sees (not the data's field names)
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in ("title", "subtitle", "text") and not isinstance(value, dict):
+                    yield json.dumps(value, ensure_ascii=False)
+                yield from titles(value)
+        elif isinstance(node, list):
+            for item in node:
+                yield from titles(item)
+
+    for spec in specs:
+        text = " ".join(titles({k: v for k, v in spec.items() if k != "datasets"}))
+        assert text  # the charts have titles to check
+        left = [w for w in english if w in text]
+        assert not left, f"English left in a {lang} chart: {left}"

@@ -24,6 +24,7 @@ import altair as alt
 import pandas as pd
 
 from sheriff_core.base.safe_text import printable
+from sheriff_core.present.words import fmt, number, percent
 
 __all__ = ["leaderboard_chart", "head_to_head_chart", "mix_chart"]
 
@@ -77,7 +78,7 @@ def _interval_panel(
     dashed line at ``fair``); ``labels=False``: no axis of names (a panel beside another)."""
     base = alt.Chart(data)
     y = alt.Y("entrant:N", title=None, sort=order, axis=alt.Axis() if labels else None)
-    fmt = "%" if axis is _PCT else ".1f"
+    form = "%" if axis is _PCT else ".1f"
     bars = base.mark_errorbar(ticks=True).encode(
         x=alt.X(f"{value}_lo:Q", title=title, axis=axis or alt.Axis()),
         x2=f"{value}_hi:Q",
@@ -86,9 +87,13 @@ def _interval_panel(
     tooltip = [
         alt.Tooltip("entrant:N"),
         alt.Tooltip("games:Q", format=","),
-        alt.Tooltip(f"{value}:Q", format=fmt.replace("%", ".1%")),
-        alt.Tooltip(f"{value}_lo:Q", format=fmt.replace("%", ".1%"), title="95 % interval from"),
-        alt.Tooltip(f"{value}_hi:Q", format=fmt.replace("%", ".1%"), title="95 % interval to"),
+        alt.Tooltip(f"{value}:Q", format=form.replace("%", ".1%")),
+        alt.Tooltip(
+            f"{value}_lo:Q", format=form.replace("%", ".1%"), title=fmt("95 % interval from")
+        ),
+        alt.Tooltip(
+            f"{value}_hi:Q", format=form.replace("%", ".1%"), title=fmt("95 % interval to")
+        ),
     ]
     dots = base.mark_point(filled=True, size=70).encode(x=alt.X(f"{value}:Q"), y=y, tooltip=tooltip)
     marks: list[Any] = [bars, dots]
@@ -129,20 +134,28 @@ def leaderboard_chart(
     order = list(dict.fromkeys(data["entrant"]))
     share = _fair(result_or_frame, fair)
     wins = _interval_panel(
-        data, order, "win_rate", "win rate (bar: 95 % interval)", _PCT, fair=share
+        data, order, "win_rate", fmt("win rate (bar: 95 % interval)"), _PCT, fair=share
     )
     games = int(data["games"].max()) if len(data) else 0
     heading = (
-        printable(title) if title else f"Leaderboard ({games:,} games per entrant, best first)"
+        printable(title)
+        if title
+        else fmt("Leaderboard ({games} games per entrant, best first)", games=number(games))
     )
-    subtitle = "Dot: the entrant's win rate; bar: its 95 % interval" + (
-        f"; dashed line: the fair share ({share:.0%})." if share is not None else "."
+    subtitle = (
+        fmt(
+            "Dot: the entrant's win rate; bar: its 95 % interval; dashed line: the fair "
+            "share ({share}).",
+            share=percent(share),
+        )
+        if share is not None
+        else fmt("Dot: the entrant's win rate; bar: its 95 % interval.")
     )
     head = alt.TitleParams(heading, subtitle=[subtitle], anchor="start")
     if not rated:
         return wins.properties(title=head)
     rating = _interval_panel(
-        data, order, "rating", "rating (bar: 95 % interval)", None, labels=False
+        data, order, "rating", fmt("rating (bar: 95 % interval)"), None, labels=False
     )
     return alt.hconcat(wins, rating).properties(title=head)
 
@@ -175,13 +188,13 @@ def head_to_head_chart(
     order = list(dict.fromkeys(data["entrant"]))
     order += [o for o in dict.fromkeys(data["opponent"]) if o not in order]
     base = alt.Chart(data).encode(
-        x=alt.X("opponent:N", title="opponent", sort=order, axis=alt.Axis(labelAngle=-30)),
-        y=alt.Y("entrant:N", title="entrant", sort=order),
+        x=alt.X("opponent:N", title=fmt("opponent"), sort=order, axis=alt.Axis(labelAngle=-30)),
+        y=alt.Y("entrant:N", title=fmt("entrant"), sort=order),
     )
     cells = base.mark_rect().encode(
         color=alt.Color(
             "win_rate:Q",
-            title="win rate",
+            title=fmt("win rate"),
             scale=alt.Scale(scheme="redblue", domainMid=middle, domain=[0, 1]),
             legend=alt.Legend(format="%"),
         ),
@@ -190,12 +203,14 @@ def head_to_head_chart(
             alt.Tooltip("opponent:N"),
             alt.Tooltip("games:Q", format=","),
             alt.Tooltip("win_rate:Q", format=".1%"),
-            alt.Tooltip("win_lo:Q", format=".1%", title="95 % interval from"),
-            alt.Tooltip("win_hi:Q", format=".1%", title="95 % interval to"),
+            alt.Tooltip("win_lo:Q", format=".1%", title=fmt("95 % interval from")),
+            alt.Tooltip("win_hi:Q", format=".1%", title=fmt("95 % interval to")),
         ],
     )
     text = base.mark_text(fontSize=12).encode(text=alt.Text("win_rate:Q", format=".0%"))
-    heading = printable(title) if title else "Head to head: the row's win rate against the column"
+    heading = (
+        printable(title) if title else fmt("Head to head: the row's win rate against the column")
+    )
     size = max(120, 44 * len(order))
     chart = alt.layer(cells, text)
     assert isinstance(chart, alt.LayerChart)  # alt.layer facets only when asked to
@@ -204,7 +219,12 @@ def head_to_head_chart(
         height=size,
         title=alt.TitleParams(
             heading,
-            subtitle=[f"In the games both sat at the table; blue: above {middle:.0%}, red: below."],
+            subtitle=[
+                fmt(
+                    "In the games both sat at the table; blue: above {share}, red: below.",
+                    share=percent(middle),
+                )
+            ],
             anchor="start",
         ),
     )
@@ -248,34 +268,37 @@ def mix_chart(
         raise ValueError(f"mix_chart: the table has no column {x!r}")
     if opponents is None and {"opponent_a", "opponent_b"} <= set(data.columns) and len(data):
         opponents = (str(data["opponent_a"].iloc[0]), str(data["opponent_b"].iloc[0]))
-    axis_title = "share of the first opponent among the other seats"
+    axis_title = fmt("share of the first opponent among the other seats")
     if opponents is not None:
         a, b = (printable(str(o)) for o in opponents)
-        axis_title = f"share of {a} among the other seats (the rest: {b})"
+        axis_title = fmt("share of {a} among the other seats (the rest: {b})", a=a, b=b)
     data = data[[x, *MIX_COLUMNS]].rename(columns={x: "mix"})
     data["entrant"] = _names(data["entrant"])
     base = alt.Chart(data)
     xs = alt.X("mix:Q", title=axis_title, axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1]))
     band = base.mark_area(opacity=0.2).encode(
-        x=xs, y=alt.Y("win_lo:Q", title="win rate", axis=_PCT), y2="win_hi:Q", color="entrant:N"
+        x=xs,
+        y=alt.Y("win_lo:Q", title=fmt("win rate"), axis=_PCT),
+        y2="win_hi:Q",
+        color="entrant:N",
     )
     line = base.mark_line(point=True).encode(
         x=xs,
         y="win_rate:Q",
-        color=alt.Color("entrant:N", title="entrant"),
+        color=alt.Color("entrant:N", title=fmt("entrant")),
         tooltip=[
             alt.Tooltip("entrant:N"),
-            alt.Tooltip("mix:Q", format=".0%", title="share"),
+            alt.Tooltip("mix:Q", format=".0%", title=fmt("share")),
             alt.Tooltip("win_rate:Q", format=".1%"),
-            alt.Tooltip("win_lo:Q", format=".1%", title="95 % interval from"),
-            alt.Tooltip("win_hi:Q", format=".1%", title="95 % interval to"),
+            alt.Tooltip("win_lo:Q", format=".1%", title=fmt("95 % interval from")),
+            alt.Tooltip("win_hi:Q", format=".1%", title=fmt("95 % interval to")),
         ],
     )
-    heading = printable(title) if title else "Win rate as the opponents' mix changes"
+    heading = printable(title) if title else fmt("Win rate as the opponents' mix changes")
     chart = alt.layer(band, line)
     assert isinstance(chart, alt.LayerChart)  # alt.layer facets only when asked to
     return chart.properties(
         width=420,
         height=240,
-        title=alt.TitleParams(heading, subtitle=["Band: the 95 % interval."], anchor="start"),
+        title=alt.TitleParams(heading, subtitle=[fmt("Band: the 95 % interval.")], anchor="start"),
     )
