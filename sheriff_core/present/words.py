@@ -139,11 +139,6 @@ def key_of(w: Any) -> str:
     return str(getattr(w, "key", w.description))
 
 
-#: Words of the variants the screens show that the core catalog does not list
-#: (:mod:`sheriff_core.rules.terms`): the default terms of a stand, of Sheriffs and tokens.
-_TERM_WORDS = (N_("merchant stand"), N_("Sheriffs"), N_("token"))
-
-
 def term(variant: Any, key: str) -> str:
     """The variant's word for ``key`` (``"merchant"``, ``"stand"``, ``"sheriff"``...) in
     the current language: the core catalog's capitalised game term when it has one (its

@@ -44,6 +44,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from sheriff_core.base.i18n import N_, _
+
 __all__ = [
     "CHOICE_WORDS",
     "DEFAULT_ONLY",
@@ -131,19 +133,19 @@ _HAND = LIMITS["hand_size"]
 
 #: Each choice of the fields' menus in words (a choice not here is shown as it is).
 CHOICE_WORDS: dict[str, str] = {
-    "legal": "legal",
-    "contraband": "contraband",
-    "royal": "royal",
-    "sheriff_left": "the player on the Sheriff's left",
-    "sheriff_chooses": "a player the Sheriff chooses",
-    "draw-then-discard": "draw, then discard (1st edition)",
-    "discard-then-draw": "discard, then draw (2nd edition)",
-    "legal_first": "legal goods first, then contraband",
-    "any": "any goods, as the debtor chooses",
-    "rotate": "one Sheriff, each player in turn",
-    "deputy_deck": "Deputies drawn from a deputy deck",
-    "legal_goods": "most legal goods",
-    "tokens": "most tokens",
+    "legal": N_("legal"),
+    "contraband": N_("contraband"),
+    "royal": N_("royal"),
+    "sheriff_left": N_("the player on the Sheriff's left"),
+    "sheriff_chooses": N_("a player the Sheriff chooses"),
+    "draw-then-discard": N_("draw, then discard (1st edition)"),
+    "discard-then-draw": N_("discard, then draw (2nd edition)"),
+    "legal_first": N_("legal goods first, then contraband"),
+    "any": N_("any goods, as the debtor chooses"),
+    "rotate": N_("one Sheriff, each player in turn"),
+    "deputy_deck": N_("Deputies drawn from a deputy deck"),
+    "legal_goods": N_("most legal goods"),
+    "tokens": N_("most tokens"),
 }
 
 # The rules summary's sections a field's sentence goes in (``rules_summary`` places them).
@@ -281,49 +283,49 @@ def _deputies(v: Any) -> bool:
 
 def _draw_sentence(v: Any) -> str:
     if v.draw_from_discards:
-        return (
+        return _(
             "You may draw the top cards of the discard piles first, one at a time; once you "
             "draw from the draw pile, the rest of the draw comes from it."
         )
-    return "Draw from the draw pile only."
+    return _("Draw from the draw pile only.")
 
 
 def _reshuffle_sentence(v: Any) -> str:
     if v.reshuffle_keep:
-        return (
-            f"When the draw pile runs out, all but the top {v.reshuffle_keep} cards of each "
+        return _(
+            "When the draw pile runs out, all but the top {n} cards of each "
             "discard pile are shuffled into a new draw pile."
-        )
+        ).format(n=v.reshuffle_keep)
     if v.discard_piles > 1:
-        return "When the draw pile runs out, all discard piles are shuffled into a new one."
-    return "When the draw pile runs out, the whole discard pile is shuffled into a new one."
+        return _("When the draw pile runs out, all discard piles are shuffled into a new one.")
+    return _("When the draw pile runs out, the whole discard pile is shuffled into a new one.")
 
 
 def _debt_sentence(v: Any) -> str:
     if v.debt_order == "legal_first":
-        order = "legal goods first; other goods only when the legal ones are not enough"
+        order = _("legal goods first; other goods only when the legal ones are not enough")
     else:
-        order = "any goods, in the debtor's choice"
-    return (
+        order = _("any goods, in the debtor's choice")
+    return _(
         "A debt one cannot pay in gold is paid with goods from one's "
-        f"{v.term('stand')} at their value ({order}), worth at least the debt, no change; "
+        "{stand} at their value ({order}), worth at least the debt, no change; "
         "with nothing left, the rest is forgiven."
-    )
+    ).format(stand=_(v.term("stand")), order=order)
 
 
 def _starter_special(v: Any) -> str | None:
     if v.market_starter != "sheriff_chooses":
         return None
-    leader = v.term("sheriff")
+    leader = _(v.term("sheriff"))
     if v.sheriffs_per_round > 1:
-        leader = f"leading {leader}"
-    return f"The {leader} chooses who starts the market."
+        return _("The leading {sheriff} chooses who starts the market.").format(sheriff=leader)
+    return _("The {sheriff} chooses who starts the market.").format(sheriff=leader)
 
 
 def _order_special(v: Any) -> str | None:
     if v.market_order != "discard-then-draw":
         return None
-    return (
+    return _(
         "Discard before drawing, so cards just discarded can be shuffled back in when "
         "the draw pile runs out."
     )
@@ -331,64 +333,64 @@ def _order_special(v: Any) -> str | None:
 
 # --------------------------------------------------------------------------- the registry
 
-_S = "Setup"
-_R = "Round"
-_G = "Goods"
-_B = "Bonuses"
-_C = "Scoring"
+_S = N_("Setup")
+_R = N_("Round")
+_G = N_("Goods")
+_B = N_("Bonuses")
+_C = N_("Scoring")
 
 #: Every rule field, in the order the editor lists them and the difference table shows
 #: the rows of single fields.
 FIELDS: tuple[RuleField, ...] = (
     RuleField(
-        "players.min", "min_players", "int", _S, "fewest players", (2, LIMITS["players"]),
-        unit=" players", rule="SET-1", told_by="row 'players'; summary 'Players'",
+        "players.min", "min_players", "int", _S, N_("fewest players"), (2, LIMITS["players"]),
+        unit=N_(" players"), rule="SET-1", told_by="row 'players'; summary 'Players'",
         kernel=EVERY,
     ),
     RuleField(
-        "players.max", "max_players", "int", _S, "most players", (2, LIMITS["players"]),
-        at_least="players.min", unit=" players", rule="SET-1",
+        "players.max", "max_players", "int", _S, N_("most players"), (2, LIMITS["players"]),
+        at_least="players.min", unit=N_(" players"), rule="SET-1",
         told_by="row 'players'; summary 'Players'",
         kernel=EVERY,
     ),
     RuleField(
-        "setup.starting_gold", "starting_gold", "int", _S, "starting gold", (0, _NUMBER),
-        unit=" gold", rule="SET-2", row="starting gold", told_by="summary 'Setup'",
+        "setup.starting_gold", "starting_gold", "int", _S, N_("starting gold"), (0, _NUMBER),
+        unit=N_(" gold"), rule="SET-2", row="starting gold", told_by="summary 'Setup'",
         kernel=EVERY,
     ),
     RuleField(
-        "setup.hand_size", "hand_size", "int", _S, "hand size", (1, _HAND),
-        unit=" cards", rule="SET-5", row="hand size", told_by="summary 'Setup'",
+        "setup.hand_size", "hand_size", "int", _S, N_("hand size"), (1, _HAND),
+        unit=N_(" cards"), rule="SET-5", row="hand size", told_by="summary 'Setup'",
         kernel=EVERY,
     ),
     RuleField(
-        "setup.discard_piles", "discard_piles", "int", _S, "discard piles",
-        (1, LIMITS["discard_piles"]), unit=" piles", rule="SET-6", row="discard piles",
+        "setup.discard_piles", "discard_piles", "int", _S, N_("discard piles"),
+        (1, LIMITS["discard_piles"]), unit=N_(" piles"), rule="SET-6", row="discard piles",
         told_by="summary 'Setup'",
         kernel=EVERY,
     ),
     RuleField(
         "setup.discard_pile_setup", "discard_pile_setup", "int", _S,
-        "cards on each discard pile at setup", (0, LIMITS["deck"]), default=0, unit=" cards",
+        N_("cards on each discard pile at setup"), (0, LIMITS["deck"]), default=0, unit=N_(" cards"),
         rule="SET-6", row="cards on each pile at setup", told_by="summary 'Setup'",
         kernel=EVERY,
     ),
     RuleField(
         "round.sheriff_turns", "sheriff_turns", "int", _R,
-        "times each player is {sheriff} (any number of players)",
-        (1, LIMITS["sheriff_turns"]), unit=" times", rule="GAME-1",
+        N_("times each player is {sheriff} (any number of players)"),
+        (1, LIMITS["sheriff_turns"]), unit=N_(" times"), rule="GAME-1",
         told_by="rows 'rounds', 'times Sheriff each'; summary 'Players'", applies=_rotating,
         kernel=EVERY,
     ),
     RuleField(
         "round.sheriff_turns_by_players.{n}", "sheriff_turns_by_players", "int", _R,
-        "times each player is {sheriff} (for {n} players)", (1, LIMITS["sheriff_turns"]),
-        default=None, unit=" times", rule="GAME-1",
+        N_("times each player is {sheriff} (for {n} players)"), (1, LIMITS["sheriff_turns"]),
+        default=None, unit=N_(" times"), rule="GAME-1",
         told_by="rows 'rounds', 'times Sheriff each'; summary 'Players'", applies=_rotating,
         kernel=EVERY,
     ),
     RuleField(
-        "round.market_starter", "market_starter", "choice", _R, "who starts the market",
+        "round.market_starter", "market_starter", "choice", _R, N_("who starts the market"),
         choices=MARKET_STARTERS, rule="MKT-1", row="market starts",
         cell=lambda v: {"sheriff_left": "left of the Sheriff",
                         "sheriff_chooses": "the Sheriff chooses"}[v.market_starter],
@@ -397,13 +399,13 @@ FIELDS: tuple[RuleField, ...] = (
     ),
     RuleField(
         "round.draw_from_discards", "draw_from_discards", "bool", _R,
-        "draw from the discard piles", default=True, rule="MKT-3",
+        N_("draw from the discard piles"), default=True, rule="MKT-3",
         row="draw from discard piles", cell=lambda v: "yes" if v.draw_from_discards else "no",
         says=(("market", _draw_sentence),),
         kernel=EVERY,
     ),
     RuleField(
-        "round.market_order", "market_order", "choice", _R, "market turn order",
+        "round.market_order", "market_order", "choice", _R, N_("market turn order"),
         choices=MARKET_ORDERS, default="draw-then-discard", rule="2E-MKT-2", row="market turn",
         cell=lambda v: {"draw-then-discard": "draw back, then discard",
                         "discard-then-draw": "discard, then draw back"}[v.market_order],
@@ -411,127 +413,127 @@ FIELDS: tuple[RuleField, ...] = (
         kernel=EVERY,
     ),
     RuleField(
-        "round.set_aside_max", "set_aside_max", "int", _R, "set aside at most", (0, _HAND),
-        at_most="setup.hand_size", unit=" cards", rule="MKT-2", row="set aside at most",
+        "round.set_aside_max", "set_aside_max", "int", _R, N_("set aside at most"), (0, _HAND),
+        at_most="setup.hand_size", unit=N_(" cards"), rule="MKT-2", row="set aside at most",
         told_by="summary 'A round', 1. Market",
         kernel=EVERY,
     ),
     RuleField(
-        "round.bag_min", "bag_min", "int", _R, "fewest cards in a bag", (1, _HAND),
-        at_most="round.bag_max", unit=" cards", rule="LOAD-1", row="bag size",
+        "round.bag_min", "bag_min", "int", _R, N_("fewest cards in a bag"), (1, _HAND),
+        at_most="round.bag_max", unit=N_(" cards"), rule="LOAD-1", row="bag size",
         cell=lambda v: f"{v.bag_min}-{v.bag_max}",
         told_by="summary 'A round', 2. Load, declare, inspect",
         kernel=EVERY,
     ),
     RuleField(
-        "round.bag_max", "bag_max", "int", _R, "most cards in a bag", (1, _HAND),
-        at_least="round.bag_min", at_most="setup.hand_size", unit=" cards", rule="LOAD-1",
+        "round.bag_max", "bag_max", "int", _R, N_("most cards in a bag"), (1, _HAND),
+        at_least="round.bag_min", at_most="setup.hand_size", unit=N_(" cards"), rule="LOAD-1",
         told_by="row 'bag size'; summary 'A round', 2. Load, declare, inspect",
         kernel=EVERY,
     ),
     RuleField(
         "round.reshuffle_keep", "reshuffle_keep", "int", _R,
-        "reshuffle keeps the top cards of each pile", (0, LIMITS["deck"]), default=0,
-        unit=" cards", rule="DECK-1", row="reshuffle keeps top of each pile",
+        N_("reshuffle keeps the top cards of each pile"), (0, LIMITS["deck"]), default=0,
+        unit=N_(" cards"), rule="DECK-1", row="reshuffle keeps top of each pile",
         says=(("market", _reshuffle_sentence),),
         kernel=EVERY,
     ),
     RuleField(
-        "sheriffs.selection", "sheriff_selection", "choice", _R, "how the {sheriffs} are chosen",
+        "sheriffs.selection", "sheriff_selection", "choice", _R, N_("how the {sheriffs} are chosen"),
         choices=SHERIFF_SELECTIONS, default="rotate", rule="DEP-DECK-1",
         told_by="row 'Sheriffs'; summary 'Players'", applies=_deputies,
         kernel=EVERY,
     ),
     RuleField(
-        "sheriffs.per_round", "sheriffs_per_round", "int", _R, "{sheriffs} per round", (1, 2),
+        "sheriffs.per_round", "sheriffs_per_round", "int", _R, N_("{sheriffs} per round"), (1, 2),
         default=1, rule="DEP-DECK-1", told_by="row 'Sheriffs'; summary 'Players'",
         applies=_deputies,
         kernel=EVERY,
     ),
     RuleField(
         "sheriffs.deck_passes", "deputy_deck_passes", "int", _R,
-        "times the deputy deck is used up", (0, LIMITS["sheriff_turns"]), default=0,
-        unit=" times", rule="DEP-DECK-2", told_by="row 'Sheriffs'; summary 'Players'",
+        N_("times the deputy deck is used up"), (0, LIMITS["sheriff_turns"]), default=0,
+        unit=N_(" times"), rule="DEP-DECK-2", told_by="row 'Sheriffs'; summary 'Players'",
         applies=_deputies,
         kernel=EVERY,
     ),
     RuleField(
-        "goods.{good}.kind", "goods", "choice", _G, "{good}: kind", choices=KINDS,
+        "goods.{good}.kind", "goods", "choice", _G, N_("{good}: kind"), choices=KINDS,
         rule="SET-3", told_by="rows of goods; summary 'Goods'",
         kernel=EVERY,
     ),
     RuleField(
-        "goods.{good}.count", "goods", "int", _G, "{good}: cards", (0, LIMITS["card_count"]),
-        unit=" cards", rule="SET-3", told_by="rows of goods in deck; summary 'Goods'",
+        "goods.{good}.count", "goods", "int", _G, N_("{good}: cards"), (0, LIMITS["card_count"]),
+        unit=N_(" cards"), rule="SET-3", told_by="rows of goods in deck; summary 'Goods'",
         kernel=EVERY,
     ),
     RuleField(
-        "goods.{good}.value", "goods", "int", _G, "{good}: value", (0, _NUMBER),
-        unit=" gold", rule="SCO-1", told_by="rows of goods; summary 'Goods'",
+        "goods.{good}.value", "goods", "int", _G, N_("{good}: value"), (0, _NUMBER),
+        unit=N_(" gold"), rule="SCO-1", told_by="rows of goods; summary 'Goods'",
         kernel=EVERY,
     ),
     RuleField(
-        "goods.{good}.penalty", "goods", "int", _G, "{good}: fine per card (penalty)",
-        (0, _NUMBER), unit=" gold", rule="INSP-6", told_by="rows of goods; summary 'Goods'",
+        "goods.{good}.penalty", "goods", "int", _G, N_("{good}: fine per card (penalty)"),
+        (0, _NUMBER), unit=N_(" gold"), rule="INSP-6", told_by="rows of goods; summary 'Goods'",
         kernel=EVERY,
     ),
     RuleField(
-        "goods.{royal}.counts_as.good", "goods", "choice", _G, "{royal}: counts as good",
+        "goods.{royal}.counts_as.good", "goods", "choice", _G, N_("{royal}: counts as good"),
         default=None, choices_from="legal_goods", rule="ROY-3",
         told_by="row 'royal goods'; summary 'Goods'",
         kernel=EVERY,
     ),
     RuleField(
-        "goods.{royal}.counts_as.n", "goods", "int", _G, "{royal}: counts as how many",
+        "goods.{royal}.counts_as.n", "goods", "int", _G, N_("{royal}: counts as how many"),
         (1, _NUMBER), default=None, rule="ROY-3", told_by="row 'royal goods'; summary 'Goods'",
         kernel=EVERY,
     ),
     RuleField(
-        "removed.{n}.{good}", "removed", "int", _G, "{good}: cards removed with {n} players",
-        (0, LIMITS["card_count"]), default=0, at_most="goods.{good}.count", unit=" cards",
+        "removed.{n}.{good}", "removed", "int", _G, N_("{good}: cards removed with {n} players"),
+        (0, LIMITS["card_count"]), default=0, at_most="goods.{good}.count", unit=N_(" cards"),
         rule="SET-4", told_by="row 'cards removed'; summary 'Setup' and 'Goods'",
         kernel=EVERY,
     ),
     RuleField(
-        "bonuses.{bonus}.king", "bonuses", "int", _B, "{bonus}: {king}", (0, _NUMBER),
-        unit=" gold", rule="SCO-2", told_by="row 'bonuses'; summary's bonus table",
+        "bonuses.{bonus}.king", "bonuses", "int", _B, N_("{bonus}: {king}"), (0, _NUMBER),
+        unit=N_(" gold"), rule="SCO-2", told_by="row 'bonuses'; summary's bonus table",
         kernel=EVERY,
     ),
     RuleField(
-        "bonuses.{bonus}.queen", "bonuses", "int", _B, "{bonus}: {queen}", (0, _NUMBER),
-        unit=" gold", rule="SCO-2", told_by="row 'bonuses'; summary's bonus table",
+        "bonuses.{bonus}.queen", "bonuses", "int", _B, N_("{bonus}: {queen}"), (0, _NUMBER),
+        unit=N_(" gold"), rule="SCO-2", told_by="row 'bonuses'; summary's bonus table",
         kernel=EVERY,
     ),
     RuleField(
-        "tokens.{token}.good", "tokens", "choice", _B, "{token}: for which good",
+        "tokens.{token}.good", "tokens", "choice", _B, N_("{token}: for which good"),
         choices_from="legal_goods", rule="DIS-TOK-1",
         told_by="row 'tokens'; summary's tokens table",
         kernel=EVERY,
     ),
     RuleField(
-        "tokens.{token}.per_token", "tokens", "int", _B, "{token}: goods per token",
-        (1, _NUMBER), unit=" goods", rule="DIS-TOK-1",
+        "tokens.{token}.per_token", "tokens", "int", _B, N_("{token}: goods per token"),
+        (1, _NUMBER), unit=N_(" goods"), rule="DIS-TOK-1",
         told_by="row 'tokens'; summary's tokens table",
         kernel=EVERY,
     ),
     RuleField(
-        "tokens.{token}.value", "tokens", "int", _B, "{token}: value", (0, _NUMBER),
-        unit=" gold", rule="DIS-TOK-1", told_by="row 'tokens'; summary's tokens table",
+        "tokens.{token}.value", "tokens", "int", _B, N_("{token}: value"), (0, _NUMBER),
+        unit=N_(" gold"), rule="DIS-TOK-1", told_by="row 'tokens'; summary's tokens table",
         kernel=EVERY,
     ),
     RuleField(
-        "tokens.{token}.supply", "tokens", "int", _B, "{token}: supply", (0, _NUMBER),
-        unit=" tokens", rule="DIS-TOK-1", told_by="row 'tokens'; summary's tokens table",
+        "tokens.{token}.supply", "tokens", "int", _B, N_("{token}: supply"), (0, _NUMBER),
+        unit=N_(" tokens"), rule="DIS-TOK-1", told_by="row 'tokens'; summary's tokens table",
         kernel=EVERY,
     ),
     RuleField(
         "tokens.{token}.supply_by_players.{n}", "tokens", "int", _B,
-        "{token}: supply with {n} players", (0, _NUMBER), default=None, unit=" tokens",
+        N_("{token}: supply with {n} players"), (0, _NUMBER), default=None, unit=N_(" tokens"),
         rule="DIS-TOK-1", told_by="row 'tokens'; summary's tokens table",
         kernel=EVERY,
     ),
     RuleField(
-        "debts.order", "debt_order", "choice", _C, "debts paid in goods", choices=DEBT_ORDERS,
+        "debts.order", "debt_order", "choice", _C, N_("debts paid in goods"), choices=DEBT_ORDERS,
         default="legal_first", rule="DEBT-2", row="debts paid in goods",
         cell=lambda v: {"legal_first": "legal goods first, then contraband",
                         "any": "any goods, debtor's choice"}[v.debt_order],
@@ -539,7 +541,7 @@ FIELDS: tuple[RuleField, ...] = (
         kernel=EVERY,
     ),
     RuleField(
-        "scoring.tiebreaks", "tiebreaks", "choice", _C, "winner tie-breaks, in order",
+        "scoring.tiebreaks", "tiebreaks", "choice", _C, N_("winner tie-breaks, in order"),
         choices=TIEBREAK_ORDERS, default=(), rule="SCO-5", row="winner tie-breaks",
         cell=lambda v: ", then ".join(v.tiebreaks) or "-",
         told_by="summary 'End of game and scoring'",
@@ -712,9 +714,10 @@ def _plain_sentence(f: RuleField) -> Sentence:
     def say(v: Any) -> str:
         value = v.rule(f.attr)
         if isinstance(value, bool):
-            value = "yes" if value else "no"
-        label = f.label.format(**words(v))
-        return f"{label[:1].upper()}{label[1:]}: {value}{f.unit}."
+            value = _("yes") if value else _("no")
+        label = _(f.label).format(**{k: _(w) for k, w in words(v).items()})
+        unit = _(f.unit) if f.unit else ""
+        return f"{label[:1].upper()}{label[1:]}: {value}{unit}."
 
     return say
 

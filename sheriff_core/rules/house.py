@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from sheriff_core.base.errors import VariantError
+from sheriff_core.base.i18n import N_, _
 from sheriff_core.rules.fields import (
     CHOICE_WORDS,
     FIELDS,
@@ -58,6 +59,7 @@ __all__ = [
     "CHOICE_WORDS",
     "Field",
     "GROUPS",
+    "choice_in_words",
     "editable_fields",
     "field_value",
     "house_rule",
@@ -127,15 +129,30 @@ class Field:
         return self.choices is not None and _plain(value) in self.choices
 
 
-def _words(choice: Any) -> str:
-    """A choice in words; an order of tie-breaks as "most legal goods, then most contraband"."""
+def _words(choice: Any, say: Any = str) -> str:
+    """A choice in words; an order of tie-breaks as "most legal goods, then most contraband"
+    (``say``: how a message is shown; :func:`str`: in English)."""
     if isinstance(choice, tuple):
         if not choice:
-            return "none: a tie is a shared win"
-        return ", then ".join(
-            "most contraband" if c == "contraband" else CHOICE_WORDS.get(c, str(c)) for c in choice
+            return say(N_("none: a tie is a shared win"))
+        # TRANSLATORS: between the tie-breaks of an order ("most tokens, then most contraband")
+        return say(N_(", then ")).join(
+            say(N_("most contraband")) if c == "contraband" else say(CHOICE_WORDS.get(c, str(c)))
+            for c in choice
         )
-    return CHOICE_WORDS.get(choice, str(choice))
+    return say(CHOICE_WORDS.get(choice, str(choice)))
+
+
+def choice_in_words(choice: Any) -> str:
+    """A field's choice (a value of its ``choices``) in words, in the current language: the
+    words of :meth:`Field.choice_label`, each part translated (a good's name too).
+
+    >>> choice_in_words("sheriff_left"), choice_in_words(("tokens", "contraband"))
+    ("the player on the Sheriff's left", 'most tokens, then most contraband')
+    >>> choice_in_words("Apples")
+    'Apples'
+    """
+    return _words(_plain(choice), _)
 
 
 def _field(

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from sheriff_core.base.i18n import N_
 from sheriff_core.rules.cards import inspect_bag
 from sheriff_core.rules.variants import Variant
 
@@ -29,6 +30,11 @@ OUTCOME_COLUMNS: dict[str, str] = {
     "sheriff_gold": "Sheriff's gold",
     "stand_value": "value of goods you keep",
 }
+
+
+#: The ``sheriff`` column's values (shown translated by the bag builder: ``_(value)``).
+LETS_PASS = N_("lets it pass")
+INSPECTS = N_("inspects it")
 
 
 def _names(cards: Sequence[str]) -> str:
@@ -56,7 +62,7 @@ def bag_outcomes(
     kept_down = [c for c in res.admitted if not goods[c].is_legal]
     return [
         {
-            "sheriff": "lets it pass",
+            "sheriff": LETS_PASS,
             "stand_face_up": _names(up),
             "stand_face_down": _names(down),
             "confiscated": "-",
@@ -65,7 +71,7 @@ def bag_outcomes(
             "stand_value": sum(goods[c].value for c in bag),
         },
         {
-            "sheriff": "inspects it",
+            "sheriff": INSPECTS,
             "stand_face_up": _names(kept_up),
             "stand_face_down": _names(kept_down),
             "confiscated": _names(res.confiscated),

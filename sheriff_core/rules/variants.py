@@ -31,7 +31,7 @@ from types import MappingProxyType
 from typing import Any
 
 from sheriff_core.base.errors import RulesError, VariantError
-from sheriff_core.base.i18n import Names
+from sheriff_core.base.i18n import N_, Names
 from sheriff_core.base.schema import TomlChecker, parse_toml, show
 from sheriff_core.rules.fields import (
     FIELDS,
@@ -479,14 +479,15 @@ def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+# The words a variant file's [terms] may replace (shown through the core catalog).
 _DEFAULT_TERMS = {
-    "contraband": "contraband",
-    "king": "King",
-    "queen": "Queen",
-    "stand": "merchant stand",
-    "sheriff": "Sheriff",
-    "sheriffs": "Sheriffs",
-    "token": "token",
+    "contraband": N_("contraband"),
+    "king": N_("King"),
+    "queen": N_("Queen"),
+    "stand": N_("merchant stand"),
+    "sheriff": N_("Sheriff"),
+    "sheriffs": N_("Sheriffs"),
+    "token": N_("token"),
 }
 
 # Schema of one file (see TomlChecker.check_keys): per top-level key, the keys of its

@@ -36,7 +36,7 @@ from sheriff_core.present.words import check_language, fmt, named, rendering
 from sheriff_core.rules import Variant, check_declaration, load_variant
 from sheriff_core.rules.outcomes import OUTCOME_COLUMNS, bag_outcomes  # re-exported here
 
-__all__ = ["bag_outcomes", "bag_builder", "BagBuilder", "OUTCOME_COLUMNS"]
+__all__ = ["bag_outcomes", "bag_builder", "BagBuilder", "OUTCOME_COLUMNS", "shown_cell"]
 
 #: The outcome table's headings (:data:`OUTCOME_COLUMNS`), for message extraction.
 _HEADINGS = (
@@ -154,13 +154,38 @@ class BagBuilder(widgets.VBox):
         verdict = _("legal, and the truth") if truthful else _("legal, but a lie")
         cells = "".join(f"<th>{escape(_(h))}</th>" for h in OUTCOME_COLUMNS.values())
         body = "".join(
-            "<tr>" + "".join(f"<td>{escape(_(str(r[k])))}</td>" for k in OUTCOME_COLUMNS) + "</tr>"
+            "<tr>"
+            + "".join(f"<td>{escape(shown_cell(k, r[k]))}</td>" for k in OUTCOME_COLUMNS)
+            + "</tr>"
             for r in self.outcomes
         )
         self.result.value = (
             head + f"<b style='color:#070'>{verdict}</b>"
             f"<table><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
         )
+
+
+#: The outcome columns that list cards (``"Cheese, Silk"``, or ``"-"`` for none).
+_CARD_COLUMNS = ("stand_face_up", "stand_face_down", "confiscated")
+
+
+def shown_cell(column: str, value: Any) -> str:
+    """A cell of the outcome table (:func:`bag_outcomes`) as a person reads it in the
+    current language: the Sheriff's choice and the cards' names translated, numbers as
+    they are; the row's value itself never changes.
+
+    >>> from sheriff_core.base.i18n import language
+    >>> shown_cell("confiscated", "Cheese, Silk"), shown_cell("merchant_gold", -6)
+    ('Cheese, Silk', '-6')
+    >>> with language("th"):
+    ...     shown_cell("confiscated", "Cheese, Silk") != "Cheese, Silk"
+    True
+    """
+    if column in _CARD_COLUMNS and isinstance(value, str) and value != "-":
+        return _(", ").join(_(name) for name in value.split(", "))
+    if isinstance(value, str):
+        return _(value)
+    return str(value)
 
 
 def bag_builder(

@@ -56,6 +56,7 @@ from sheriff_core.rules.fields import instances, words
 from sheriff_core.rules.house import (
     GROUPS,
     Field,
+    choice_in_words,
     editable_fields,
     house_rule,
     house_rule_toml,
@@ -194,7 +195,7 @@ def _control(field: Field, shown: str) -> widgets.Widget:
     if field.type == "bool":
         w = widgets.Checkbox(value=field.value, indent=False, **common)
     elif field.type == "choice":
-        options = [(_(field.choice_label(c)), c) for c in field.choices or ()]
+        options = [(choice_in_words(c), c) for c in field.choices or ()]
         w = widgets.Dropdown(options=options, value=field.value, **common)
     else:
         lo, hi = field.bounds or (0, 0)
@@ -484,7 +485,7 @@ class VariantEditor(widgets.VBox):
 
     def _value(self, path: str, value: Any) -> str:
         f = self.fields.get(path)
-        return _(f.choice_label(value)) if f is not None and f.type == "choice" else _show(value)
+        return choice_in_words(value) if f is not None and f.type == "choice" else _show(value)
 
     # ------------------------------------------------------------------ the house rule
 
