@@ -5,23 +5,18 @@ under it, and stays about 20 lines of bot."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from doc_pages import ROOT, blocks, run_first_example
+
 PAGE = ROOT / "docs" / "bots.md"
 
 
 def _blocks(kind: str) -> list[str]:
-    return re.findall(rf"```{kind}\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.DOTALL)
+    return blocks(PAGE, kind)
 
 
 def test_the_pages_example_runs_and_prints_what_the_page_shows():
-    code, shown = _blocks("python")[0], _blocks("text")[0]
-    out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
+    out, shown = run_first_example(PAGE, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout == shown
 

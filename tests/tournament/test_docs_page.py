@@ -4,24 +4,17 @@ a bot file is code, and names the rating model it uses."""
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
-from pathlib import Path
+from doc_pages import ROOT, blocks, run_first_example
 
-ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "tournament.md"
 
 
 def _blocks(kind: str) -> list[str]:
-    return re.findall(rf"```{kind}\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.DOTALL)
+    return blocks(PAGE, kind)
 
 
 def test_the_pages_example_prints_what_the_page_shows():
-    code, shown = _blocks("python")[0], _blocks("text")[0]
-    out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300
-    )
+    out, shown = run_first_example(PAGE, timeout=300)
     assert out.returncode == 0, out.stderr
     assert out.stdout == shown
 
