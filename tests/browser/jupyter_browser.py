@@ -55,6 +55,30 @@ INSTALL_HINT = (
 )
 
 
+#: Where the browser tests write their screenshots (git-ignored).
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "browser"
+
+
+def publish(path: Path, name: str | None = None) -> Path | None:
+    """Copy a screenshot to the folder ``$SHERIFF_SCREENSHOT_DIR`` names (relative: to
+    the checkout), as ``name`` (default: its own name), for the README and the issues;
+    nothing without the variable. Returns the copy's path.
+
+    >>> import os, tempfile
+    >>> os.environ.pop("SHERIFF_SCREENSHOT_DIR", None) and None
+    >>> publish(Path("x.png")) is None
+    True
+    """
+    target = os.environ.get("SHERIFF_SCREENSHOT_DIR")
+    if not target:
+        return None
+    folder = Path(target) if Path(target).is_absolute() else ARTIFACTS.parents[1] / target
+    folder.mkdir(parents=True, exist_ok=True)
+    copy = folder / (name or path.name)
+    copy.write_bytes(path.read_bytes())
+    return copy
+
+
 def missing(reason: str) -> None:
     """Skip the calling test because ``reason`` (with the install hint), or fail it when
     the ``CI`` variable is set: in CI the browser tests must run."""

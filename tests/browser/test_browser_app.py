@@ -19,14 +19,13 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
-import os
 import re
 import time
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from jupyter_browser import CHROMIUM_ARGS, find_chromium, missing, require_chromium
+from jupyter_browser import CHROMIUM_ARGS, find_chromium, missing, publish, require_chromium
 from voila_server import VoilaServer
 
 pytestmark = pytest.mark.browser
@@ -69,11 +68,8 @@ def _screenshot(page, name: str, readme: bool = False) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path))
-    target = os.environ.get("SHERIFF_SCREENSHOT_DIR")
-    if readme and target:
-        folder = Path(target) if Path(target).is_absolute() else ROOT / target
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / "game_night.png").write_bytes(path.read_bytes())
+    if readme:
+        publish(path, "game_night.png")
 
 
 def _check_secrets(state: dict, viewer: str | None) -> int:

@@ -27,14 +27,13 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 import shutil
 import subprocess
 import time
 from pathlib import Path
 
 import pytest
-from jupyter_browser import CHROMIUM_ARGS, find_chromium, missing, require_chromium
+from jupyter_browser import CHROMIUM_ARGS, find_chromium, missing, publish, require_chromium
 from screens_i18n import ensure_compiled
 from voila_server import VoilaServer
 
@@ -100,15 +99,12 @@ def _fonts(lang: str) -> list[str]:
     return sorted({line.split(",")[0].strip() for line in out.splitlines() if line.strip()})
 
 
-def _screenshot(page, name: str, publish: bool = True) -> Path:
+def _screenshot(page, name: str, readme: bool = True) -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path))
-    target = os.environ.get("SHERIFF_SCREENSHOT_DIR")
-    if publish and target:
-        folder = Path(target) if Path(target).is_absolute() else ROOT / target
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / f"{name}.png").write_bytes(path.read_bytes())
+    if readme:
+        publish(path)
     return path
 
 
@@ -148,7 +144,7 @@ def _game_night_page(page, server: VoilaServer, lang: str) -> None:
     setup.locator(".sheriff-language select").select_option(label=SUPPORTED[lang])
     page.get_by_role("button", name=words["start"], exact=True).wait_for()
     _check_text(page, lang, words["setup"], ".sheriff-setup")
-    _screenshot(page, f"game_night_setup_{lang}", publish=False)
+    _screenshot(page, f"game_night_setup_{lang}", readme=False)
     setup.locator(".widget-checkbox", has_text=words["short"]).locator("input").check()
     page.get_by_role("button", name=words["start"], exact=True).click()
     # the bots play every seat to the last round, then the first person's gate shows;

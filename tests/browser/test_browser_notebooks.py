@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-import os
 import re
 import time
 from html import unescape
@@ -26,7 +25,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from jupyter_browser import CHROMIUM_ARGS, JupyterLab, Lab, require_chromium
+from jupyter_browser import CHROMIUM_ARGS, JupyterLab, Lab, publish, require_chromium
 
 import sheriff_core as sc
 from sheriff_core.present.widgets.explore import inspection_explorer
@@ -109,12 +108,8 @@ def screenshot_on_failure(lab: Lab, name: str):
 def save_screenshot(lab: Lab, name: str, target=None, readme: bool = False) -> Path:
     """Save artifacts/browser/name.png; README screenshots also to $SHERIFF_SCREENSHOT_DIR."""
     path = lab.screenshot(ARTIFACTS / f"{name}.png", target)
-    if readme and os.environ.get("SHERIFF_SCREENSHOT_DIR"):
-        target_dir = Path(os.environ["SHERIFF_SCREENSHOT_DIR"])
-        if not target_dir.is_absolute():
-            target_dir = ROOT / target_dir
-        target_dir.mkdir(parents=True, exist_ok=True)
-        (target_dir / f"{name}.png").write_bytes(path.read_bytes())
+    if readme:
+        publish(path)
     return path
 
 
