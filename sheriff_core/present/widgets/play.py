@@ -481,8 +481,9 @@ class PlayTable(widgets.VBox):
         )
         self._start(game)
 
+    @rendering
     def __repr__(self) -> str:
-        return "Play table: run this cell to open the table"
+        return _("Play table: run this cell to open the table")
 
     @rendering
     def _start(self, game: Game) -> None:
