@@ -12,9 +12,9 @@ catalog). What is translated:
   shown as the role's word, ``"goods_value"`` as ``"goods value"``...), and
   ``bonus_<good>`` as ``"King/Queen: <good>"``;
 * cells that are a game word (:data:`sheriff_core.rules.terms.TERMS`: goods, kinds,
-  roles...), a bot's name when a catalog has it, a bag's outcome (``"passed: lie"``), a
-  declaration (``"3 Cheese"``, in the narration's form) and the offers column of
-  ``bag_rows`` (``"merchant: 17 gold"``);
+  roles..., not the engine's step names), a bot's name when a catalog has it, a bag's
+  outcome (``"passed: lie"``), a declaration (``"3 Cheese"``, in the narration's form)
+  and the offers column of ``bag_rows`` (``"merchant: 17 gold"``);
 * booleans, as the catalogs' yes / no.
 
 Numbers and everything else (players' names, unknown headers and cells) pass through
@@ -99,11 +99,13 @@ _DECLARATION = re.compile(r"\d+ \S.*")
 
 @functools.cache
 def _words() -> frozenset[str]:
-    """The cells shown through the catalogs as they are: every game word and bot name."""
+    """The cells shown through the catalogs as they are: every game word but the engine's
+    step names (``"merchant"`` as a step is "the merchant responds", not the role), and
+    every bot's name."""
     from sheriff_core.bots import bot_names
     from sheriff_core.rules.terms import all_terms
 
-    words = {word for _kind, word in all_terms()}
+    words = {word for kind, word in all_terms() if kind != "steps"}
     return frozenset(words | set(bot_names("merchant")) | set(bot_names("sheriff")))
 
 
