@@ -37,6 +37,8 @@ import functools
 import re
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import numpy as np
+
 from sheriff_core.base.i18n import N_, _, get_language
 from sheriff_core.base.i18n import language as in_language
 from sheriff_core.present.words import check_language, fmt
@@ -137,7 +139,7 @@ def _offers(text: str) -> str | None:
 
 def _cell(value: Any) -> Any:
     """A cell in the current language when it is a known word; others unchanged."""
-    if isinstance(value, bool):
+    if isinstance(value, bool | np.bool_):
         return _("yes") if value else _("no")
     if not isinstance(value, str) or not value:
         return value

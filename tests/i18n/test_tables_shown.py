@@ -330,3 +330,17 @@ def test_the_editors_difference_table_is_in_the_language(lang):
             assert not re.search("[A-Za-z]{2}", cell), cell  # no English word left
             checked += 1
     assert checked >= 2 * len(CHANGES)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_booleans_read_yes_and_no(lang):
+    import numpy as np
+
+    table = pd.DataFrame(
+        {"threatened": [True, False], "mixed": pd.Series([np.True_, "x"], dtype=object)}
+    )
+    out = sc.shown(table, language=lang)
+    with language(lang):
+        yes, no = _("yes"), _("no")
+    assert out.iloc[:, 0].tolist() == [yes, no] and out.iloc[:, 1].tolist() == [yes, "x"]
+    assert table["threatened"].dtype == bool  # the table keeps its booleans
