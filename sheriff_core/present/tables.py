@@ -100,15 +100,20 @@ _DECLARATION = re.compile(r"\d+ \S.*")
 
 
 @functools.cache
-def _words() -> frozenset[str]:
-    """The cells shown through the catalogs as they are: every game word but the engine's
-    step names (``"merchant"`` as a step is "the merchant responds", not the role), and
-    every bot's name."""
-    from sheriff_core.bots import bot_names
+def _terms() -> frozenset[str]:
+    """Every game word but the engine's step names (``"merchant"`` as a step is "the
+    merchant responds", not the role)."""
     from sheriff_core.rules.terms import all_terms
 
-    words = {word for kind, word in all_terms() if kind != "steps"}
-    return frozenset(words | set(bot_names("merchant")) | set(bot_names("sheriff")))
+    return frozenset(word for kind, word in all_terms() if kind != "steps")
+
+
+def _words() -> frozenset[str]:
+    """The cells shown through the catalogs as they are: the game words and the names of
+    the bots registered now."""
+    from sheriff_core.bots import bot_names
+
+    return _terms() | set(bot_names("merchant")) | set(bot_names("sheriff"))
 
 
 @functools.cache
@@ -137,7 +142,7 @@ def _offers(text: str) -> str | None:
     return "; ".join(fmt(_SPEAKERS[who], offer=rest) for who, _sep, rest in parts)
 
 
-def _cell(value: Any) -> Any:
+def _cell(value: Any, words: frozenset[str]) -> Any:
     """A cell in the current language when it is a known word; others unchanged."""
     if isinstance(value, bool | np.bool_):
         return _("yes") if value else _("no")
@@ -145,7 +150,7 @@ def _cell(value: Any) -> Any:
         return value
     if value in OUTCOMES:
         return _(OUTCOMES[value])
-    if value in _words():
+    if value in words:
         return _(value)
     if _DECLARATION.fullmatch(value) and value.partition(" ")[2] in _goods():
         from sheriff_core.play.narrate import declared_text
@@ -158,18 +163,18 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def _column(values: pd.Series) -> pd.Series:
+def _column(values: pd.Series, words: frozenset[str]) -> pd.Series:
     """A column with its known cells translated (numbers: the column itself)."""
     import pandas as pd
 
     if pd.api.types.is_bool_dtype(values.dtype):
-        return values.map(_cell).astype(object)
+        return values.map(lambda v: _cell(v, words)).astype(object)
     if pd.api.types.is_numeric_dtype(values.dtype):
         return values
-    return values.map(_cell)
+    return values.map(lambda v: _cell(v, words))
 
 
-def _index(index: pd.Index) -> pd.Index:
+def _index(index: pd.Index, words: frozenset[str]) -> pd.Index:
     import pandas as pd
 
     if isinstance(index, pd.MultiIndex):
@@ -177,7 +182,7 @@ def _index(index: pd.Index) -> pd.Index:
     renamed = index.rename(_header(index.name))
     if pd.api.types.is_numeric_dtype(index.dtype):
         return renamed
-    return renamed.map(_cell)
+    return renamed.map(lambda v: _cell(v, words))
 
 
 def shown(table: T, language: str | None = None) -> T:
@@ -200,12 +205,12 @@ def shown(table: T, language: str | None = None) -> T:
     with in_language(check_language(language)):
         if get_language() == "en":
             return table.copy()
-        out = table.copy()
+        out, words = table.copy(), _words()
         if isinstance(out, pd.DataFrame):
             for i in range(out.shape[1]):
-                out.isetitem(i, _column(out.iloc[:, i]))
+                out.isetitem(i, _column(out.iloc[:, i], words))
             out.columns = out.columns.map(_header)
         else:
-            out = _column(out).rename(_header(out.name))
-        out.index = _index(out.index)
+            out = _column(out, words).rename(_header(out.name))
+        out.index = _index(out.index, words)
         return out
