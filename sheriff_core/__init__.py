@@ -69,6 +69,9 @@ from sheriff_core.engine import (
     new_game,
     parse_action,
 )
+
+# A table shown in the reader's language (display only; the table keeps its English names).
+from sheriff_core.present.tables import shown
 from sheriff_core.rules import (
     Bonus,
     Good,
@@ -155,4 +158,5 @@ __all__ = [
     "get_language",
     "language",
     "glossary",
+    "shown",
 ]

@@ -32,7 +32,7 @@ from sheriff_core.base.errors import RulesError
 from sheriff_core.base.i18n import N_, _
 from sheriff_core.base.safe_text import choices, escape, printable  # control characters shown
 from sheriff_core.present.pictures import bag_html, cards_html
-from sheriff_core.present.words import check_language, fmt, named, rendering
+from sheriff_core.present.words import check_language, fmt, named, nfmt, rendering
 from sheriff_core.rules import Variant, check_declaration, load_variant
 from sheriff_core.rules.outcomes import OUTCOME_COLUMNS, bag_outcomes  # re-exported here
 
@@ -60,10 +60,12 @@ class BagBuilder(widgets.VBox):
     Read ``bag``, ``error`` and ``outcomes`` from code.
     """
 
+    @rendering
     def __repr__(self) -> str:
-        n = len(self.hand)
-        return (
-            f"Bag builder for a hand of {n} card{'s' if n != 1 else ''} (run this cell to open it)"
+        return nfmt(
+            "Bag builder for a hand of {n} card (run this cell to open it)",
+            "Bag builder for a hand of {n} cards (run this cell to open it)",
+            len(self.hand),
         )
 
     def __init__(

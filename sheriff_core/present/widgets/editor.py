@@ -398,13 +398,15 @@ class VariantEditor(widgets.VBox):
         >>> VariantEditor("summary-sheet")
         Variant editor: a house rule of summary-sheet with no changes yet (run this cell to open it).
         """
-        n = len(self.changes)
-        what = f"with {n} change{'s' * (n != 1)}" if n else "with no changes yet"
-        verdict = ", refused by the rules" if self.error else ""
-        return (
-            f"Variant editor: a house rule of {self.parent.value} {what}{verdict} "
-            "(run this cell to open it)."
-        )
+        with i18n.language(self.language):
+            n = len(self.changes)
+            what = nfmt("with {n} change", "with {n} changes", n) if n else _("with no changes yet")
+            return fmt(
+                "Variant editor: a house rule of {parent} {what}{verdict} (run this cell to open it).",
+                parent=self.parent.value,
+                what=what,
+                verdict=_(", refused by the rules") if self.error else "",
+            )
 
     # ------------------------------------------------------------------ controls
 

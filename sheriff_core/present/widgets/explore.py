@@ -50,7 +50,7 @@ from sheriff_core.base.safe_text import html_text as escape
 from sheriff_core.bots import bot_names
 from sheriff_core.present.viz import theory as vt
 from sheriff_core.present.viz import variants as vv
-from sheriff_core.present.words import check_language, fmt, named, number, percent, rendering
+from sheriff_core.present.words import check_language, fmt, named, nfmt, number, percent, rendering
 
 __all__ = [
     "SimulationExplorer",
@@ -230,10 +230,15 @@ class SimulationExplorer(widgets.VBox):
         >>> simulation_explorer(games=20, run=False)
         Simulation explorer (classic, 4 players): run this cell to pick strategies and see charts.
         """
-        return (
-            f"Simulation explorer ({self.variant.value}, {self.players.value} players): "
-            "run this cell to pick strategies and see charts."
-        )
+        with language(self.language):
+            return nfmt(
+                "Simulation explorer ({variant}, {n} player): "
+                "run this cell to pick strategies and see charts.",
+                "Simulation explorer ({variant}, {n} players): "
+                "run this cell to pick strategies and see charts.",
+                self.players.value,
+                variant=self.variant.value,
+            )
 
     @property
     def charts(self) -> list[alt.Chart]:

@@ -39,7 +39,7 @@ from sheriff_core.engine.actions import Declare, Load, Market
 from sheriff_core.engine.game import Game, new_game
 from sheriff_core.engine.steps import ConfiscateChoice, Step
 from sheriff_core.present.widgets.play import PlayTable, run_bots
-from sheriff_core.present.words import check_language, fmt, named
+from sheriff_core.present.words import check_language, fmt, named, rendering
 
 __all__ = [
     "InspectionSimulator",
@@ -93,8 +93,9 @@ class InspectionSimulator(PlayTable):
         self._fixed[NEW_ROUND] = self.new_round_button
         self.children: tuple[Any, ...] = (self.new_round_button, *self.children)
 
+    @rendering
     def __repr__(self) -> str:
-        return "Inspection simulator: run this cell to open it"
+        return _("Inspection simulator: run this cell to open it")
 
     def _round_over(self) -> str:
         return fmt(

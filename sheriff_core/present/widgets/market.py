@@ -96,8 +96,11 @@ class MarketTurn(widgets.VBox):
     Read ``action``, ``hand`` and ``error`` from code.
     """
 
+    @rendering
     def __repr__(self) -> str:
-        return f"Market turn of {self.game.players[self.seat]} (run this cell to open it)"
+        return fmt(
+            "Market turn of {name} (run this cell to open it)", name=self.game.players[self.seat]
+        )
 
     def __init__(
         self,

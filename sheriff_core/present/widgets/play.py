@@ -481,8 +481,9 @@ class PlayTable(widgets.VBox):
         )
         self._start(game)
 
+    @rendering
     def __repr__(self) -> str:
-        return "Play table: run this cell to open the table"
+        return _("Play table: run this cell to open the table")
 
     @rendering
     def _start(self, game: Game) -> None:
@@ -603,6 +604,28 @@ class PlayTable(widgets.VBox):
     def descriptions(self) -> list[str]:
         """Descriptions of the controls offered now."""
         return list(self._widgets)
+
+    @rendering
+    def labels(self) -> Any:
+        """The controls offered now, as a table to read: each one's English name (what
+        :meth:`set` and :meth:`press` take, in every language) beside the words the table
+        shows on it, headed in the table's language (a pandas DataFrame, for display).
+
+        >>> import sheriff_core as sc
+        >>> from sheriff_core.bots import make_player
+        >>> game = sc.new_game("classic", players=3, seed=0)
+        >>> bots = [make_player("honest", "trusting")] * 3
+        >>> play_table(game, bots, seat=1, language="zh").labels().iloc[-1].tolist()
+        ['make market turn', '完成市场回合']
+        """
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                _("name in code"): list(self._widgets),
+                _("shown on the table"): [str(w.description) for w in self._widgets.values()],
+            }
+        )
 
     def examples(self, most: int = 6) -> list[str]:
         """Text forms of some legal actions now (``str(action)``), of different shapes."""
