@@ -26,6 +26,17 @@ in the language current when it is *read* (so an error caught in English and sho
 >>> e = IllegalLoad("a bag holds {low}-{high} cards, not {n}", low=1, high=5, n=7)
 >>> str(e), e.msgid, e.params["n"]
 ('a bag holds 1-5 cards, not 7', 'a bag holds {low}-{high} cards, not {n}', 7)
+
+The plain Python errors a newcomer meets from the public functions (a ``ValueError`` for
+a bad argument, a ``TypeError`` for a wrong type, a ``KeyError`` for an unknown name) keep
+their class and carry a :class:`~sheriff_core.base.i18n.Message` as their only argument:
+``str()`` of a builtin exception is ``str(args[0])``, so the text is rendered when read,
+in the language current then, and ``except ValueError`` still catches it. A ``KeyError``
+shows its argument's ``repr``: give it a :class:`Quoted` message (its ``repr`` is the
+rendered text's, as a ``KeyError`` of a string shows):
+
+>>> str(ValueError(Message("bad {x}", x=1))), str(KeyError(Quoted("no field {p}", p=2)))
+('bad 1', "'no field 2'")
 """
 
 from __future__ import annotations
@@ -33,6 +44,7 @@ from __future__ import annotations
 from sheriff_core.base.i18n import Message
 
 __all__ = [
+    "Quoted",
     "Explained",
     "RulesError",
     "IllegalAction",
@@ -156,3 +168,24 @@ class SaveError(Explained, ValueError):
     action that was illegal at its point of the history, or a stored state that
     disagrees with the replay of its history.
     """
+
+
+class Quoted(Message):
+    """A :class:`~sheriff_core.base.i18n.Message` for a ``KeyError``, which shows its
+    argument's ``repr``: the ``repr`` of a quoted message is its rendered text's.
+
+    >>> KeyError(Quoted("no rule field {path!r}", path="x"))
+    KeyError("no rule field 'x'")
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return repr(str(self))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_quoted, (self.msgid, self.params))
+
+
+def _quoted(msgid: str, params: dict[str, object]) -> Quoted:
+    return Quoted(msgid, **params)

@@ -81,7 +81,9 @@ def _catalog(lang: str) -> gettext.NullTranslations:
 def _check(lang: str) -> str:
     if lang not in SUPPORTED:
         known = ", ".join(f"{k} ({v})" for k, v in SUPPORTED.items())
-        raise ValueError(f"unknown language {lang!r}; supported: {known}")
+        raise ValueError(
+            Message("unknown language {lang!r}; supported: {known}", lang=lang, known=known)
+        )
     return lang
 
 

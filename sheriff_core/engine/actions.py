@@ -47,7 +47,7 @@ from typing import Any
 import numpy as np
 
 from sheriff_core.base.errors import BadAction, IllegalAction
-from sheriff_core.base.i18n import Names
+from sheriff_core.base.i18n import Message, Names
 from sheriff_core.rules.terms import english_name
 
 __all__ = [
@@ -589,8 +589,10 @@ def parse_action(text: str) -> Action:
             g = _GOLD.fullmatch(first.strip())
             if g is None:
                 raise ValueError(
-                    "an offer starts 'offer N gold'; stand goods, bag goods and promises "
-                    "follow as parts after ';'"
+                    Message(
+                        "an offer starts 'offer N gold'; stand goods, bag goods and promises "
+                        "follow as parts after ';'"
+                    )
                 )
             gold, promises = int(g[1]), []
             stand: tuple[str, ...] = ()
@@ -610,7 +612,10 @@ def parse_action(text: str) -> Action:
                     promises.append(Promise(kind, _number(arg)))
                 else:
                     raise ValueError(
-                        f"{part!r} is not a part of an offer (stand ..., bag ..., promise ...)"
+                        Message(
+                            "{part!r} is not a part of an offer (stand ..., bag ..., promise ...)",
+                            part=part,
+                        )
                     )
             return Offer(gold, stand, bag, tuple(promises))
     except (ValueError, BadAction) as err:

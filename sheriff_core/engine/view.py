@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, overload
 import numpy as np
 
 from sheriff_core.base.errors import NotYourTurn
+from sheriff_core.base.i18n import Message
 from sheriff_core.engine.actions import Action, Inspect, LetPass, PayDebt
 from sheriff_core.engine.events import Event
 from sheriff_core.engine.steps import Negotiation, PendingChoice, PromiseRecord, Step, Vote
@@ -280,7 +281,9 @@ class SeatView:
 
     def __init__(self, game: Game, seat: int) -> None:
         if type(seat) is not int or not 0 <= seat < game.n:
-            raise ValueError(f"there is no seat {seat!r} (seats 0-{game.n - 1})")
+            raise ValueError(
+                Message("there is no seat {seat!r} (seats 0-{last})", seat=seat, last=game.n - 1)
+            )
         put = object.__setattr__
         put(self, "_game", game)
         put(self, "_events", None)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from sheriff_core.base.i18n import Message
 from sheriff_core.base.protocol import GameProtocol
 from sheriff_core.engine.game import Game
 from sheriff_core.engine.steps import Step
@@ -81,7 +82,7 @@ def drive(
             on_events(events)
     if game.is_over or (until is not None and until(game)):
         return max_actions
-    raise RuntimeError(f"game did not end within {max_actions} actions")
+    raise RuntimeError(Message("game did not end within {n} actions", n=max_actions))
 
 
 def _to_the_end(
@@ -105,7 +106,7 @@ def _to_the_end(
         apply(fn(views[seat]) if fn is not None else lineup[seat].act(views[seat]))
     if game.step is over:
         return max_actions
-    raise RuntimeError(f"game did not end within {max_actions} actions")
+    raise RuntimeError(Message("game did not end within {n} actions", n=max_actions))
 
 
 def round_over(game: Game) -> Until:
