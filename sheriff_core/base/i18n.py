@@ -41,6 +41,7 @@ __all__ = [
     "default_language",
     "pgettext",
     "Message",
+    "Joined",
     "Term",
     "Names",
     "good_name",
@@ -242,6 +243,38 @@ class Message:
 
 def _message(msgid: str, params: dict[str, object]) -> Message:
     return Message(msgid, **params)
+
+
+class Joined:
+    """Several sentences (:class:`Message`, or any text) joined by the current language's
+    separator ``sep`` (a message id: ``"; "`` by default), rendered when read.
+
+    >>> j = Joined([Message("gold: {g}", g=3), "hand: Apples"]); str(j)
+    'gold: 3; hand: Apples'
+    """
+
+    __slots__ = ("parts", "sep")
+
+    def __init__(self, parts: object, sep: str = "; ") -> None:
+        self.parts = tuple(parts)  # type: ignore[call-overload]
+        self.sep = sep
+
+    def __str__(self) -> str:
+        # TRANSLATORS: the separator between the parts of a bot's state ("gold: 3; hand: ...")
+        sep = _("; ") if self.sep == "; " else _(self.sep)
+        return sep.join(str(p) for p in self.parts)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Joined({list(self.parts)!r}, sep={self.sep!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Joined) and (other.parts, other.sep) == (self.parts, self.sep)
+
+    def __hash__(self) -> int:
+        return hash(self.parts)
 
 
 class Term:
