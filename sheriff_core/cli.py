@@ -398,7 +398,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         warnings.simplefilter("ignore")  # the errors are printed below
         names = load_bots(args.bots)
     for file, why in names.errors.items():
-        print(_("not loaded: {file}: {why}").format(file=file, why=why))
+        print(_("not loaded: {file}: {why}").format(file=file, why=names.said.get(file, why)))
     if not names:
         raise CliError(_("no bot loaded from {folder}").format(folder=args.bots))
     result = tournament(

@@ -68,8 +68,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from sheriff_core.analysis.exploitability import merchant_smuggling_rate, sheriff_exploitability
-from sheriff_core.base.errors import RulesError
-from sheriff_core.base.i18n import N_, Message, Term, _
+from sheriff_core.base.errors import RulesError, message_of
+from sheriff_core.base.i18n import N_, Message, Term, _, language
 from sheriff_core.bots.base import (
     Bot,
     MerchantBot,
@@ -721,9 +721,16 @@ def _first_case(result: TournamentResult, first: Any, kind: str, said: list[Any]
 
 class LoadedBots(list[str]):
     """The entrant names :func:`load_bots` registered (a list), and ``errors``: file
-    name -> why it did not load."""
+    name -> why it did not load (English text); ``said``: the same reasons as messages,
+    read in the language current when shown."""
 
     errors: dict[str, str]
+    said: dict[str, object]
+
+    def _refuse(self, file: str, why: object) -> None:
+        self.said[file] = why
+        with language("en"):
+            self.errors[file] = str(why)
 
 
 def _bundled_classes() -> dict[tuple[str, str], type]:
@@ -746,7 +753,7 @@ def _import_file(path: Path) -> Any:
     name = f"sheriff_student_bots.{stem}_{zlib.crc32(str(path.resolve()).encode()):08x}"
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
-        raise ImportError(f"cannot read {path.name} as Python")
+        raise ImportError(Message("cannot read {file} as Python", file=path.name))
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     try:
@@ -805,14 +812,17 @@ def load_bots(folder: str | Path) -> LoadedBots:
     if not root.is_dir():
         raise ValueError(Message("no folder {folder!r} to load bots from", folder=str(root)))
     out = LoadedBots()
-    out.errors = {}
+    out.errors, out.said = {}, {}
     for path in sorted(root.glob("*.py")):
         before = _bundled_classes()
         try:
             module = _import_file(path)
             names = _file_entrants(module)
         except (Exception, SystemExit) as exc:
-            out.errors[path.name] = f"{type(exc).__name__}: {exc}"
+            out._refuse(
+                path.name,
+                Message("{error}: {detail}", error=type(exc).__name__, detail=message_of(exc)),
+            )
             names = []
         after = _bundled_classes()
         replaced = [n for key, cls in before.items() if after.get(key) is not cls for n in key[1:]]
@@ -820,15 +830,24 @@ def load_bots(folder: str | Path) -> LoadedBots:
             if after.get(key) is not cls:
                 register(cls)  # a bundled bot's name stays the bundled bot
         if replaced:
-            out.errors[path.name] = (
-                f"reuses the bundled bot name(s) {', '.join(replaced)}: rename them"
+            out._refuse(
+                path.name,
+                Message(
+                    "reuses the bundled bot name(s) {names}: rename them",
+                    names=", ".join(replaced),
+                ),
             )
             names = []
         elif path.name not in out.errors and not names:
-            out.errors[path.name] = "defines no MerchantBot or SheriffBot class with a name"
+            out._refuse(
+                path.name, Message("defines no MerchantBot or SheriffBot class with a name")
+            )
         out.extend(n for n in names if n not in out)
-    for name, why in out.errors.items():
-        warnings.warn(f"bot file {name} not loaded: {why}", stacklevel=2)
+    for name, why in out.said.items():
+        warnings.warn(
+            UserWarning(Message("bot file {name} not loaded: {why}", name=name, why=why)),
+            stacklevel=2,
+        )
     return out
 
 

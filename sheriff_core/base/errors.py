@@ -45,6 +45,7 @@ from sheriff_core.base.i18n import Message
 
 __all__ = [
     "Quoted",
+    "message_of",
     "Explained",
     "RulesError",
     "IllegalAction",
@@ -189,3 +190,22 @@ class Quoted(Message):
 
 def _quoted(msgid: str, params: dict[str, object]) -> Quoted:
     return Quoted(msgid, **params)
+
+
+def message_of(exc: BaseException) -> object:
+    """What ``exc`` says: its :class:`~sheriff_core.base.i18n.Message` when it carries one
+    (read later, in the language current then), else its text now.
+
+    >>> message_of(ValueError(Message("bad {x}", x=1))), message_of(KeyError("k"))
+    (Message('bad {x}', **{'x': 1}), "'k'")
+    """
+    if isinstance(exc, Explained):
+        return exc.message
+    args = exc.args
+    if (
+        len(args) == 1
+        and isinstance(args[0], Message)
+        and type(exc).__str__ is BaseException.__str__
+    ):
+        return args[0]
+    return str(exc)

@@ -57,7 +57,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sheriff_core.base.errors import Explained
+from sheriff_core.base.errors import message_of
 from sheriff_core.base.i18n import Joined, Message, Names, Term, language
 from sheriff_core.bots.base import Player
 from sheriff_core.bots.merchants import HonestMerchant
@@ -231,20 +231,6 @@ def _english(said: object) -> str:
         return str(said)
 
 
-def _detail(exc: BaseException) -> object:
-    """What an exception says, kept lazy when it is one of ours (a message)."""
-    if isinstance(exc, Explained):
-        return exc.message
-    args = exc.args
-    if (
-        len(args) == 1
-        and isinstance(args[0], Message)
-        and type(exc).__str__ is BaseException.__str__
-    ):
-        return args[0]
-    return str(exc)
-
-
 def default_fallback() -> Player:
     """The bundled ``honest`` merchant and ``trusting`` Sheriff (by class, so a user's bot
     registered under one of those names does not replace them).
@@ -396,7 +382,7 @@ class Guard:
         except (Exception, SystemExit) as exc:  # a bot's sys.exit() loses a decision too
             kind = "raised"
             message = Message(
-                "raised {error}: {detail}", error=type(exc).__name__, detail=_detail(exc)
+                "raised {error}: {detail}", error=type(exc).__name__, detail=message_of(exc)
             )
         seconds, cpu = time.perf_counter() - start, time.thread_time() - cpu_start
         if kind is None and limit is not None and cpu > limit:

@@ -106,7 +106,12 @@ def _seen_class(cls: type[Event]) -> type[Event]:
     def hidden(name: str) -> property:
         def get(self: Event) -> Any:
             raise AttributeError(
-                f"{name!r}: only seat {self.seat} knows this detail of its {self.kind!r} event"
+                Message(
+                    "{name!r}: only seat {seat} knows this detail of its {kind!r} event",
+                    name=name,
+                    seat=self.seat,
+                    kind=self.kind,
+                )
             )
 
         return property(get)
@@ -246,7 +251,7 @@ def _public_events(game: Game) -> EventsSeen:
 
 
 def _ro(*_: object) -> None:
-    raise AttributeError("a SeatView is read-only: act through the actions it returns")
+    raise AttributeError(Message("a SeatView is read-only: act through the actions it returns"))
 
 
 class SeatView:
