@@ -954,6 +954,7 @@ def _table_columns() -> dict[str, str]:
         "caught": pgettext("column", "caught"),
         "entrant": pgettext("column", "entrant"),
         "games": pgettext("column", "games"),
+        "wins": pgettext("column", "wins"),
         "win_lo": pgettext("column", "win low"),
         "win_hi": pgettext("column", "win high"),
         "rating": pgettext("column", "rating"),

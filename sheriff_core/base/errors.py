@@ -202,10 +202,13 @@ def message_of(exc: BaseException) -> object:
     if isinstance(exc, Explained):
         return exc.message
     args = exc.args
-    if (
-        len(args) == 1
-        and isinstance(args[0], Message)
-        and type(exc).__str__ is BaseException.__str__
-    ):
+    if len(args) == 1 and isinstance(args[0], Message) and type(exc).__str__ in _PLAIN_STR:
+        if isinstance(exc, KeyError):  # a KeyError shows its argument's repr
+            # TRANSLATORS: a quoted text (as Python quotes it): keep it as it is
+            return Message("{key!r}", key=args[0])
         return args[0]
     return str(exc)
+
+
+# The builtin ways of showing one argument: str(args[0]) (a KeyError: its repr).
+_PLAIN_STR = (BaseException.__str__, AttributeError.__str__, KeyError.__str__)
