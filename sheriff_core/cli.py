@@ -734,7 +734,7 @@ class _Seated:
         # TRANSLATORS: a label of the table's text view, padded to 14 characters
         print(_("  Others:     ") + "\n              ".join(others))
         tops = _(", ").join(
-            _("pile {p}: {value}").format(p=p, value=good_name(pile[-1]) if pile else _("(empty)"))
+            _("pile {p}: {value}").format(p=p, value=good_name(pile[-1]) if pile else _(_EMPTY))
             for p, pile in enumerate(g.piles)
         )
         print(
@@ -943,18 +943,29 @@ SCORE_COLUMNS = {
 }
 
 
+#: Columns whose printed name is a word the ``screens`` catalog already translates (the
+#: charts' axes): read through the same lookup, not extracted into ``core`` a second time.
+_SCREEN_WORDS = {
+    "strategy": "strategy",
+    "seats": "seats",
+    "win_rate": "win rate",
+    "caught": "caught",
+    "entrant": "entrant",
+    "games": "games",
+    "wins": "wins",
+    "merchant": "merchant bot",
+    "sheriff": "Sheriff bot",
+}
+#: The screens' word for an empty discard pile (read the same way).
+_EMPTY = "(empty)"
+
+
 def _table_columns() -> dict[str, str]:
     """The printed names of the simulation summary's and the leaderboard's columns, in the
     current language (the frames' own columns never change)."""
     return {
-        "strategy": pgettext("column", "strategy"),
-        "seats": pgettext("column", "seats"),
-        "win_rate": pgettext("column", "win rate"),
+        **{column: _(word) for column, word in _SCREEN_WORDS.items()},
         "mean_total": pgettext("column", "mean total"),
-        "caught": pgettext("column", "caught"),
-        "entrant": pgettext("column", "entrant"),
-        "games": pgettext("column", "games"),
-        "wins": pgettext("column", "wins"),
         "win_lo": pgettext("column", "win low"),
         "win_hi": pgettext("column", "win high"),
         "rating": pgettext("column", "rating"),
@@ -962,8 +973,6 @@ def _table_columns() -> dict[str, str]:
         "rating_hi": pgettext("column", "rating high"),
         "mean_score": pgettext("column", "mean score"),
         "faults": pgettext("column", "faults"),
-        "merchant": pgettext("column", "merchant bot"),
-        "sheriff": pgettext("column", "Sheriff bot"),
     }
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -255,8 +255,8 @@ class Joined:
 
     __slots__ = ("parts", "sep")
 
-    def __init__(self, parts: object, sep: str = "; ") -> None:
-        self.parts = tuple(parts)  # type: ignore[call-overload]
+    def __init__(self, parts: Iterable[object], sep: str = "; ") -> None:
+        self.parts: tuple[object, ...] = tuple(parts)
         self.sep = sep
 
     def __str__(self) -> str:
