@@ -686,11 +686,13 @@ def _pick_engine(
         raise ValueError(
             Message("engine='fast' cannot play this run: {reasons}", reasons="; ".join(reasons))
         )
-    _tell_fallback(
+    said = Message(
         "engine='auto' played this with the checked engine (the same games and table, "
-        "slower): the compiled kernel does not play " + "; ".join(reasons) + ". Said once: "
-        "later runs it cannot play are played the same way without a word"
+        "slower): the compiled kernel does not play {reasons}. Said once: "
+        "later runs it cannot play are played the same way without a word",
+        reasons="; ".join(reasons),
     )
+    _tell_fallback(str(said))  # in the language of the run (the reasons stay English)
     return "checked"
 
 

@@ -28,6 +28,7 @@ from sheriff_core.base.i18n import Message
 from sheriff_core.bots import bot_from_functions, bot_names, make_player
 from sheriff_core.bots.blurbs import BLURBS
 from sheriff_core.bots.guard import Guard
+from sheriff_core.bots.sheriffs import TrustingSheriff
 from sheriff_core.cli import main, plain
 from sheriff_core.engine.actions import Declare, parse_action
 from sheriff_core.engine.events import Event
@@ -96,8 +97,10 @@ def _english_words(text: str, allowed: set[str]) -> list[str]:
     return [w for w in re.findall(r"[A-Za-z_]{3,}", text) if w not in allowed]
 
 
-class _Bot:
-    """A merchant bot instance for the wrong-role case."""
+class _Soft(TrustingSheriff):
+    """A Sheriff the compiled simulator does not play (a subclass may change anything)."""
+
+    name = "soft"
 
 
 def _game(seed: int = 1):
@@ -159,6 +162,10 @@ CASES = {
     "simulate per": (lambda: sc.simulate(players=3, games=1, per="round"), ValueError),
     "simulate seed": (lambda: sc.simulate(players=3, games=1, seed=-1), ValueError),
     "simulate bots": (lambda: sc.simulate(players=3, games=1, merchants=[]), ValueError),
+    "simulate fast": (
+        lambda: sc.simulate(players=3, games=1, sheriffs=[_Soft()], engine="fast"),
+        ValueError,
+    ),
     "simulate size": (lambda: sc.simulate(players=3, games=10**13, progress=False), ValueError),
     "drive": (lambda: drive(_game(), [make_player()] * 3, max_actions=2), RuntimeError),
     "describe_offer": (lambda: describe_offer(Declare("Apples", 2)), TypeError),
@@ -231,6 +238,17 @@ def test_an_error_caught_in_english_reads_in_thai_later_and_survives_pickling():
         with sc.language("zh"):
             assert str(again) == str(e) != english or type(e) is KeyError
     assert str(KeyError(Quoted("no rule field {p!r}", p="x"))) == "\"no rule field 'x'\""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_auto_engines_notice_is_in_the_language(lang):
+    from sheriff_core.analysis.sim import FastEngineFallback
+
+    with sc.language(lang), pytest.warns(FastEngineFallback) as told:
+        sc.simulate(players=3, games=2, sheriffs=[_Soft()], engine="auto", progress=False)
+    text = str(told[0].message)
+    assert text.startswith("engine='auto'") and "soft" in text
+    assert "played this with" not in text and "(" in text
 
 
 def test_no_plain_english_error_is_left_in_the_newcomers_modules():
