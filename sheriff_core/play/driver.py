@@ -53,7 +53,8 @@ def drive(
     ``players[seat].choose(observe(game, seat))`` (:mod:`sheriff_core.engine.view`);
     other games (Nottingham) hand the game: ``players[seat].choose(game)``.
 
-    Raises ``RuntimeError`` if ``max_actions`` actions do not end it (a stuck game).
+    Raises ``RuntimeError`` if ``max_actions`` actions do not end it (a stuck game), and
+    ``ValueError`` if there are fewer players than seats.
 
     >>> import sheriff_core as sc
     >>> from sheriff_core.bots import make_player
@@ -64,6 +65,15 @@ def drive(
     >>> g.to_move, [e.kind for e in seen]
     (2, ['market'])
     """
+    seats = getattr(game, "n", None)
+    if isinstance(seats, int) and len(players) < seats:
+        raise ValueError(
+            Message(
+                "a game of {n} players needs a player for each seat, not {k}",
+                n=seats,
+                k=len(players),
+            )
+        )
     inputs: Sequence[Any] = [game] * len(players)
     if type(game) is Game:
         inputs = [observe(game, seat) for seat in range(game.n)]

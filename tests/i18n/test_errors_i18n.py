@@ -168,6 +168,7 @@ CASES = {
     ),
     "simulate size": (lambda: sc.simulate(players=3, games=10**13, progress=False), ValueError),
     "drive": (lambda: drive(_game(), [make_player()] * 3, max_actions=2), RuntimeError),
+    "too few players": (lambda: drive(_game(), [make_player()]), ValueError),
     "describe_offer": (lambda: describe_offer(Declare("Apples", 2)), TypeError),
     "tournament games": (lambda: sc.tournament(["honest"], games=0), ValueError),
     "tournament time": (lambda: sc.tournament(["honest"], time_limit=0), ValueError),
