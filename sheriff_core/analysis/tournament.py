@@ -694,9 +694,13 @@ def _report(result: TournamentResult) -> str:
 
 def _first_case(result: TournamentResult, first: Any, kind: str, said: list[Any]) -> list[str]:
     """The report's lines of one entrant's first fault of one kind."""
-    row = first.name  # the fault's row: its messages are said[row]
-    known = isinstance(row, int | np.integer) and 0 <= row < len(said) and said[row]
-    message, state = said[row] if known else (None, None)
+    row = first.name  # the fault's row: its messages are said[row] (if the frame is whole)
+    message, state = None, None
+    if isinstance(row, int | np.integer) and 0 <= row < len(said) and said[row]:
+        message, state = said[row]
+        with language("en"):
+            if str(message) != first["message"] or str(state) != first["state"]:
+                message, state = None, None  # a frame changed by hand: its own text
     where = dict(game=first["game"], seat=first["seat"], round=first["round"])
     step = Term(first["step"])
     return [
