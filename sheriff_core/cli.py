@@ -351,7 +351,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     )
     if out is None:
         if args.per == "bag" or df.empty:
-            print(df.describe().to_string() if not df.empty else _("no games played"))
+            print(_shown_stats(df.describe()).to_string() if not df.empty else _("no games played"))
         else:
             table = df.groupby("strategy").agg(
                 seats=("game", "size"),
@@ -943,8 +943,8 @@ SCORE_COLUMNS = {
 }
 
 
-#: Columns whose printed name is a word the ``screens`` catalog already translates (the
-#: charts' axes): read through the same lookup, not extracted into ``core`` a second time.
+#: Columns whose printed name is a word the catalogs already translate (the charts' axes in
+#: ``screens``, game words in ``core``): read through the same lookup, not extracted again.
 _SCREEN_WORDS = {
     "strategy": "strategy",
     "seats": "seats",
@@ -955,7 +955,14 @@ _SCREEN_WORDS = {
     "wins": "wins",
     "merchant": "merchant bot",
     "sheriff": "Sheriff bot",
+    "round": "round",
+    "players": "players",
+    "contraband": "contraband",
+    "bribe": "bribe",
+    "bag_size": "bag size",
 }
+#: The statistics of ``DataFrame.describe`` the screens catalog already translates.
+_SCREEN_STATS = {"count": "count", "mean": "mean"}
 #: The screens' word for an empty discard pile (read the same way).
 _EMPTY = "(empty)"
 
@@ -973,7 +980,26 @@ def _table_columns() -> dict[str, str]:
         "rating_hi": pgettext("column", "rating high"),
         "mean_score": pgettext("column", "mean score"),
         "faults": pgettext("column", "faults"),
+        "game": pgettext("column", "game"),
+        "declared_count": pgettext("column", "declared count"),
+        "merchant_pays": pgettext("column", "merchant pays"),
+        "smuggled": pgettext("column", "smuggled"),
     }
+
+
+def _shown_stats(table: Any) -> Any:
+    """A ``describe()`` table of a bag frame with its columns and statistics in the current
+    language (English: as pandas names them). Its ``sheriff`` column is the Sheriff's seat."""
+    if get_language() == "en":
+        return table
+    stats = {k: _(v) for k, v in _SCREEN_STATS.items()}
+    stats |= {
+        "std": pgettext("statistic", "std"),
+        "min": pgettext("statistic", "min"),
+        "max": pgettext("statistic", "max"),
+    }
+    shown = _shown_columns(table.rename(columns={"sheriff": "sheriff_seat"}))
+    return shown.rename(index=stats, columns={"sheriff_seat": pgettext("column", "Sheriff's seat")})
 
 
 def _shown_columns(df: Any) -> Any:

@@ -394,6 +394,7 @@ def test_the_command_line_prints_no_english_under_lang(lang, monkeypatch, tmp_pa
     monkeypatch.delenv("LANG", raising=False)
     runs = [
         ["simulate", "--players", "3", "--games", "12", "--seed", "1", "--engine", "checked"],
+        ["simulate", "--players", "3", "--games", "4", "--per", "bag", "--engine", "checked"],
         ["bots"],
         ["variants"],
         ["play", "--players", "3", "--seed", "2", "--seat", "0"],
