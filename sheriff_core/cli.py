@@ -32,7 +32,17 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from sheriff_core.base.files import cannot_write, write_atomic
-from sheriff_core.base.i18n import N_, SUPPORTED, Names, _, default_language, good_name, language
+from sheriff_core.base.i18n import (
+    N_,
+    SUPPORTED,
+    Names,
+    _,
+    default_language,
+    get_language,
+    good_name,
+    language,
+    pgettext,
+)
 from sheriff_core.base.safe_text import PrintableWriter, printable, printable_lines
 from sheriff_core.engine.events import (
     Event,
@@ -325,7 +335,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             import pyarrow  # noqa: F401
         except ImportError:
             raise CliError(
-                "writing Parquet needs pyarrow: pip install 'sheriff-core[parquet]'"
+                _("writing Parquet needs pyarrow: pip install 'sheriff-core[parquet]'")
             ) from None
     v, players = _load(args)
     df = simulate(
@@ -341,7 +351,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     )
     if out is None:
         if args.per == "bag" or df.empty:
-            print(df.describe().to_string() if not df.empty else "no games played")
+            print(_shown_stats(df.describe()).to_string() if not df.empty else _("no games played"))
         else:
             table = df.groupby("strategy").agg(
                 seats=("game", "size"),
@@ -354,7 +364,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                     games=args.games, name=v.name, players=players, seed=args.seed
                 )
             )
-            print(table.round(3).to_string())
+            print(_shown_columns(table.round(3)).to_string())
         return 0
     path, ext = out
     try:
@@ -388,7 +398,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         warnings.simplefilter("ignore")  # the errors are printed below
         names = load_bots(args.bots)
     for file, why in names.errors.items():
-        print(_("not loaded: {file}: {why}").format(file=file, why=why))
+        print(_("not loaded: {file}: {why}").format(file=file, why=names.said.get(file, why)))
     if not names:
         raise CliError(_("no bot loaded from {folder}").format(folder=args.bots))
     result = tournament(
@@ -406,7 +416,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             games=played, variant=result.variant, players=result.players, seed=args.seed
         )
     )
-    print(result.leaderboard().round(3).to_string(index=False))
+    print(_shown_columns(result.leaderboard().round(3)).to_string(index=False))
     print()
     print(result.report())
     if out is not None:
@@ -435,7 +445,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
     for name in names:
         v = load_variant(name)
         players = _("{player_range} players").format(player_range=_player_range(v))
-        print(f"{name:<{width}}  {players:<11}  {v.summary}")
+        print(f"{name:<{width}}  {players:<11}  {_(v.summary)}")
     return 0
 
 
@@ -456,7 +466,7 @@ def cmd_bots(args: argparse.Namespace) -> int:
     from sheriff_core.bots.base import bot_names, make_bot
 
     for role in ("merchant", "sheriff"):
-        print(_("{role} bots:").format(role=role))
+        print(_("merchant bots:") if role == "merchant" else _("sheriff bots:"))
         for name in bot_names(role):
             cls = type(make_bot(name, role))
             params = [
@@ -465,7 +475,7 @@ def cmd_bots(args: argparse.Namespace) -> int:
                 if k != "self"
             ]
             doc = plain(" ".join((cls.__doc__ or "").split()).split(". ")[0])
-            print(f"  {name:<15} {', '.join(params) or '-':<40} {doc}")
+            print(f"  {name:<15} {', '.join(params) or '-':<40} {_(doc)}")
     return 0
 
 
@@ -623,7 +633,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     labels = [str(b) for b in bots]
     print(
         _("{title}: {players} players, seed {seed}").format(
-            title=v.title, players=players, seed=args.seed
+            title=_(v.title), players=players, seed=args.seed
         )
     )
     for seat in range(players):
@@ -683,7 +693,7 @@ class _Seated:
 
     def status(self) -> None:
         g, me = self.game, self.seat
-        role = "Sheriff" if me in g.sheriffs else "merchant"
+        role = _("Sheriff") if me in g.sheriffs else pgettext("role", "merchant")
         print()
         print(
             _(
@@ -691,13 +701,13 @@ class _Seated:
             ).format(
                 value=g.round + 1,
                 rounds=g.rounds,
-                phase=g.phase,
+                phase=_(str(g.phase)),
                 players=g.players[me],
                 me=me,
                 role=role,
             )
         )
-        print(_("  Your hand:  {value}").format(value=", ".join(g.hands[me]) or "-"))
+        print(_("  Your hand:  {value}").format(value=Names(g.hands[me]) if g.hands[me] else "-"))
         if g.bags.get(me):
             said = g.declared.get(me)
             told = _(" (declared {said})").format(said=counted(said[1], said[0])) if said else ""
@@ -709,21 +719,22 @@ class _Seated:
             if s == me:
                 continue
             view = g.stand_view(s)
-            stand = ", ".join(f"{n} {c}" for c, n in view["legal"].items()) or "no goods"
+            stand = _(", ").join(counted(n, c) for c, n in view["legal"].items()) or _("no goods")
             if view["contraband"]:
                 stand += _(" + {view} face down").format(view=view["contraband"])
             said = g.declared.get(s)
             bag = _(", bag declared {said}").format(said=counted(said[1], said[0])) if said else ""
             if said and s in g.resolved:
-                bag += " (settled)"
+                bag += _(" (settled)")
             others.append(
                 _("{name} (seat {s}): {gold} gold, {stand}{bag}").format(
                     name=name, s=s, gold=g.gold[s], stand=stand, bag=bag
                 )
             )
-        print("  Others:     " + "\n              ".join(others))
-        tops = ", ".join(
-            _("pile {p}: {value}").format(p=p, value=pile[-1] if pile else "(empty)")
+        # TRANSLATORS: a label of the table's text view, padded to 14 characters
+        print(_("  Others:     ") + "\n              ".join(others))
+        tops = _(", ").join(
+            _("pile {p}: {value}").format(p=p, value=good_name(pile[-1]) if pile else _(_EMPTY))
             for p, pile in enumerate(g.piles)
         )
         print(
@@ -732,7 +743,7 @@ class _Seated:
             )
         )
         ask = STEP_HELP.get(g.step, (g.step, ()))[0]
-        print(_("Your decision: {ask}.").format(ask=ask))
+        print(_("Your decision: {ask}.").format(ask=_(ask)))
         neg = g.negotiation
         if neg is not None and neg.offer is not None:
             from sheriff_core.play.narrate import describe_offer
@@ -748,7 +759,9 @@ class _Seated:
 
         g = self.game
         ask, forms = STEP_HELP.get(g.step, (g.step, ()))
-        print(_("You must {ask}. Type one action in its text form, for example:").format(ask=ask))
+        print(
+            _("You must {ask}. Type one action in its text form, for example:").format(ask=_(ask))
+        )
         for form in forms:
             print(f"    {form}")
         # A sample: the first action of each kind (market: of each set of cards set
@@ -763,10 +776,10 @@ class _Seated:
                     more = True
                     break
                 shown[key] = text
-        print(_("Legal now{value}:").format(value=" (a sample; there are more)" if more else ""))
+        print(_("Legal now{value}:").format(value=_(" (a sample; there are more)") if more else ""))
         for text in shown.values():
             print(f"    {text}")
-        print("Other commands: 'look' shows the table again, 'quit' leaves the game.")
+        print(_("Other commands: 'look' shows the table again, 'quit' leaves the game."))
 
     def read(self) -> str | None:
         """One line typed by the human; None at the end of input."""
@@ -792,7 +805,7 @@ class _Seated:
 
         self.tell()
         self.status()
-        print("Type an action, 'help' for the legal actions, 'quit' to leave.")
+        print(_("Type an action, 'help' for the legal actions, 'quit' to leave."))
         while True:
             line = self.read()
             if line is None or line.lower() in ("quit", "exit", "q"):
@@ -827,16 +840,18 @@ class _Seated:
 
 def _play_seated(game: Any, bots: Sequence[Any], seat: int, save: Path | None, seed: int) -> int:
     print(
-        _("{title}: {n} players, seed {seed}").format(title=game.variant.title, n=game.n, seed=seed)
+        _("{title}: {n} players, seed {seed}").format(
+            title=_(game.variant.title), n=game.n, seed=seed
+        )
     )
     for s in range(game.n):
-        who = "you" if s == seat else str(bots[s])
+        who = _("you") if s == seat else str(bots[s])
         print(_("  seat {s}: {players} ({who})").format(s=s, players=game.players[s], who=who))
     table = _Seated(game, bots, seat)
     finished = table.run()
     print()
     if finished:
-        print("Final scores:")
+        print(_("Final scores:"))
     else:
         print(
             _("You left the game in round {value} of {rounds}. Scores so far:").format(
@@ -928,18 +943,82 @@ SCORE_COLUMNS = {
 }
 
 
+#: Columns whose printed name is a word the catalogs already translate (the charts' axes in
+#: ``screens``, game words in ``core``): read through the same lookup, not extracted again.
+_SCREEN_WORDS = {
+    "strategy": "strategy",
+    "seats": "seats",
+    "win_rate": "win rate",
+    "caught": "caught",
+    "entrant": "entrant",
+    "games": "games",
+    "wins": "wins",
+    "merchant": "merchant bot",
+    "sheriff": "Sheriff bot",
+    "round": "round",
+    "players": "players",
+    "contraband": "contraband",
+    "bribe": "bribe",
+    "bag_size": "bag size",
+}
+#: The statistics of ``DataFrame.describe`` the screens catalog already translates.
+_SCREEN_STATS = {"count": "count", "mean": "mean"}
+#: The screens' word for an empty discard pile (read the same way).
+_EMPTY = "(empty)"
+
+
+def _table_columns() -> dict[str, str]:
+    """The printed names of the simulation summary's and the leaderboard's columns, in the
+    current language (the frames' own columns never change)."""
+    return {
+        **{column: _(word) for column, word in _SCREEN_WORDS.items()},
+        "mean_total": pgettext("column", "mean total"),
+        "win_lo": pgettext("column", "win low"),
+        "win_hi": pgettext("column", "win high"),
+        "rating": pgettext("column", "rating"),
+        "rating_lo": pgettext("column", "rating low"),
+        "rating_hi": pgettext("column", "rating high"),
+        "mean_score": pgettext("column", "mean score"),
+        "faults": pgettext("column", "faults"),
+        "game": pgettext("column", "game"),
+        "declared_count": pgettext("column", "declared count"),
+        "merchant_pays": pgettext("column", "merchant pays"),
+        "smuggled": pgettext("column", "smuggled"),
+    }
+
+
+def _shown_stats(table: Any) -> Any:
+    """A ``describe()`` table of a bag frame with its columns and statistics in the current
+    language (English: as pandas names them). Its ``sheriff`` column is the Sheriff's seat."""
+    if get_language() == "en":
+        return table
+    stats = {k: _(v) for k, v in _SCREEN_STATS.items()}
+    stats |= {
+        "std": pgettext("statistic", "std"),
+        "min": pgettext("statistic", "min"),
+        "max": pgettext("statistic", "max"),
+    }
+    shown = _shown_columns(table.rename(columns={"sheriff": "sheriff_seat"}))
+    return shown.rename(index=stats, columns={"sheriff_seat": pgettext("column", "Sheriff's seat")})
+
+
 def _shown_columns(df: Any) -> Any:
     """``df`` with its column names in the current language (``bonus_Apples``: the bonus
-    word and the good's name); the frame's own columns are not changed."""
+    word and the good's name); the frame's own columns are not changed. The summary's and
+    the leaderboard's columns keep their frame names in English."""
+    table = _table_columns() if get_language() != "en" else {}
 
     def shown(column: str) -> str:
         if column in SCORE_COLUMNS:
             return _(SCORE_COLUMNS[column])
         if column.startswith("bonus_"):
             return f"{_('bonus')} {good_name(column[len('bonus_') :])}"
-        return column
+        return table.get(column, column)
 
-    return df.rename(columns=shown)
+    out = df.rename(columns=shown)
+    if out.index.name in table:
+        out = out.rename_axis(table[out.index.name])
+    return out
 
 
 COMMANDS = {

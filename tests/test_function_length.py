@@ -100,7 +100,6 @@ COMPLEX = {
     "benchmarks/alt_numpy_batch.py",
     "sheriff_core/analysis/sim.py",
     "sheriff_core/bots/random_bot.py",
-    "sheriff_core/engine/actions.py",
 }
 
 

@@ -42,9 +42,13 @@ CORE = (
     "sheriff_core/rules/*.py",
     "sheriff_core/engine/*.py",
     "sheriff_core/play/*.py",
+    "sheriff_core/bots/*.py",
     "sheriff_core/nottingham/*.py",
     "sheriff_core/analysis/lab.py",
     "sheriff_core/analysis/glossary.py",
+    "sheriff_core/analysis/sim.py",
+    "sheriff_core/analysis/tournament.py",
+    "sheriff_core/analysis/exploitability.py",
     "sheriff_core/cli.py",
 )
 ERRORS = (
@@ -52,7 +56,7 @@ ERRORS = (
     "IllegalDeclaration IllegalOffer IllegalInspection IllegalDebtPayment GameOver "
     "VariantError SaveError NottinghamRulesError WrongDecision GameFinished IllegalUse "
     "IllegalTarget IllegalAmbush IllegalScore IllegalDiscard NottinghamDataError error "
-    "Message"
+    "Message Quoted"
 ).split()
 KEYWORDS = {**DEFAULT_KEYWORDS, **dict.fromkeys(ERRORS), "fail": (2,)}
 FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)

@@ -51,7 +51,7 @@ from sheriff_core.analysis.sim import (
     simulate,
     stop_workers,
 )
-from sheriff_core.base.i18n import N_, _, ngettext
+from sheriff_core.base.i18n import N_, Message, _, ngettext
 from sheriff_core.bots.base import BotSpec, bot_names
 from sheriff_core.rules.variants import Variant, load_variant
 
@@ -394,13 +394,20 @@ def _paired_values(
     y = np.asarray(variant, dtype=float)
     if x.shape != y.shape or x.ndim != 1:
         raise ValueError(
-            f"not paired: {x.size} parent values but {y.size} variant values "
-            "(compare the same games)"
+            Message(
+                "not paired: {a} parent values but {b} variant values (compare the same games)",
+                a=x.size,
+                b=y.size,
+            )
         )
     if not 0.5 <= confidence < 1:
-        raise ValueError(f"confidence must be in [0.5, 1), not {confidence!r}")
+        raise ValueError(
+            Message("confidence must be in [0.5, 1), not {confidence}", confidence=repr(confidence))
+        )
     if method not in ("auto", "t", "bootstrap"):
-        raise ValueError(f"method must be 'auto', 't' or 'bootstrap', not {method!r}")
+        raise ValueError(
+            Message("method must be 'auto', 't' or 'bootstrap', not {method}", method=repr(method))
+        )
     keep = ~(np.isnan(x) | np.isnan(y))
     return x[keep], y[keep]
 
@@ -682,19 +689,28 @@ def _check_paired(parent_sim: pd.DataFrame, variant_sim: pd.DataFrame) -> None:
     for name, df in (("parent", parent_sim), ("variant", variant_sim)):
         missing = [c for c in cols + ["win", "total"] if c not in df.columns]
         if missing:
-            raise ValueError(f"{name} table is not a simulate() table: no {missing}")
+            raise ValueError(
+                Message(
+                    "{name} table is not a simulate() table: no {missing}",
+                    name=name,
+                    missing=missing,
+                )
+            )
     a = parent_sim[cols].sort_values(["game", "seat"]).reset_index(drop=True)
     b = variant_sim[cols].sort_values(["game", "seat"]).reset_index(drop=True)
     if len(a) != len(b) or not a.equals(b):
         ga, gb = set(parent_sim["game"]), set(variant_sim["game"])
         why = (
-            f"games {len(ga)} vs {len(gb)}"
+            Message("games {a} vs {b}", a=len(ga), b=len(gb))
             if ga != gb
-            else "the same games have different players, seats or bots"
+            else Message("the same games have different players, seats or bots")
         )
         raise ValueError(
-            f"not paired: the two tables are not the same games and line-ups ({why}); "
-            "simulate both with the same players, games, seed, merchants and sheriffs"
+            Message(
+                "not paired: the two tables are not the same games and line-ups ({why}); "
+                "simulate both with the same players, games, seed, merchants and sheriffs",
+                why=why,
+            )
         )
 
 
@@ -927,7 +943,13 @@ def _variant(v: Variant | str) -> Variant:
 
 def _check_games(games: object, what: str) -> None:
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number >= 1 ({what} needs games), not {games!r}")
+        raise ValueError(
+            Message(
+                "games must be a whole number >= 1 ({what} needs games), not {games}",
+                what=what,
+                games=repr(games),
+            )
+        )
 
 
 _NOT_RULES = ("name", "title", "summary", "lineage", "source", "default_names")
@@ -1031,7 +1053,9 @@ def with_field(parent: Variant | str, field: str, value: Any) -> Variant:
 
     p = _variant(parent)
     if not isinstance(field, str):
-        raise TypeError(f"field must be a rule field path (a string), not {field!r}")
+        raise TypeError(
+            Message("field must be a rule field path (a string), not {field}", field=repr(field))
+        )
     field_value(p, field)  # an unknown field: the house module's own error
     return house_rule(p, {field: value}, name=f"{p.name} {field}={value}")
 
@@ -1075,13 +1099,19 @@ def _lineups(lineups: Mapping[str, Mapping[str, Any]] | None) -> dict[str, dict[
         return {"default": {"merchants": DEFAULT_MERCHANTS, "sheriffs": DEFAULT_SHERIFFS}}
     if not isinstance(lineups, Mapping) or not lineups:
         raise ValueError(
-            "lineups must be a non-empty mapping name -> {'merchants': ..., 'sheriffs': ...}"
+            Message(
+                "lineups must be a non-empty mapping name -> {'merchants': ..., 'sheriffs': ...}"
+            )
         )
     out = {}
     for name, spec in lineups.items():
         if not isinstance(spec, Mapping) or set(spec) - {"merchants", "sheriffs"}:
             raise ValueError(
-                f"line-up {name!r}: give a mapping with 'merchants' and/or 'sheriffs', not {spec!r}"
+                Message(
+                    "line-up {name!r}: give a mapping with 'merchants' and/or 'sheriffs', not {spec}",
+                    name=name,
+                    spec=repr(spec),
+                )
             )
         out[str(name)] = {
             "merchants": spec.get("merchants", DEFAULT_MERCHANTS),
@@ -1179,9 +1209,17 @@ def _sweep_pool(
     after the sweep), if any: ``executor`` when given, else a pool of ``workers`` local
     processes when more than one, else the games run in this process."""
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)):
-        raise ValueError(f"workers must be None or a whole number >= 1, not {workers!r}")
+        raise ValueError(
+            Message(
+                "workers must be None or a whole number >= 1, not {workers}", workers=repr(workers)
+            )
+        )
     if workers is not None and workers < 1:
-        raise ValueError(f"workers must be None or a whole number >= 1, not {workers!r}")
+        raise ValueError(
+            Message(
+                "workers must be None or a whole number >= 1, not {workers}", workers=repr(workers)
+            )
+        )
     if executor is not None:
         return executor, None
     if workers is not None and min(workers, cpu_count()) > 1:
@@ -1196,7 +1234,7 @@ def _swept_variants(
     """``(field's name, field in words, one variant per value)`` of :func:`sweep`, every
     variant built (and checked) before any game is played."""
     if not values:
-        raise ValueError("values: give at least one value to sweep")
+        raise ValueError(Message("values: give at least one value to sweep"))
     if callable(field):
         make: Callable[[Any], Variant] = field
         name = words = getattr(field, "__name__", "custom")
@@ -1207,11 +1245,17 @@ def _swept_variants(
         words = next((f.label for f in editable_fields(p) if f.path == field), field)
         make = lambda value: with_field(p, field, value)  # noqa: E731
     else:
-        raise TypeError(f"field must be a dotted rule path or a callable, not {field!r}")
+        raise TypeError(
+            Message(
+                "field must be a dotted rule path or a callable, not {field}", field=repr(field)
+            )
+        )
     variants = [make(v) for v in values]  # fail fast on bad fields or values
     for v in variants:
         if not isinstance(v, Variant):
-            raise TypeError(f"field callable must return a Variant, not {type(v).__name__}")
+            raise TypeError(
+                Message("field callable must return a Variant, not {cls}", cls=type(v).__name__)
+            )
     return name, words, variants
 
 
@@ -1247,7 +1291,7 @@ def compare_each_change(
 
     p = _variant(parent)
     if not isinstance(changes, Mapping) or not changes:
-        raise ValueError("changes: give at least one {field path: value} to measure")
+        raise ValueError(Message("changes: give at least one {field path: value} to measure"))
     variants = {f"{k}={v}": with_field(p, k, v) for k, v in changes.items()}
     if len(changes) > 1:
         variants["all changes"] = house_rule(p, dict(changes), name=f"{p.name}-house")
@@ -1434,7 +1478,7 @@ def balance_report(
     v = _variant(variant)
     bots = list(bot_names("sheriff") if sheriffs is None else sheriffs)
     if not bots:
-        raise ValueError("sheriffs: give at least one Sheriff bot")
+        raise ValueError(Message("sheriffs: give at least one Sheriff bot"))
     win_rows, seat_rows, spread_rows = [], [], []
     for bot in bots:
         sim = simulate(

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from sheriff_core.base.i18n import Message
 from sheriff_core.bots.base import Bot, BotSpec, Player, make_bot
 from sheriff_core.engine.events import (
     Confiscated,
@@ -226,7 +227,7 @@ def bot_list(specs: BotSpec | Sequence[BotSpec], what: str) -> list[BotSpec]:
         return [specs]  # one ("name", {params}) spec
     out = list(specs)
     if not out:
-        raise ValueError(f"{what}: give at least one bot")
+        raise ValueError(Message("{what}: give at least one bot", what=what))
     return out
 
 
@@ -667,7 +668,13 @@ def _pick_engine(
     """``"checked"`` or ``"fast"``: ``"fast"`` refuses (ValueError, naming each reason) what
     the kernel does not play; ``"auto"`` plays it checked and says why (once per process: :func:`_tell_fallback`)."""
     if engine not in ENGINES:
-        raise ValueError(f"engine must be one of {', '.join(map(repr, ENGINES))}, not {engine!r}")
+        raise ValueError(
+            Message(
+                "engine must be one of {engines}, not {engine!r}",
+                engines=", ".join(map(repr, ENGINES)),
+                engine=engine,
+            )
+        )
     if engine == "checked":
         return engine
     from sheriff_core.analysis.fastsim import why_not
@@ -676,12 +683,16 @@ def _pick_engine(
     if not reasons:
         return "fast"
     if engine == "fast":
-        raise ValueError("engine='fast' cannot play this run: " + "; ".join(reasons))
-    _tell_fallback(
+        raise ValueError(
+            Message("engine='fast' cannot play this run: {reasons}", reasons="; ".join(reasons))
+        )
+    said = Message(
         "engine='auto' played this with the checked engine (the same games and table, "
-        "slower): the compiled kernel does not play " + "; ".join(reasons) + ". Said once: "
-        "later runs it cannot play are played the same way without a word"
+        "slower): the compiled kernel does not play {reasons}. Said once: "
+        "later runs it cannot play are played the same way without a word",
+        reasons="; ".join(reasons),
     )
+    _tell_fallback(str(said))  # in the language of the run (the reasons stay English)
     return "checked"
 
 
@@ -751,7 +762,9 @@ def _plan(
     if chunk_size is not None and (
         isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1
     ):
-        raise ValueError(f"chunk_size must be a whole number >= 1, not {chunk_size!r}")
+        raise ValueError(
+            Message("chunk_size must be a whole number >= 1, not {size!r}", size=chunk_size)
+        )
     if executor is not None:
         return 0, _bounds(games, chunk_size, os.cpu_count() or 2, fast)
     wanted = max(1, min(workers or 1, cpu_count(), games))  # never more than CPUs or games
@@ -800,7 +813,10 @@ def _run_tasks(
         if executor is None:
             stop_workers(pool)  # type: ignore[arg-type]
         raise WorkerError(
-            "a simulation worker process died (killed, or out of memory?); the run was abandoned"
+            Message(
+                "a simulation worker process died (killed, or out of memory?); "
+                "the run was abandoned"
+            )
         ) from None
     except BaseException:  # Ctrl-C or an error in a chunk: stop the workers now
         if executor is None:
@@ -825,14 +841,22 @@ def _checked(
     """The variant and bot specs of a run, every argument checked (bad ones raise here)."""
     v = variant if isinstance(variant, Variant) else load_variant(variant)
     if isinstance(players, bool) or not isinstance(players, int):
-        raise TypeError(f"players must be a whole number, not {players!r}")
+        raise TypeError(
+            Message("players must be a whole number, not {players}", players=repr(players))
+        )
     v.check_players(players)
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ValueError(f"games must be a whole number >= 0, not {games!r}")
+        raise ValueError(
+            Message("games must be a whole number >= 0, not {games}", games=repr(games))
+        )
     if workers is not None and (
         isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
     ):
-        raise ValueError(f"workers must be None or a whole number >= 1, not {workers!r}")
+        raise ValueError(
+            Message(
+                "workers must be None or a whole number >= 1, not {workers}", workers=repr(workers)
+            )
+        )
     m_specs = tuple(bot_list(merchants, "merchants"))
     s_specs = tuple(bot_list(sheriffs, "sheriffs"))
     for spec in m_specs:  # fail fast, in this process, on unknown bots or parameters
@@ -908,9 +932,17 @@ def check_run_size(
         return
     rows, cols = tables[0]
     raise ValueError(
-        f"games: {games:,} games would hold at least {_size(games * per_game)} of rows "
-        f"({games * rows:,} rows of {cols} columns), more than the {_size(memory)} of memory "
-        f"here: play at most {memory // per_game:,} games per run (runs with other seeds add up)"
+        Message(
+            "games: {games:,} games would hold at least {size} of rows "
+            "({rows:,} rows of {cols} columns), more than the {memory} of memory "
+            "here: play at most {most:,} games per run (runs with other seeds add up)",
+            games=games,
+            size=_size(games * per_game),
+            rows=games * rows,
+            cols=cols,
+            memory=_size(memory),
+            most=memory // per_game,
+        )
     )
 
 
@@ -940,7 +972,11 @@ def _simulate(
     # None: a fresh seed, the same for every chunk
     entropy = seed_sequence(seed).entropy
     if not isinstance(entropy, int):
-        raise ValueError(f"seed: simulate takes one whole number >= 0 or None, not {seed!r}")
+        raise ValueError(
+            Message(
+                "seed: simulate takes one whole number >= 0 or None, not {seed}", seed=repr(seed)
+            )
+        )
     n_workers, bounds = _plan(games, workers, executor, chunk_size, engine == "fast")
     # in-process: the variant itself; simulate's own workers built it in _init_worker
     payload: Any = v if n_workers == 1 else None if n_workers > 1 else (v.to_data(), v.source)
@@ -1000,7 +1036,7 @@ def simulate(
     (['honest', 'smuggler'], True)
     """
     if per not in ("player", "bag"):
-        raise ValueError(f"per must be 'player' or 'bag', not {per!r}")
+        raise ValueError(Message("per must be 'player' or 'bag', not {per}", per=repr(per)))
     return _simulate(
         per,
         variant,

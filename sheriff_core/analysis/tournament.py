@@ -68,7 +68,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from sheriff_core.analysis.exploitability import merchant_smuggling_rate, sheriff_exploitability
-from sheriff_core.base.errors import RulesError
+from sheriff_core.base.errors import RulesError, message_of
+from sheriff_core.base.i18n import N_, Message, Term, _, language
 from sheriff_core.bots.base import (
     Bot,
     MerchantBot,
@@ -184,9 +185,14 @@ def _of_player(name: str, player: Player) -> Entrant:
         player.clone()
     except Exception as exc:  # noqa: BLE001 - a user's class: any error, said clearly
         raise ValueError(
-            f"cannot make a fresh copy of the bots of {name!r} for each game: "
-            f"{type(exc).__name__}: {exc} (does its __init__ call super().__init__(...) with "
-            "its parameters, as docs/bots.md shows?)"
+            Message(
+                "cannot make a fresh copy of the bots of {name!r} for each game: "
+                "{error}: {exc} (does its __init__ call super().__init__(...) with "
+                "its parameters, as docs/bots.md shows?)",
+                name=name,
+                error=type(exc).__name__,
+                exc=str(exc),
+            )
         ) from exc
     return Entrant(name, player.merchant.label(), player.sheriff.label(), player.clone, trusted)
 
@@ -205,22 +211,27 @@ def _of_name(text: str, partners: Mapping[str, str]) -> Entrant:
         player = make_player(partners["merchant"], text)
     else:
         known = ", ".join(bot_names("merchant") + bot_names("sheriff"))
-        raise ValueError(f"no bot is registered as {name!r}; known: {known}")
+        raise ValueError(
+            Message("no bot is registered as {name!r}; known: {known}", name=name, known=known)
+        )
     return _of_player(text.strip(), player)
 
 
 def _of_bot(bot: Bot, partners: Mapping[str, str]) -> Entrant:
     if not hasattr(bot, "params"):
         raise ValueError(
-            f"the bot {type(bot).__name__} has no params: its __init__ must call "
-            "super().__init__(...) with its parameters (docs/bots.md)"
+            Message(
+                "the bot {cls} has no params: its __init__ must call "
+                "super().__init__(...) with its parameters (docs/bots.md)",
+                cls=type(bot).__name__,
+            )
         )
     if isinstance(bot, MerchantBot):
         player = make_player(bot, partners["sheriff"])
     elif isinstance(bot, SheriffBot):
         player = make_player(partners["merchant"], bot)
     else:
-        raise TypeError(f"{bot!r} is neither a MerchantBot nor a SheriffBot")
+        raise TypeError(Message("{bot} is neither a MerchantBot nor a SheriffBot", bot=repr(bot)))
     return _of_player(bot.label(), player)
 
 
@@ -268,8 +279,11 @@ def _entrant(spec: Any, partners: Mapping[str, str]) -> Entrant:
     if callable(getattr(spec, "choose", None)):
         return _of_chooser(spec)
     raise TypeError(
-        f"a tournament entrant is a bot name, 'merchant+sheriff', a Player, a bot or a "
-        f"bot class, or an object with choose(view); not {spec!r}"
+        Message(
+            "a tournament entrant is a bot name, 'merchant+sheriff', a Player, a bot or a "
+            "bot class, or an object with choose(view); not {spec}",
+            spec=repr(spec),
+        )
     )
 
 
@@ -282,14 +296,16 @@ def _pool(
     for spec in bots:
         e = _entrant(spec, partners)
         if any(p.name == e.name for p in pool):
-            raise ValueError(f"two entrants are called {e.name!r}: give them different names")
+            raise ValueError(
+                Message("two entrants are called {name!r}: give them different names", name=e.name)
+            )
         pool.append(e)
     for spec in DEFAULT_OPPONENTS if opponents is None else opponents:
         e = _entrant(spec, partners)
         if all(p.name != e.name for p in pool):  # an entrant that is also an opponent: once
             pool.append(e)
     if not pool:
-        raise ValueError("a tournament needs at least one entrant")
+        raise ValueError(Message("a tournament needs at least one entrant"))
     return pool
 
 
@@ -309,14 +325,15 @@ def _deal_seeds(seed: int | None, deals: int) -> list[int]:
     return [int(s.generate_state(1)[0]) for s in root.spawn(deals)]
 
 
-def _explainer(game: Game) -> Callable[[Any, int], str | None]:
-    """The engine's reason an action is illegal for a seat of ``game`` now."""
+def _explainer(game: Game) -> Callable[[Any, int], object]:
+    """The engine's reason an action is illegal for a seat of ``game`` now (a message,
+    read in the language current when it is shown)."""
 
-    def explain(action: Any, seat: int) -> str | None:
+    def explain(action: Any, seat: int) -> object:
         try:
             game.verify(action, seat)
         except RulesError as exc:
-            return str(exc)
+            return exc.message
         return None
 
     return explain
@@ -425,9 +442,14 @@ def tournament(
     v = load_variant(variant) if isinstance(variant, str) else variant
     v.check_players(players)
     if games < 1:
-        raise ValueError(f"games must be 1 or more, not {games}")
+        raise ValueError(Message("games must be 1 or more, not {games}", games=games))
     if time_limit is not None and not time_limit > 0:
-        raise ValueError(f"time_limit is seconds per decision, above 0 (or None), not {time_limit}")
+        raise ValueError(
+            Message(
+                "time_limit is seconds per decision, above 0 (or None), not {limit}",
+                limit=time_limit,
+            )
+        )
     pool = _pool(bots, opponents, partners)
     lineups = _lineups(len(pool), players)
     deals = math.ceil(games / (len(lineups) * players))
@@ -497,6 +519,8 @@ class TournamentResult:
             for game, seed, f in run.faults
         ]
         self.faults: pd.DataFrame = pd.DataFrame(faults, columns=list(FAULT_COLUMNS))
+        # each fault's message and state as messages, by row (the report's language)
+        self._said: list[tuple[object, object] | None] = [f.said for _, _, f in run.faults]
 
     def __repr__(self) -> str:
         n = self.games["game"].nunique()
@@ -631,38 +655,69 @@ def _bradley_terry(names: Sequence[str], comparisons: pd.DataFrame) -> pd.DataFr
     return out
 
 
+#: The report's words for each kind of fault: how many, and the first case's line.
+_FAULT_COUNT = {
+    "raised": N_("{n} raised an exception"),
+    "illegal": N_("{n} returned an action the rules do not allow"),
+    "slow": N_("{n} ran past the time limit"),
+}
+_FAULT_FIRST = {
+    "raised": N_("  raised, first in game {game} (seat {seat}, round {round}, step '{step}'): "),
+    "illegal": N_("  illegal, first in game {game} (seat {seat}, round {round}, step '{step}'): "),
+    "slow": N_("  slow, first in game {game} (seat {seat}, round {round}, step '{step}'): "),
+}
+
+
 def _report(result: TournamentResult) -> str:
-    """The text of :meth:`TournamentResult.report`."""
+    """The text of :meth:`TournamentResult.report`, in the current language (the entrants'
+    names, the actions and the code to deal a game again stay as they are)."""
     f = result.faults
     if f.empty:
-        return "No faults: every guarded bot answered every decision legally and in time."
-    what = {
-        "raised": "raised an exception",
-        "illegal": "returned an action the rules do not allow",
-        "slow": "ran past the time limit",
-    }
+        return _("No faults: every guarded bot answered every decision legally and in time.")
+    said = getattr(result, "_said", [])
     lines: list[str] = []
     for name, mine in f.groupby("entrant", sort=False):
         counts = mine["kind"].value_counts()
-        summary = ", ".join(f"{counts[k]} {what[k]}" for k in FAULT_KINDS if k in counts)
+        summary = _(", ").join(
+            _(_FAULT_COUNT[k]).format(n=counts[k]) for k in FAULT_KINDS if k in counts
+        )
         lines.append(
-            f"{name}: {len(mine)} decision(s) lost ({summary}); each was played by the "
-            "bundled honest/trusting bots instead."
+            _(
+                "{name}: {n} decision(s) lost ({summary}); each was played by the "
+                "bundled honest/trusting bots instead."
+            ).format(name=name, n=len(mine), summary=summary)
         )
         for kind, cases in mine.groupby("kind", sort=False):
-            first = cases.iloc[0]
-            lines.append(
-                f"  {kind}, first in game {first['game']} (seat {first['seat']}, round "
-                f"{first['round']}, step {first['step']!r}): {first['message']}"
-            )
-            lines.append(f"    state: {first['state']}")
-            lines.append(f"    played instead: {first['played']}")
-            lines.append(
-                f"    deal it again: sc.new_game({result.variant!r}, "
-                f"players={result.players}, seed={first['seed']}, first_sheriff=0) "
-                f"and play to round {first['round']}, step {first['step']!r}"
-            )
+            lines += _first_case(result, cases.iloc[0], str(kind), said)
     return "\n".join(lines)
+
+
+def _first_case(result: TournamentResult, first: Any, kind: str, said: list[Any]) -> list[str]:
+    """The report's lines of one entrant's first fault of one kind."""
+    row = first.name  # the fault's row: its messages are said[row] (if the frame is whole)
+    message, state = None, None
+    if isinstance(row, int | np.integer) and 0 <= row < len(said) and said[row]:
+        message, state = said[row]
+        with language("en"):
+            if str(message) != first["message"] or str(state) != first["state"]:
+                message, state = None, None  # a frame changed by hand: its own text
+    where = dict(game=first["game"], seat=first["seat"], round=first["round"])
+    step = Term(first["step"])
+    return [
+        _(_FAULT_FIRST[kind]).format(**where, step=step) + str(message or first["message"]),
+        _("    state: {state}").format(state=state or first["state"]),
+        _("    played instead: {action}").format(action=first["played"]),
+        _(
+            "    deal it again: sc.new_game({variant!r}, players={players}, seed={seed}, "
+            "first_sheriff=0) and play to round {round}, step '{step}'"
+        ).format(
+            variant=result.variant,
+            players=result.players,
+            seed=first["seed"],
+            round=first["round"],
+            step=step,
+        ),
+    ]
 
 
 # --------------------------------------------------------------------------- files
@@ -670,9 +725,16 @@ def _report(result: TournamentResult) -> str:
 
 class LoadedBots(list[str]):
     """The entrant names :func:`load_bots` registered (a list), and ``errors``: file
-    name -> why it did not load."""
+    name -> why it did not load (English text); ``said``: the same reasons as messages,
+    read in the language current when shown."""
 
     errors: dict[str, str]
+    said: dict[str, object]
+
+    def _refuse(self, file: str, why: object) -> None:
+        self.said[file] = why
+        with language("en"):
+            self.errors[file] = str(why)
 
 
 def _bundled_classes() -> dict[tuple[str, str], type]:
@@ -695,7 +757,7 @@ def _import_file(path: Path) -> Any:
     name = f"sheriff_student_bots.{stem}_{zlib.crc32(str(path.resolve()).encode()):08x}"
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
-        raise ImportError(f"cannot read {path.name} as Python")
+        raise ImportError(Message("cannot read {file} as Python", file=path.name))
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     try:
@@ -752,16 +814,19 @@ def load_bots(folder: str | Path) -> LoadedBots:
     """
     root = Path(folder)
     if not root.is_dir():
-        raise ValueError(f"no folder {str(root)!r} to load bots from")
+        raise ValueError(Message("no folder {folder!r} to load bots from", folder=str(root)))
     out = LoadedBots()
-    out.errors = {}
+    out.errors, out.said = {}, {}
     for path in sorted(root.glob("*.py")):
         before = _bundled_classes()
         try:
             module = _import_file(path)
             names = _file_entrants(module)
         except (Exception, SystemExit) as exc:
-            out.errors[path.name] = f"{type(exc).__name__}: {exc}"
+            out._refuse(
+                path.name,
+                Message("{error}: {detail}", error=type(exc).__name__, detail=message_of(exc)),
+            )
             names = []
         after = _bundled_classes()
         replaced = [n for key, cls in before.items() if after.get(key) is not cls for n in key[1:]]
@@ -769,15 +834,24 @@ def load_bots(folder: str | Path) -> LoadedBots:
             if after.get(key) is not cls:
                 register(cls)  # a bundled bot's name stays the bundled bot
         if replaced:
-            out.errors[path.name] = (
-                f"reuses the bundled bot name(s) {', '.join(replaced)}: rename them"
+            out._refuse(
+                path.name,
+                Message(
+                    "reuses the bundled bot name(s) {names}: rename them",
+                    names=", ".join(replaced),
+                ),
             )
             names = []
         elif path.name not in out.errors and not names:
-            out.errors[path.name] = "defines no MerchantBot or SheriffBot class with a name"
+            out._refuse(
+                path.name, Message("defines no MerchantBot or SheriffBot class with a name")
+            )
         out.extend(n for n in names if n not in out)
-    for name, why in out.errors.items():
-        warnings.warn(f"bot file {name} not loaded: {why}", stacklevel=2)
+    for name, why in out.said.items():
+        warnings.warn(
+            UserWarning(Message("bot file {name} not loaded: {why}", name=name, why=why)),
+            stacklevel=2,
+        )
     return out
 
 
@@ -817,7 +891,13 @@ def win_rate_by_mix(
     v = load_variant(variant) if isinstance(variant, str) else variant
     v.check_players(players)
     if games < 1 or not all(0 <= f <= 1 for f in fractions):
-        raise ValueError(f"need games >= 1 and fractions from 0 to 1, not {games}, {fractions}")
+        raise ValueError(
+            Message(
+                "need games >= 1 and fractions from 0 to 1, not {games}, {fractions}",
+                games=games,
+                fractions=fractions,
+            )
+        )
     pool = [_entrant(s, partners) for s in (entrant, opponent_a, opponent_b)]
     seeds = _deal_seeds(seed, games)
     draws = np.random.default_rng(np.random.SeedSequence(seed).spawn(games + 1)[-1]).random(

@@ -26,6 +26,17 @@ in the language current when it is *read* (so an error caught in English and sho
 >>> e = IllegalLoad("a bag holds {low}-{high} cards, not {n}", low=1, high=5, n=7)
 >>> str(e), e.msgid, e.params["n"]
 ('a bag holds 1-5 cards, not 7', 'a bag holds {low}-{high} cards, not {n}', 7)
+
+The plain Python errors a newcomer meets from the public functions (a ``ValueError`` for
+a bad argument, a ``TypeError`` for a wrong type, a ``KeyError`` for an unknown name) keep
+their class and carry a :class:`~sheriff_core.base.i18n.Message` as their only argument:
+``str()`` of a builtin exception is ``str(args[0])``, so the text is rendered when read,
+in the language current then, and ``except ValueError`` still catches it. A ``KeyError``
+shows its argument's ``repr``: give it a :class:`Quoted` message (its ``repr`` is the
+rendered text's, as a ``KeyError`` of a string shows):
+
+>>> str(ValueError(Message("bad {x}", x=1))), str(KeyError(Quoted("no field {p}", p=2)))
+('bad 1', "'no field 2'")
 """
 
 from __future__ import annotations
@@ -33,6 +44,8 @@ from __future__ import annotations
 from sheriff_core.base.i18n import Message
 
 __all__ = [
+    "Quoted",
+    "message_of",
     "Explained",
     "RulesError",
     "IllegalAction",
@@ -156,3 +169,46 @@ class SaveError(Explained, ValueError):
     action that was illegal at its point of the history, or a stored state that
     disagrees with the replay of its history.
     """
+
+
+class Quoted(Message):
+    """A :class:`~sheriff_core.base.i18n.Message` for a ``KeyError``, which shows its
+    argument's ``repr``: the ``repr`` of a quoted message is its rendered text's.
+
+    >>> KeyError(Quoted("no rule field {path!r}", path="x"))
+    KeyError("no rule field 'x'")
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return repr(str(self))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_quoted, (self.msgid, self.params))
+
+
+def _quoted(msgid: str, params: dict[str, object]) -> Quoted:
+    return Quoted(msgid, **params)
+
+
+def message_of(exc: BaseException) -> object:
+    """What ``exc`` says: its :class:`~sheriff_core.base.i18n.Message` when it carries one
+    (read later, in the language current then), else its text now.
+
+    >>> message_of(ValueError(Message("bad {x}", x=1))), message_of(KeyError("k"))
+    (Message('bad {x}', **{'x': 1}), "'k'")
+    """
+    if isinstance(exc, Explained):
+        return exc.message
+    args = exc.args
+    if len(args) == 1 and isinstance(args[0], Message) and type(exc).__str__ in _PLAIN_STR:
+        if isinstance(exc, KeyError):  # a KeyError shows its argument's repr
+            # TRANSLATORS: a quoted text (as Python quotes it): keep it as it is
+            return Message("{key!r}", key=args[0])
+        return args[0]
+    return str(exc)
+
+
+# The builtin ways of showing one argument: str(args[0]) (a KeyError: its repr).
+_PLAIN_STR = (BaseException.__str__, AttributeError.__str__, KeyError.__str__)

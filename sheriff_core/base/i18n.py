@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -41,6 +41,7 @@ __all__ = [
     "default_language",
     "pgettext",
     "Message",
+    "Joined",
     "Term",
     "Names",
     "good_name",
@@ -81,7 +82,9 @@ def _catalog(lang: str) -> gettext.NullTranslations:
 def _check(lang: str) -> str:
     if lang not in SUPPORTED:
         known = ", ".join(f"{k} ({v})" for k, v in SUPPORTED.items())
-        raise ValueError(f"unknown language {lang!r}; supported: {known}")
+        raise ValueError(
+            Message("unknown language {lang!r}; supported: {known}", lang=lang, known=known)
+        )
     return lang
 
 
@@ -240,6 +243,38 @@ class Message:
 
 def _message(msgid: str, params: dict[str, object]) -> Message:
     return Message(msgid, **params)
+
+
+class Joined:
+    """Several sentences (:class:`Message`, or any text) joined by the current language's
+    separator ``sep`` (a message id: ``"; "`` by default), rendered when read.
+
+    >>> j = Joined([Message("gold: {g}", g=3), "hand: Apples"]); str(j)
+    'gold: 3; hand: Apples'
+    """
+
+    __slots__ = ("parts", "sep")
+
+    def __init__(self, parts: Iterable[object], sep: str = "; ") -> None:
+        self.parts: tuple[object, ...] = tuple(parts)
+        self.sep = sep
+
+    def __str__(self) -> str:
+        # TRANSLATORS: the separator between the parts of a bot's state ("gold: 3; hand: ...")
+        sep = _("; ") if self.sep == "; " else _(self.sep)
+        return sep.join(str(p) for p in self.parts)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Joined({list(self.parts)!r}, sep={self.sep!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Joined) and (other.parts, other.sep) == (self.parts, self.sep)
+
+    def __hash__(self) -> int:
+        return hash(self.parts)
 
 
 class Term:

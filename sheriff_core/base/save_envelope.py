@@ -46,7 +46,7 @@ from typing import Any
 import numpy as np
 
 from sheriff_core.base.errors import Explained, RulesError, SaveError
-from sheriff_core.base.i18n import Names
+from sheriff_core.base.i18n import Names, Term
 
 __all__ = [
     "MAX_BYTES",
@@ -637,21 +637,22 @@ def read_action(
 
 
 def check_format(data: Mapping[str, Any], expected: Any, what: str) -> None:
-    """Refuse a save whose ``format`` is not ``expected`` (saying which version it is)."""
+    """Refuse a save whose ``format`` is not ``expected`` (saying which version it is);
+    ``what``: the game's name (a message id: shown translated)."""
     fmt = data.get("format", None)
     if fmt == expected and type(fmt) is type(expected):
         return
     if "format" not in data:
         raise SaveError(
             "format: missing; this is not a saved {what} (format {expected!r})",
-            what=what,
+            what=Term(what),
             expected=expected,
         )
     if is_int(fmt) or isinstance(fmt, str):
         raise SaveError(
             "format: version {short} is not supported; this version of sheriff_core reads {what} saves of format {expected!r} only",
             short=short(fmt),
-            what=what,
+            what=Term(what),
             expected=expected,
         )
     raise SaveError(

@@ -31,6 +31,7 @@ import weakref
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from sheriff_core.base.i18n import N_, Message
 from sheriff_core.engine.actions import (
     Action,
     ChooseStarter,
@@ -544,12 +545,44 @@ def parse_spec(text: str) -> tuple[str, dict[str, Any]]:
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = part.partition("=")
         if not eq or not key.strip():
-            raise ValueError(f"bad bot parameter {part!r} in {text!r}: use key=value")
+            raise ValueError(
+                Message(
+                    "bad bot parameter {part!r} in {text!r}: use key=value", part=part, text=text
+                )
+            )
         params[key.strip().replace("-", "_")] = _value(value.strip())
     return name.strip(), params
 
 
 BotSpec = str | Bot | tuple[str, Mapping[str, Any]]
+
+# The errors of make_bot, one message per role (a role is a word of the sentence); None:
+# a role that is neither (its key is then shown as it is).
+_WRONG_ROLE = {
+    "merchant": N_("{bot} is a sheriff bot, not a merchant bot"),
+    "sheriff": N_("{bot} is a merchant bot, not a sheriff bot"),
+    None: N_("{bot} is a {other} bot, not a {role} bot"),
+}
+_NOT_A_SPEC = {
+    "merchant": N_("a merchant bot spec is a name, (name, params) or a bot, not {spec}"),
+    "sheriff": N_("a sheriff bot spec is a name, (name, params) or a bot, not {spec}"),
+    None: N_("a {role} bot spec is a name, (name, params) or a bot, not {spec}"),
+}
+_UNKNOWN_BOT = {
+    "merchant": N_("unknown merchant bot {name!r}; known: {known}"),
+    "sheriff": N_("unknown sheriff bot {name!r}; known: {known}"),
+    None: N_("unknown {role} bot {name!r}; known: {known}"),
+}
+_BAD_PARAMS = {
+    "merchant": N_("bad parameters for merchant bot {name!r}: {exc}"),
+    "sheriff": N_("bad parameters for sheriff bot {name!r}: {exc}"),
+    None: N_("bad parameters for {role} bot {name!r}: {exc}"),
+}
+
+
+def _by_role(table: dict[str | None, str], role: str, **params: object) -> Message:
+    """The error of ``table`` for ``role`` (rendered when read, in the language then)."""
+    return Message(table.get(role) or table[None], role=role, **params)
 
 
 def make_bot(spec: BotSpec, role: str) -> Bot:
@@ -564,21 +597,21 @@ def make_bot(spec: BotSpec, role: str) -> Bot:
     """
     if isinstance(spec, Bot):
         if spec.role != role:
-            raise ValueError(f"{spec.label()} is a {spec.role} bot, not a {role} bot")
+            raise ValueError(_by_role(_WRONG_ROLE, role, bot=spec.label(), other=spec.role))
         return spec.clone()
     if isinstance(spec, tuple):
         name, params = spec[0], dict(spec[1])
     elif isinstance(spec, str):
         name, params = parse_spec(spec)
     else:
-        raise TypeError(f"a {role} bot spec is a name, (name, params) or a bot, not {spec!r}")
+        raise TypeError(_by_role(_NOT_A_SPEC, role, spec=repr(spec)))
     cls = _REGISTRY[role].get(name)
     if cls is None:
-        raise ValueError(f"unknown {role} bot {name!r}; known: {', '.join(_REGISTRY[role])}")
+        raise ValueError(_by_role(_UNKNOWN_BOT, role, name=name, known=", ".join(_REGISTRY[role])))
     try:
         return cls(**params)
     except TypeError as exc:
-        raise ValueError(f"bad parameters for {role} bot {name!r}: {exc}") from None
+        raise ValueError(_by_role(_BAD_PARAMS, role, name=name, exc=str(exc))) from None
 
 
 def make_player(merchant: BotSpec = "honest", sheriff: BotSpec = "trusting") -> Player:

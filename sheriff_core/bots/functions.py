@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from sheriff_core.base.i18n import N_, Message
 from sheriff_core.bots.base import MerchantBot, SheriffBot, register
 from sheriff_core.engine.actions import Action
 from sheriff_core.engine.view import SeatView
@@ -42,10 +43,16 @@ ViewFunction = Callable[[SeatView], Action]
 SheriffFunction = Callable[[SeatView, int], Action]
 
 
+_NOT_A_FUNCTION = {
+    "merchant": N_("bot {name!r}: a merchant needs a function {what}(view...), not {fn}"),
+    "Sheriff": N_("bot {name!r}: a Sheriff needs a function {what}(view...), not {fn}"),
+}
+
+
 def _checked(name: str, role: str, **functions: object) -> None:
     for what, fn in functions.items():
         if not callable(fn):
-            raise TypeError(f"bot {name!r}: a {role} needs a function {what}(view...), not {fn!r}")
+            raise TypeError(Message(_NOT_A_FUNCTION[role], name=name, what=what, fn=repr(fn)))
 
 
 def bot_from_functions(
@@ -70,11 +77,15 @@ def bot_from_functions(
     TypeError: bot 'half': a merchant needs both load(view) and declare(view)
     """
     if not name or not isinstance(name, str):
-        raise TypeError(f"a bot's name is a non-empty string, not {name!r}")
+        raise TypeError(Message("a bot's name is a non-empty string, not {name}", name=repr(name)))
     made = []
     if load is not None or declare is not None:
         if load is None or declare is None:
-            raise TypeError(f"bot {name!r}: a merchant needs both load(view) and declare(view)")
+            raise TypeError(
+                Message(
+                    "bot {name!r}: a merchant needs both load(view) and declare(view)", name=name
+                )
+            )
         _checked(name, "merchant", load=load, declare=declare)
         register(_merchant(name, load, declare))
         made.append(f"merchant {name}")
@@ -83,7 +94,11 @@ def bot_from_functions(
         register(_sheriff(name, decide))
         made.append(f"sheriff {name}")
     if not made:
-        raise TypeError(f"bot {name!r}: give load and declare (a merchant) or decide (a Sheriff)")
+        raise TypeError(
+            Message(
+                "bot {name!r}: give load and declare (a merchant) or decide (a Sheriff)", name=name
+            )
+        )
     return made
 
 

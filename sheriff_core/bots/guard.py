@@ -12,7 +12,10 @@ player
 it plays the fallback player's action instead (the bundled ``honest`` merchant and
 ``trusting`` Sheriff by default; the first legal action the engine lists if even that
 fails) and records a :class:`Fault`: the seat, the round, the step, what went wrong and
-the state as text, so the bot's author can find the decision and fix it.
+the state as text, so the bot's author can find the decision and fix it. A fault's text
+(``message``, ``state``) is English, the same in every language (a fault is data, like a
+simulation frame); its ``said`` holds the same two as messages read in the current language
+(the tournament's report shows them).
 
 The limit is on **CPU time** (the thread's, ``time.thread_time``), so a machine busy with
 other work does not make a bot slow: the same seed gives the same games on a quiet laptop
@@ -51,9 +54,11 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, cast
 
+from sheriff_core.base.errors import message_of
+from sheriff_core.base.i18n import Joined, Message, Names, Term, language
 from sheriff_core.bots.base import Player
 from sheriff_core.bots.merchants import HonestMerchant
 from sheriff_core.bots.sheriffs import TrustingSheriff
@@ -67,6 +72,7 @@ __all__ = [
     "FAULT_KINDS",
     "default_fallback",
     "describe_state",
+    "state_message",
     "time_limits",
     "hard_stop_available",
 ]
@@ -86,7 +92,8 @@ class Fault:
     1-based, and ``step``), what (``kind``: one of :data:`FAULT_KINDS`, ``message``),
     the action played instead (``played``), the wall-clock and CPU seconds the bot took
     (``seconds``, ``cpu_seconds``) and the seat's state as text (``state``,
-    :func:`describe_state`)."""
+    :func:`describe_state`). ``message`` and ``state`` are English; ``said``: the two as
+    messages rendered in the language current when read (None: shown as they are)."""
 
     entrant: str
     seat: int
@@ -98,6 +105,7 @@ class Fault:
     seconds: float
     cpu_seconds: float
     state: str
+    said: tuple[object, object] | None = field(default=None, compare=False, repr=False)
 
 
 # The timers' handler raises only while a guard waits for a decision (a late signal,
@@ -167,7 +175,7 @@ def time_limits() -> Iterator[bool]:
 
 def describe_state(view: SeatView) -> str:
     """The seat's decision as text: what its author needs to find it again (only what
-    the seat may know).
+    the seat may know), in English (:func:`state_message`: the same in any language).
 
     >>> import sheriff_core as sc
     >>> from sheriff_core.engine.view import observe
@@ -175,23 +183,52 @@ def describe_state(view: SeatView) -> str:
     ... # doctest: +ELLIPSIS
     round 1 of ..., step 'market', seat 1 (Ben) to decide; Sheriff: seat 0; gold: 50, 50, 50; hand: ...
     """
-    parts = [
-        f"round {view.round + 1} of {view.rounds}, step {str(view.step)!r}, "
-        f"seat {view.seat} ({view.players[view.seat]}) to decide",
-        f"Sheriff: seat {view.sheriff}",
-        "gold: " + ", ".join(map(str, view.gold)),
-        "hand: " + (", ".join(view.hand) or "empty"),
+    with language("en"):
+        return str(state_message(view))
+
+
+def state_message(view: SeatView) -> Joined:
+    """:func:`describe_state`'s text, rendered in the language current when it is read
+    (game words translated; names, numbers and typed text as they are).
+
+    >>> import sheriff_core as sc
+    >>> from sheriff_core.engine.view import observe
+    >>> said = state_message(observe(sc.new_game("classic", players=3, seed=0), 1))
+    >>> with language("zh"):
+    ...     str(said).startswith("第1轮")
+    True
+    """
+    parts: list[Message] = [
+        Message(
+            "round {round} of {rounds}, step '{step}', seat {seat} ({name}) to decide",
+            round=view.round + 1,
+            rounds=view.rounds,
+            step=Term(view.step),
+            seat=view.seat,
+            name=view.players[view.seat],
+        ),
+        Message("Sheriff: seat {seat}", seat=view.sheriff),
+        Message("gold: {gold}", gold=", ".join(map(str, view.gold))),
+        Message("hand: {cards}", cards=Names(view.hand)) if view.hand else Message("hand: empty"),
     ]
     if view.bag:
-        parts.append("own bag: " + ", ".join(view.bag))
+        parts.append(Message("own bag: {cards}", cards=Names(view.bag)))
     declared = view.declared
     if declared:
-        parts.append(
-            "declared: " + ", ".join(f"seat {s}: {c} {g}" for s, (g, c) in declared.items())
-        )
+        each = [
+            Message("seat {seat}: {n} {good}", seat=s, n=c, good=Term(g))
+            for s, (g, c) in declared.items()
+        ]
+        parts.append(Message("declared: {bags}", bags=Joined(each, ", ")))
     if view.negotiation is not None:
-        parts.append(f"negotiation: {view.negotiation}")
-    return "; ".join(parts)
+        parts.append(Message("negotiation: {offer}", offer=str(view.negotiation)))
+    return Joined(parts)
+
+
+def _english(said: object) -> str:
+    """``said`` rendered in English (a fault's text is the same in every language)."""
+    with language("en"):
+        return str(said)
 
 
 def default_fallback() -> Player:
@@ -221,8 +258,8 @@ class Guard:
     faults. ``time_limit``: CPU seconds per decision (None: no limit, in either time);
     ``wall_limit``: wall-clock seconds per decision (None: ``max(1, 20 x time_limit)``).
     ``explain``: an
-    optional ``explain(action, seat) -> str | None`` giving the rule an illegal action
-    breaks (the tournament passes the engine's message).
+    optional ``explain(action, seat)`` giving the rule an illegal action breaks, as text or
+    a message (None: no reason; the tournament passes the engine's message).
     """
 
     __slots__ = ("player", "name", "fallback", "time_limit", "wall_limit", "faults", "explain")
@@ -235,11 +272,14 @@ class Guard:
         fallback: Any = None,
         time_limit: float | None = 0.05,
         wall_limit: float | None = None,
-        explain: Callable[[Any, int], str | None] | None = None,
+        explain: Callable[[Any, int], object] | None = None,
     ) -> None:
         if time_limit is not None and not time_limit > 0:
             raise ValueError(
-                f"time_limit is seconds per decision, above 0 (or None), not {time_limit}"
+                Message(
+                    "time_limit is seconds per decision, above 0 (or None), not {limit}",
+                    limit=time_limit,
+                )
             )
         self.player = player
         self.name = name
@@ -247,7 +287,10 @@ class Guard:
         self.time_limit = time_limit
         if wall_limit is not None and not wall_limit > 0:
             raise ValueError(
-                f"wall_limit is seconds per decision, above 0 (or None), not {wall_limit}"
+                Message(
+                    "wall_limit is seconds per decision, above 0 (or None), not {limit}",
+                    limit=wall_limit,
+                )
             )
         if wall_limit is None and time_limit is not None:
             wall_limit = max(1.0, 20 * time_limit)
@@ -274,16 +317,25 @@ class Guard:
     def choose(self, view: SeatView) -> Action:
         """The player's action for this decision, or the fallback's after a fault."""
         view = as_view(view)
-        action, kind, message, seconds, cpu = self._ask(view)
+        action, kind, said, seconds, cpu = self._ask(view)
         if kind is None and not _legal(view, action):
             kind = "illegal"
             why = self.explain(action, view.seat) if self.explain is not None else None
-            message = f"returned {action!r}, which the rules do not allow now" + (
-                f": {why}" if why else ""
+            said = (
+                Message(
+                    "returned {action}, which the rules do not allow now: {why}",
+                    action=repr(action),
+                    why=why,
+                )
+                if why
+                else Message(
+                    "returned {action}, which the rules do not allow now", action=repr(action)
+                )
             )
         if kind is None:
             return action  # checked legal above
         played = _fallback_action(self.fallback, view)
+        state = state_message(view)
         self.faults.append(
             Fault(
                 self.name,
@@ -291,22 +343,23 @@ class Guard:
                 view.round + 1,
                 str(view.step),
                 kind,
-                message,
+                _english(said),
                 repr(played),
                 seconds,
                 cpu,
-                describe_state(view),
+                _english(state),
+                (said, state),
             )
         )
         return played
 
-    def _ask(self, view: SeatView) -> tuple[Any, str | None, str, float, float]:
+    def _ask(self, view: SeatView) -> tuple[Any, str | None, object, float, float]:
         """(action, fault kind or None, message, wall seconds, CPU seconds) of a decision."""
         limit, wall = self.time_limit, self.wall_limit
         hard = limit is not None and wall is not None and _INSTALLED[0]
         start, cpu_start = time.perf_counter(), time.thread_time()
         action: Any = None
-        kind, message = None, ""
+        kind, message = None, cast(object, "")
         try:
             try:
                 if hard:
@@ -317,19 +370,35 @@ class Guard:
                     _disarm()
         except DecisionTimeout:
             _disarm()  # in case the signal landed before the timers' reset
-            what = f"{wall} s of wall-clock" if _FIRED[0] == signal.SIGALRM else f"{limit} s of CPU"
-            kind, message = "slow", f"still deciding after {what} time: stopped"
+            kind = "slow"
+            if _FIRED[0] == signal.SIGALRM:
+                message = Message(
+                    "still deciding after {limit} s of wall-clock time: stopped", limit=wall
+                )
+            else:
+                message = Message(
+                    "still deciding after {limit} s of CPU time: stopped", limit=limit
+                )
         except (Exception, SystemExit) as exc:  # a bot's sys.exit() loses a decision too
-            kind, message = "raised", f"raised {type(exc).__name__}: {exc}"
+            kind = "raised"
+            message = Message(
+                "raised {error}: {detail}", error=type(exc).__name__, detail=message_of(exc)
+            )
         seconds, cpu = time.perf_counter() - start, time.thread_time() - cpu_start
         if kind is None and limit is not None and cpu > limit:
-            kind, message = (
-                "slow",
-                f"thought for {cpu:.3f} s of CPU time, over the limit of {limit} s",
+            kind = "slow"
+            message = Message(
+                "thought for {cpu:.3f} s of CPU time, over the limit of {limit} s",
+                cpu=cpu,
+                limit=limit,
             )
         elif kind is None and wall is not None and seconds > wall:
             kind = "slow"
-            message = f"took {seconds:.3f} s of wall-clock time, over the limit of {wall} s"
+            message = Message(
+                "took {seconds:.3f} s of wall-clock time, over the limit of {limit} s",
+                seconds=seconds,
+                limit=wall,
+            )
         return (None if kind else action), kind, message, seconds, cpu
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sheriff_core.base.i18n import Message
 from sheriff_core.bots.base import (
     DECLARE,
     KEEP,
@@ -252,7 +253,7 @@ class Smuggler(_Merchant):
 
     def __init__(self, risk: float = 0.5) -> None:
         if not 0 <= risk <= 1:
-            raise ValueError(f"risk must be between 0 and 1, not {risk}")
+            raise ValueError(Message("risk must be between 0 and 1, not {risk}", risk=risk))
         super().__init__(risk=risk)
         self.risk = risk
 
@@ -274,7 +275,7 @@ class Bluffer(_Merchant):
 
     def __init__(self, bluff: float = 0.3) -> None:
         if not 0 <= bluff <= 1:
-            raise ValueError(f"bluff must be between 0 and 1, not {bluff}")
+            raise ValueError(Message("bluff must be between 0 and 1, not {bluff}", bluff=bluff))
         super().__init__(bluff=bluff)
         self.bluff = bluff
 
@@ -307,7 +308,13 @@ class Briber(_Merchant):
 
     def __init__(self, risk: float = 0.7, scale: float = 0.5) -> None:
         if not 0 <= risk <= 1 or scale < 0:
-            raise ValueError(f"need 0 <= risk <= 1 and scale >= 0, not {risk}, {scale}")
+            raise ValueError(
+                Message(
+                    "need 0 <= risk <= 1 and scale >= 0, not {risk}, {scale}",
+                    risk=risk,
+                    scale=scale,
+                )
+            )
         super().__init__(risk=risk, scale=scale)
         self.risk, self.scale = risk, scale
 
@@ -377,9 +384,14 @@ class AdaptiveMerchant(_Merchant):
         threshold: float | None = None,
     ) -> None:
         if prior <= 0 or not 0 <= base <= 1 or scale < 0:
-            raise ValueError("need prior > 0, 0 <= base <= 1 and scale >= 0")
+            raise ValueError(Message("need prior > 0, 0 <= base <= 1 and scale >= 0"))
         if threshold is not None and not 0 <= threshold <= 1:
-            raise ValueError(f"threshold must be between 0 and 1 (or None), not {threshold}")
+            raise ValueError(
+                Message(
+                    "threshold must be between 0 and 1 (or None), not {threshold}",
+                    threshold=threshold,
+                )
+            )
         params: dict[str, object] = dict(prior=prior, base=base, scale=scale)
         if threshold is not None:  # the default label stays "adaptive"
             params["threshold"] = threshold

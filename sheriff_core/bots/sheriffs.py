@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 
+from sheriff_core.base.i18n import Message
 from sheriff_core.bots.base import (
     INSPECT,
     LET_PASS,
@@ -103,7 +104,11 @@ class ThresholdSheriff(SheriffBot):
 
     def __init__(self, size: int = 4, grudge: bool = True, bribe: int | None = None) -> None:
         if size < 1 or (bribe is not None and bribe < 0):
-            raise ValueError(f"need size >= 1 and bribe >= 0, not {size}, {bribe}")
+            raise ValueError(
+                Message(
+                    "need size >= 1 and bribe >= 0, not {size}, {bribe}", size=size, bribe=bribe
+                )
+            )
         super().__init__(size=size, grudge=grudge, bribe=bribe)
         self.size, self.grudge, self.bribe = size, grudge, bribe
 
@@ -153,9 +158,11 @@ class BayesianSheriff(SheriffBot):
         explore: float = 0.0,
     ) -> None:
         if prior_lie <= 0 or prior_honest <= 0 or signal <= 0:
-            raise ValueError("priors and signal must be > 0")
+            raise ValueError(Message("priors and signal must be > 0"))
         if not 0 <= explore <= 1:
-            raise ValueError(f"explore is a probability, from 0 to 1, not {explore}")
+            raise ValueError(
+                Message("explore is a probability, from 0 to 1, not {explore}", explore=explore)
+            )
         super().__init__(
             prior_lie=prior_lie,
             prior_honest=prior_honest,

@@ -47,7 +47,7 @@ from typing import Any
 import numpy as np
 
 from sheriff_core.base.errors import BadAction, IllegalAction
-from sheriff_core.base.i18n import Names
+from sheriff_core.base.i18n import Message, Names
 from sheriff_core.rules.terms import english_name
 
 __all__ = [
@@ -537,6 +537,44 @@ def _number(text: str) -> int:
     return int(text)
 
 
+def _offer(t: str) -> Offer:
+    """An offer's text form (``offer N gold; stand ...; bag ...; promise ...``) read back;
+    a part it cannot read raises ``ValueError`` (``parse_action`` names the text)."""
+    first, *parts = t.split(";")
+    g = _GOLD.fullmatch(first.strip())
+    if g is None:
+        raise ValueError(
+            Message(
+                "an offer starts 'offer N gold'; stand goods, bag goods and promises "
+                "follow as parts after ';'"
+            )
+        )
+    gold, promises = int(g[1]), []
+    stand: tuple[str, ...] = ()
+    bag: tuple[str, ...] = ()
+    for part in parts:
+        part = part.strip()
+        if part.startswith("stand "):
+            stand = _split(part[6:])
+        elif part.startswith("bag "):
+            bag = _split(part[4:])
+        elif part == "promise future":
+            promises.append(Promise("future", None, ""))
+        elif part.startswith("promise future "):
+            promises.append(Promise("future", None, part[len("promise future ") :]))
+        elif part.startswith("promise "):
+            kind, _, arg = part[8:].partition(" ")
+            promises.append(Promise(kind, _number(arg)))
+        else:
+            raise ValueError(
+                Message(
+                    "{part!r} is not a part of an offer (stand ..., bag ..., promise ...)",
+                    part=part,
+                )
+            )
+    return Offer(gold, stand, bag, tuple(promises))
+
+
 def parse_action(text: str) -> Action:
     """Parse the text form of an action (what ``str(action)`` gives).
 
@@ -585,34 +623,7 @@ def parse_action(text: str) -> Action:
             take = tuple(int(x) for x in m["take"].split(",")) if m["take"] else ()
             return Market(_split(m["cards"] or ""), take, int(m["pile"] or 0))
         if word == "offer":
-            first, *parts = t.split(";")
-            g = _GOLD.fullmatch(first.strip())
-            if g is None:
-                raise ValueError(
-                    "an offer starts 'offer N gold'; stand goods, bag goods and promises "
-                    "follow as parts after ';'"
-                )
-            gold, promises = int(g[1]), []
-            stand: tuple[str, ...] = ()
-            bag: tuple[str, ...] = ()
-            for part in parts:
-                part = part.strip()
-                if part.startswith("stand "):
-                    stand = _split(part[6:])
-                elif part.startswith("bag "):
-                    bag = _split(part[4:])
-                elif part == "promise future":
-                    promises.append(Promise("future", None, ""))
-                elif part.startswith("promise future "):
-                    promises.append(Promise("future", None, part[len("promise future ") :]))
-                elif part.startswith("promise "):
-                    kind, _, arg = part[8:].partition(" ")
-                    promises.append(Promise(kind, _number(arg)))
-                else:
-                    raise ValueError(
-                        f"{part!r} is not a part of an offer (stand ..., bag ..., promise ...)"
-                    )
-            return Offer(gold, stand, bag, tuple(promises))
+            return _offer(t)
     except (ValueError, BadAction) as err:
         raise IllegalAction("cannot read action {text!r}: {err}", text=text, err=err) from None
     raise IllegalAction("cannot read action {text!r}", text=text)

@@ -29,6 +29,8 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
 
+from sheriff_core.base.i18n import Message
+
 __all__ = [
     "EVENT_TYPES",
     "Confiscated",
@@ -129,7 +131,13 @@ class Event:
         kind = d.pop("kind")
         cls = EVENT_TYPES.get(kind)
         if cls is None:
-            raise ValueError(f"not an event kind: {kind!r}; kinds: {', '.join(EVENT_TYPES)}")
+            raise ValueError(
+                Message(
+                    "not an event kind: {kind!r}; kinds: {kinds}",
+                    kind=kind,
+                    kinds=", ".join(EVENT_TYPES),
+                )
+            )
         return cls(**d)
 
 

@@ -136,9 +136,12 @@ class LegalActions:
         n = self.count()
         if n > sys.maxsize:
             raise OverflowError(
-                f"there are more than 2**{n.bit_length() - 1} legal actions, more than len() "
-                f"can return (sys.maxsize = {sys.maxsize:,}); legal.count() gives the exact "
-                "number"
+                Message(
+                    "there are more than 2**{bits} legal actions, more than len() can return "
+                    "(sys.maxsize = {most:,}); legal.count() gives the exact number",
+                    bits=n.bit_length() - 1,
+                    most=sys.maxsize,
+                )
             )
         return n
 

@@ -60,7 +60,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sheriff_core.base.errors import RulesError, SaveError, VariantError
-from sheriff_core.base.i18n import Names
+from sheriff_core.base.i18n import N_, Names
 
 # The envelope both games share lives in the base layer; its names stay importable here.
 from sheriff_core.base.save_envelope import (
@@ -352,7 +352,7 @@ def game_from_json(text: Any) -> Game:
 
     register_record("Promise", Promise)
     d = parse_save(text)
-    check_format(d, FORMAT, "Sheriff of Nottingham")
+    check_format(d, FORMAT, N_("Sheriff of Nottingham"))
     need_keys(d, "", _HEAD + STATE_FIELDS, _REQUIRED)
     need_type(d["variant"], dict, "variant")
     source = d.get("variant_source", "<save>")

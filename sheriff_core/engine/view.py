@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, overload
 import numpy as np
 
 from sheriff_core.base.errors import NotYourTurn
+from sheriff_core.base.i18n import Message
 from sheriff_core.engine.actions import Action, Inspect, LetPass, PayDebt
 from sheriff_core.engine.events import Event
 from sheriff_core.engine.steps import Negotiation, PendingChoice, PromiseRecord, Step, Vote
@@ -105,7 +106,12 @@ def _seen_class(cls: type[Event]) -> type[Event]:
     def hidden(name: str) -> property:
         def get(self: Event) -> Any:
             raise AttributeError(
-                f"{name!r}: only seat {self.seat} knows this detail of its {self.kind!r} event"
+                Message(
+                    "{name!r}: only seat {seat} knows this detail of its {kind!r} event",
+                    name=name,
+                    seat=self.seat,
+                    kind=self.kind,
+                )
             )
 
         return property(get)
@@ -245,7 +251,7 @@ def _public_events(game: Game) -> EventsSeen:
 
 
 def _ro(*_: object) -> None:
-    raise AttributeError("a SeatView is read-only: act through the actions it returns")
+    raise AttributeError(Message("a SeatView is read-only: act through the actions it returns"))
 
 
 class SeatView:
@@ -280,7 +286,9 @@ class SeatView:
 
     def __init__(self, game: Game, seat: int) -> None:
         if type(seat) is not int or not 0 <= seat < game.n:
-            raise ValueError(f"there is no seat {seat!r} (seats 0-{game.n - 1})")
+            raise ValueError(
+                Message("there is no seat {seat!r} (seats 0-{last})", seat=seat, last=game.n - 1)
+            )
         put = object.__setattr__
         put(self, "_game", game)
         put(self, "_events", None)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from sheriff_core.base.i18n import Message
 from sheriff_core.base.protocol import GameProtocol
 from sheriff_core.engine.game import Game
 from sheriff_core.engine.steps import Step
@@ -52,7 +53,8 @@ def drive(
     ``players[seat].choose(observe(game, seat))`` (:mod:`sheriff_core.engine.view`);
     other games (Nottingham) hand the game: ``players[seat].choose(game)``.
 
-    Raises ``RuntimeError`` if ``max_actions`` actions do not end it (a stuck game).
+    Raises ``RuntimeError`` if ``max_actions`` actions do not end it (a stuck game), and
+    ``ValueError`` if there are fewer players than seats.
 
     >>> import sheriff_core as sc
     >>> from sheriff_core.bots import make_player
@@ -63,6 +65,15 @@ def drive(
     >>> g.to_move, [e.kind for e in seen]
     (2, ['market'])
     """
+    seats = getattr(game, "n", None)
+    if isinstance(seats, int) and len(players) < seats:
+        raise ValueError(
+            Message(
+                "a game of {n} players needs a player for each seat, not {k}",
+                n=seats,
+                k=len(players),
+            )
+        )
     inputs: Sequence[Any] = [game] * len(players)
     if type(game) is Game:
         inputs = [observe(game, seat) for seat in range(game.n)]
@@ -81,7 +92,7 @@ def drive(
             on_events(events)
     if game.is_over or (until is not None and until(game)):
         return max_actions
-    raise RuntimeError(f"game did not end within {max_actions} actions")
+    raise RuntimeError(Message("game did not end within {n} actions", n=max_actions))
 
 
 def _to_the_end(
@@ -105,7 +116,7 @@ def _to_the_end(
         apply(fn(views[seat]) if fn is not None else lineup[seat].act(views[seat]))
     if game.step is over:
         return max_actions
-    raise RuntimeError(f"game did not end within {max_actions} actions")
+    raise RuntimeError(Message("game did not end within {n} actions", n=max_actions))
 
 
 def round_over(game: Game) -> Until:

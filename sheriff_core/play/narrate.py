@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
-from sheriff_core.base.i18n import Names, _, good_name
+from sheriff_core.base.i18n import Message, Names, _, good_name
 from sheriff_core.base.safe_text import printable
 from sheriff_core.engine.actions import Offer, parse_action
 from sheriff_core.engine.events import (
@@ -126,8 +126,8 @@ def describe_offer(offer: Offer | str, players: Sequence[str] | None = None) -> 
     parsed = parse_action(offer) if isinstance(offer, str) else offer
     if not isinstance(parsed, Offer):
         raise TypeError(
-            _("describe_offer needs an offer (e.g. 'offer 3 gold'), not {offer!r}").format(
-                offer=offer
+            Message(
+                "describe_offer needs an offer (e.g. 'offer 3 gold'), not {offer!r}", offer=offer
             )
         )
     offer = parsed

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from sheriff_core.base.errors import Quoted
 from sheriff_core.base.i18n import N_, _
 
 __all__ = [
@@ -595,7 +596,7 @@ def field(path: str) -> RuleField:
     try:
         return _BY_PATH[path]
     except KeyError:
-        raise KeyError(f"no rule field {path!r}") from None
+        raise KeyError(Quoted("no rule field {path!r}", path=path)) from None
 
 
 def scalar(f: RuleField) -> bool:
@@ -732,7 +733,13 @@ def sentences(v: Any, section: str) -> list[str]:
     'You may draw the top cards of the discard piles first, one at a time; once you draw from the draw pile, the rest of the draw comes from it.'
     """
     if section not in SECTIONS:
-        raise KeyError(f"unknown section {section!r}; sections: {', '.join(SECTIONS)}")
+        raise KeyError(
+            Quoted(
+                "unknown section {section!r}; sections: {sections}",
+                section=section,
+                sections=", ".join(SECTIONS),
+            )
+        )
     out = []
     for f in FIELDS:
         says = f.says

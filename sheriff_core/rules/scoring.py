@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from sheriff_core.base.i18n import Message
 from sheriff_core.rules.variants import Variant
 
 if TYPE_CHECKING:
@@ -109,9 +110,11 @@ def score_rows(
     cards = {p: Counter(s) for p, s in stands.items()}
     unknown = {c for held in cards.values() for c in held if c not in goods}
     if unknown:
-        raise ValueError(f"not cards of {variant.name}: {sorted(unknown)}")
+        raise ValueError(
+            Message("not cards of {variant}: {cards}", variant=variant.name, cards=sorted(unknown))
+        )
     if set(stands) != set(gold):
-        raise ValueError("stands and gold must name the same players")
+        raise ValueError(Message("stands and gold must name the same players"))
     tokens = tokens or {}
     token_kinds = variant.tokens
     held = {p: {t: tokens.get(p, {}).get(t, 0) for t in token_kinds} for p in stands}

@@ -31,7 +31,7 @@ from types import MappingProxyType
 from typing import Any
 
 from sheriff_core.base.errors import RulesError, VariantError
-from sheriff_core.base.i18n import N_, Names
+from sheriff_core.base.i18n import N_, Message, Names
 from sheriff_core.base.schema import TomlChecker, parse_toml, show
 from sheriff_core.rules.fields import (
     FIELDS,
@@ -237,7 +237,7 @@ class Variant:
             return self.extra[attr]
         if attr in _ATTRS:
             return getattr(self, attr)
-        raise AttributeError(f"{self.name}: no rule field {attr!r}")
+        raise AttributeError(Message("{name}: no rule field {attr!r}", name=self.name, attr=attr))
 
     @property
     def legal_goods(self) -> tuple[str, ...]:
