@@ -140,6 +140,30 @@ def test_game_night_final_screen(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_game_night_menus_show_bots_and_variants_in_the_language(lang):
+    """The set-up's menus: every bundled bot and variant in the language (the values stay
+    the names the code uses); switching back to English shows the names again."""
+    from sheriff_core.bots import bot_names
+
+    app = GameNight(pause=0)
+    row = app.rows[2]
+    english = [*app.variant.options, *row.merchant.options, *row.sheriff.options]
+    assert all(label == value for label, value in english)
+    app.language_menu.value = lang
+    for menu, names in (
+        (app.variant, sc.variant_names()),
+        (row.merchant, bot_names("merchant")),
+        (row.sheriff, bot_names("sheriff")),
+    ):
+        assert [value for _label, value in menu.options] == list(names)
+        for label, value in menu.options:
+            assert label != value and not label.isascii(), (lang, label)
+    assert (row.merchant.value, row.sheriff.value) == ("bluffer", "threshold")
+    app.language_menu.value = "en"
+    assert [*app.variant.options, *row.merchant.options, *row.sheriff.options] == english
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_language_menu_relabels_the_setup(lang):
     app = GameNight(pause=0)
     english = widget_texts(app)

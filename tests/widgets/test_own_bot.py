@@ -62,8 +62,8 @@ def registered() -> Iterator[None]:
 def test_game_night_offers_a_bot_registered_after_import_and_plays_it(registered) -> None:
     app = GameNight(pause=0)
     row = app.rows[2]
-    assert StudentMerchant.name in row.merchant.options
-    assert StudentSheriff.name in row.sheriff.options
+    assert StudentMerchant.name in [v for _label, v in row.merchant.options]
+    assert StudentSheriff.name in [v for _label, v in row.sheriff.options]
     app.set_seat(0, name="Robin", kind="person")
     for seat in (1, 2, 3):
         app.set_seat(seat, kind="bot", merchant="student-merchant", sheriff="student-sheriff")

@@ -58,6 +58,7 @@ from sheriff_core.base.i18n import SUPPORTED, _, get_language, language
 from sheriff_core.base.safe_text import html_text as escape  # html.escape of printable(text)
 from sheriff_core.base.safe_text import printable
 from sheriff_core.bots import bot_names, make_player
+from sheriff_core.bots.blurbs import bot_title
 from sheriff_core.engine.actions import (
     Accept,
     Action,
@@ -84,6 +85,7 @@ from sheriff_core.play.narrate import cards_text, describe_event, describe_offer
 from sheriff_core.present.rules_summary import rules_summary_html
 from sheriff_core.present.widgets.play import STEP_TEXT, PlayTable, goods_shown
 from sheriff_core.present.words import check_language, fmt, named, rendering
+from sheriff_core.rules.titles import TITLES
 
 __all__ = [
     "GameNight",
@@ -413,6 +415,31 @@ def _chart_svg(game: Game) -> str:
     return buf.getvalue()
 
 
+def _bot_options(role: str) -> list[tuple[str, str]]:
+    """A set-up menu's bots of ``role``: (the name shown, in the current language; the
+    bot's name), every bot registered now (a learner's own included)."""
+    return [(bot_title(name), name) for name in bot_names(role)]
+
+
+def _variant_options() -> list[tuple[str, str]]:
+    """The variant menu: in English each variant's name (``classic``), in another
+    language its title in that language; the value is the name."""
+    english = get_language() == "en"
+    return [
+        (name if english or name not in TITLES else _(TITLES[name]), name)
+        for name in sc.variant_names()
+    ]
+
+
+def _relabel_menu(menu: widgets.Dropdown, options: list[tuple[str, str]]) -> None:
+    """Give ``menu`` new ``options`` (the same values, new words), keeping its value."""
+    if list(menu.options) != options:
+        value = menu.value
+        menu.options = options
+        if value in (v for _label, v in options):
+            menu.value = value
+
+
 class _SeatRow(widgets.HBox):
     """One seat of the set-up: name, person or bot, and the bot's two strategies."""
 
@@ -431,10 +458,10 @@ class _SeatRow(widgets.HBox):
         self.label.add_class("sheriff-seat-label")
         merchants = bot_names("merchant")
         self.merchant = widgets.Dropdown(
-            options=merchants, value=merchants[seat % len(merchants)], style=_WIDE
+            options=_bot_options("merchant"), value=merchants[seat % len(merchants)], style=_WIDE
         )
         self.sheriff = widgets.Dropdown(
-            options=bot_names("sheriff"), value="threshold", style=_WIDE
+            options=_bot_options("sheriff"), value="threshold", style=_WIDE
         )
         self.kind.observe(lambda _c: self._show(), names="value")
         super().__init__([self.name, self.kind, self.label, self.merchant, self.sheriff])
@@ -452,6 +479,8 @@ class _SeatRow(widgets.HBox):
         ]
         named(self.merchant, "merchant bot")
         named(self.sheriff, "Sheriff bot")
+        for menu, role in ((self.merchant, "merchant"), (self.sheriff, "sheriff")):
+            _relabel_menu(menu, _bot_options(role))
         self._show()
 
     def _show(self) -> None:
@@ -487,7 +516,7 @@ class GameNight(widgets.VBox):
             style=_WIDE,
         )
         self.language_menu.add_class("sheriff-language")
-        self.variant = widgets.Dropdown(options=sc.variant_names(), value="classic", style=_WIDE)
+        self.variant = widgets.Dropdown(options=_variant_options(), value="classic", style=_WIDE)
         self.players = widgets.Dropdown(style=_WIDE)
         self.seed = widgets.BoundedIntText(value=1, min=0, max=2**31 - 1, style=_WIDE)
         self.seed.add_class("sheriff-seed")
@@ -569,6 +598,7 @@ class GameNight(widgets.VBox):
         """Write every word of the set-up and play screens in the app's language."""
         self.language_menu.description = _("language")
         named(self.variant, "variant")
+        _relabel_menu(self.variant, _variant_options())
         named(self.players, "players")
         named(self.seed, "seed (the deal)")
         named(self.bot_pause, "seconds per bot move")
