@@ -14,7 +14,7 @@ The bundled bots' names are data (``make_player("honest", "threshold")``, saves,
 >>> from sheriff_core.base.i18n import language
 >>> with language("zh"):
 ...     bot_title("honest"), bot_title("my-own-bot")
-('诚实型', 'my-own-bot')
+('诚实', 'my-own-bot')
 """
 
 from __future__ import annotations

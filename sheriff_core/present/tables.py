@@ -64,6 +64,7 @@ HEADERS: dict[str, str] = {
     # bag_rows (lesson 00)
     "round": N_("round"),
     "merchant": N_("Merchant"),
+    "sheriff": N_("Sheriff"),
     "declared": N_("declaration"),
     "bag": N_("bag"),
     "threatened": N_("threatened"),

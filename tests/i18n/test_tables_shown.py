@@ -176,7 +176,8 @@ def test_an_unknown_language_is_refused_and_nothing_changes():
 ENGLISH_CELLS = re.compile(
     r"\b(Apples|Cheese|Bread|Chickens|Pepper|Mead|Silk|Crossbow|legal|contraband|"
     r"inspected|passed|truth|True|False|merchant|declared|threatened|offers|outcome|"
-    r"goods_value|player|penalty|value|kind|cards|rank|total|bonus|gold|round|bribe|fine|good)\b"
+    r"goods_value|player|penalty|value|kind|cards|rank|total|bonus|gold|round|bribe|fine|good|"
+    r"sheriff|honest|smuggler|bluffer|briber|threshold)\b"
 )
 
 
@@ -196,11 +197,12 @@ def _shown_outputs(path: Path) -> list[str]:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("folder", ["notebooks", "notebooks/instructor"])
 def test_lesson_00_tables_are_in_the_lessons_language(lang, folder):
-    """The goods, kinds, bags and scores tables of the Thai and Chinese lesson 00 show no
-    English header and no English game word (on main they showed "Apples", "legal",
-    "inspected: truth", "3 Cheese" and English headers)."""
+    """The goods, kinds, seats (the bots), bags, scores and winner tables of the Thai and
+    Chinese lesson 00 show no English header, game word or bot name (before ``sc.shown``
+    they showed "Apples", "legal", "inspected: truth", "3 Cheese", "honest" and English
+    headers)."""
     texts = _shown_outputs(ROOT / folder / f"00_start_here.{lang}.ipynb")
-    assert len(texts) == 4, texts
+    assert len(texts) == 6, texts
     for text in texts:
         assert SCRIPT[lang].search(text), text
         assert not ENGLISH_CELLS.search(text), (ENGLISH_CELLS.search(text), text[:300])
@@ -208,7 +210,8 @@ def test_lesson_00_tables_are_in_the_lessons_language(lang, folder):
 
 def test_the_english_lesson_00_shows_the_english_tables():
     texts = _shown_outputs(ROOT / "notebooks" / "00_start_here.ipynb")
-    assert len(texts) == 4 and "inspected: lie" in texts[2] and "contraband" in texts[0]
+    assert len(texts) == 6 and "inspected: lie" in texts[3] and "contraband" in texts[0]
+    assert "bluffer" in texts[2] and "threshold" in texts[5]
 
 
 # ----------------------------------------------------------------- fallback labels
