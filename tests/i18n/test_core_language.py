@@ -3,17 +3,15 @@ action parser in Thai and Chinese; switching changes the next output and nothing
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import re
 
 import pytest
+from cli_run import run_cli
 
 import sheriff_core as sc
 import sheriff_core.base.i18n as i18n
 from sheriff_core.bots import make_player
-from sheriff_core.cli import main
 from sheriff_core.engine.actions import parse_action
 from sheriff_core.play.driver import drive
 from sheriff_core.play.narrate import describe_for, narrate, play_rounds
@@ -244,38 +242,27 @@ def test_parse_action_reads_thai_and_chinese_good_names_and_saves_stay_english()
     assert game.bags[seat] == list(hand[:2]) or sorted(game.bags[seat]) == sorted(hand[:2])
 
 
-def _cli(argv, monkeypatch):
-    out, err = io.StringIO(), io.StringIO()
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main(argv)
-        except SystemExit as exc:
-            code = exc.code
-    return code, out.getvalue(), err.getvalue()
-
-
 def test_cli_lang_th_prints_thai(monkeypatch):
     monkeypatch.delenv("LANG", raising=False)
-    code, out, _ = _cli(["--lang", "th", "play", "--players", "3", "--seed", "1"], monkeypatch)
+    code, out, _ = run_cli(["--lang", "th", "play", "--players", "3", "--seed", "1"])
     assert code == 0
     assert "รอบที่ 1 จาก" in out and "ผู้ตรวจการ" in out
     # after the title line (the variant's own title is data): only names and bot labels
     bots = ("honest", "smuggler", "bluffer", "threshold", "trusting")
     assert _english_words(out.split("\n", 1)[1], allowed=NAMES + bots) == []
-    code, out, _ = _cli(["--lang", "th", "--help"], monkeypatch)
+    code, out, _ = run_cli(["--lang", "th", "--help"])
     assert "วิธีใช้:" in out and "แสดงข้อความช่วยเหลือนี้แล้วออก" in out
-    code, _, err = _cli(["--lang=zh", "score", ""], monkeypatch)
+    code, _, err = run_cli(["--lang=zh", "score", ""])
     assert code == 2 and "sheriff：错误：游戏文件名为空" in err
     assert sc.get_language() == "en"  # the command leaves the process's language as it was
 
 
 def test_cli_language_defaults_to_lang_then_english(monkeypatch):
     monkeypatch.setenv("LANG", "zh_CN.UTF-8")
-    _, out, _ = _cli(["play", "--players", "3", "--seed", "1"], monkeypatch)
+    _, out, _ = run_cli(["play", "--players", "3", "--seed", "1"])
     assert "第1轮" in out
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
-    _, out, _ = _cli(["play", "--players", "3", "--seed", "1"], monkeypatch)
+    _, out, _ = run_cli(["play", "--players", "3", "--seed", "1"])
     assert "Round 1 of" in out
 
 

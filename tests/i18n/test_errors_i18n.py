@@ -10,8 +10,6 @@ reads in the language current when it is shown."""
 from __future__ import annotations
 
 import ast
-import contextlib
-import io
 import pickle
 import re
 import textwrap
@@ -19,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from cli_run import run_cli
 
 import sheriff_core as sc
 import sheriff_core.base.i18n as i18n
@@ -29,7 +28,7 @@ from sheriff_core.bots import bot_from_functions, bot_names, make_player
 from sheriff_core.bots.blurbs import BLURBS
 from sheriff_core.bots.guard import Guard
 from sheriff_core.bots.sheriffs import TrustingSheriff
-from sheriff_core.cli import main, plain
+from sheriff_core.cli import plain
 from sheriff_core.engine.actions import Declare, parse_action
 from sheriff_core.engine.events import Event
 from sheriff_core.engine.view import observe
@@ -363,17 +362,6 @@ def test_the_fault_report_reads_in_the_language_and_the_faults_stay_english(lang
     assert seen and seen <= _known(lang), seen - _known(lang)
 
 
-def _cli(argv, monkeypatch, stdin=""):
-    out, err = io.StringIO(), io.StringIO()
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main(argv)
-        except SystemExit as exc:
-            code = exc.code
-    return code, out.getvalue(), err.getvalue()
-
-
 #: What the command line shows as it is in every language: bot names and parameters,
 #: the typed forms of actions and commands, variant names.
 CLI_DATA = (
@@ -421,7 +409,7 @@ def test_the_command_line_prints_no_english_under_lang(lang, monkeypatch, tmp_pa
     (folder / "empty.py").write_text("x = 1\n")
     runs.append(["tournament", "--bots", str(folder), "--games", "8", "--players", "3"])
     for argv in runs:
-        code, out, err = _cli(["--lang", lang, *argv], monkeypatch, "help\nlook\nquit\n")
+        code, out, err = run_cli(["--lang", lang, *argv], "help\nlook\nquit\n")
         assert code == 0, (argv, err)
         text = re.sub(CALL, " ", out)  # code the report quotes
         text = text.replace(str(folder), " ")

@@ -3,17 +3,15 @@ them, a file that reuses a bundled bot's name; the registry is left as it was fo
 
 from __future__ import annotations
 
-import contextlib
-import io
 import warnings
 
 import pytest
+from cli_run import run_cli
 
 import sheriff_core as sc
 from sheriff_core.bots import bot_names, make_bot
 from sheriff_core.bots.base import unregister
 from sheriff_core.bots.merchants import HonestMerchant
-from sheriff_core.cli import main
 
 NOSY = """
 from sheriff_core.bots import SheriffBot
@@ -112,10 +110,7 @@ def test_load_bots_needs_a_folder(tmp_path):
 
 
 def _cli(*args):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(list(args))
-    return code, out.getvalue(), err.getvalue()
+    return run_cli(args)
 
 
 def test_the_command_line_prints_the_leaderboard_and_the_faults(tmp_path, registry):
