@@ -392,21 +392,21 @@ class VariantEditor(widgets.VBox):
         )
         self._set_parent()
 
+    @rendering
     def __repr__(self) -> str:
         """A sentence for the notebook's stored output (shown until the cell is run).
 
         >>> VariantEditor("summary-sheet")
         Variant editor: a house rule of summary-sheet with no changes yet (run this cell to open it).
         """
-        with i18n.language(self.language):
-            n = len(self.changes)
-            what = nfmt("with {n} change", "with {n} changes", n) if n else _("with no changes yet")
-            return fmt(
-                "Variant editor: a house rule of {parent} {what}{verdict} (run this cell to open it).",
-                parent=self.parent.value,
-                what=what,
-                verdict=_(", refused by the rules") if self.error else "",
-            )
+        n = len(self.changes)
+        what = nfmt("with {n} change", "with {n} changes", n) if n else _("with no changes yet")
+        return fmt(
+            "Variant editor: a house rule of {parent} {what}{verdict} (run this cell to open it).",
+            parent=self.parent.value,
+            what=what,
+            verdict=_(", refused by the rules") if self.error else "",
+        )
 
     # ------------------------------------------------------------------ controls
 

@@ -224,21 +224,21 @@ class SimulationExplorer(widgets.VBox):
         if run:
             self.run()
 
+    @rendering
     def __repr__(self) -> str:
         """A sentence for the notebook's stored output (shown until the cell is run).
 
         >>> simulation_explorer(games=20, run=False)
         Simulation explorer (classic, 4 players): run this cell to pick strategies and see charts.
         """
-        with language(self.language):
-            return nfmt(
-                "Simulation explorer ({variant}, {n} player): "
-                "run this cell to pick strategies and see charts.",
-                "Simulation explorer ({variant}, {n} players): "
-                "run this cell to pick strategies and see charts.",
-                self.players.value,
-                variant=self.variant.value,
-            )
+        return nfmt(
+            "Simulation explorer ({variant}, {n} player): "
+            "run this cell to pick strategies and see charts.",
+            "Simulation explorer ({variant}, {n} players): "
+            "run this cell to pick strategies and see charts.",
+            self.players.value,
+            variant=self.variant.value,
+        )
 
     @property
     def charts(self) -> list[alt.Chart]:
