@@ -29,9 +29,12 @@ from numba import njit
 #: The first-ever compile: only the entry point :func:`_play_all` is cached (its cached
 #: code holds every function it calls, so a new process loads that one file); the inner
 #: functions are compiled without the wrappers that let Python call them, and
-#: :func:`play_game` and :func:`_rounds` are inlined into it, because numba optimises each
-#: compiled function again with everything it calls linked in: every level of calls
-#: above the bulk of the code costs a whole optimisation of it.
+#: :func:`play_game` is inlined into it, because numba optimises each compiled function
+#: again with everything it calls linked in: every level of calls above the bulk of the
+#: code costs a whole optimisation of it. :func:`_rounds` is not inlined: numba's inliner
+#: copies the callee's IR at a cost that grows with its blocks times its variables, which
+#: for the whole game loop cost more than the optimisation it saved (measured:
+#: ``docs/compiled_sim.md``, "The first-ever compile, shortened again").
 #: numba's type hints do not declare the private ``_nrt`` option, hence the ignores.
 _INNER = {"_nrt": False, "no_cpython_wrapper": True, "no_cfunc_wrapper": True}
 _jit = njit(**_INNER)  # type: ignore[call-overload]
@@ -41,7 +44,8 @@ _jit_entry = njit(cache=True, _nrt=False)  # type: ignore[call-overload]
 #: compiled without them crashes the process when Python calls it).
 _jit_rng = njit(_nrt=False)  # type: ignore[call-overload]
 # Arguments as numpy integers, not int literals: a literal argument (``0``, ``-1``) makes
-# numba compile a second copy of the function it is passed to, for that literal.
+# numba compile a second copy of the function it is passed to, for that literal (so the
+# action log's record kinds, K_* below, are numpy integers too).
 _ZERO = np.int64(0)
 _ONE = np.int64(1)
 _LOOT = np.int64(-1)  # _pay's payee for the Deputies' Loot
@@ -97,8 +101,8 @@ W_FORCED, W_POOL, W_CHOSEN, W_TAKES, W_BUF, W_INSP = 6, 7, 8, 9, 10, 11
 N_WK = 12
 # the action log (lg: lg[0] the next free index, -1 once full; then records of a K_* code
 # and its fields, see fastsim.actions_of): the engine's actions, in the order applied
-K_STARTER, K_MARKET, K_LOAD, K_DECLARE, K_THREATEN, K_INSPECT, K_PASS = 1, 2, 3, 4, 5, 6, 7
-K_OFFER, K_ACCEPT, K_DECLINE, K_CONFISCATE, K_DEBT, K_EXCHANGE = 8, 9, 10, 11, 12, 13
+K_STARTER, K_MARKET, K_LOAD, K_DECLARE, K_THREATEN, K_INSPECT, K_PASS = np.arange(1, 8)
+K_OFFER, K_ACCEPT, K_DECLINE, K_CONFISCATE, K_DEBT, K_EXCHANGE = np.arange(8, 14)
 
 # ----------------------------------------------------------------------------- numpy's PCG64
 # A generator's state: uint64[6] = state (high, low), increment (high, low), has_uint32,
@@ -283,7 +287,7 @@ def _cheapest(hand, hl, gi):
     return best
 
 
-@_jit_inline  # tiny, and called with a dozen literal kinds (each a compile if not inlined)
+@_jit
 def _put(lg, v):
     """Append ``v`` to the action log ``lg`` (``lg[0]``: where; -1 once it is full)."""
     i = lg[0]
@@ -296,7 +300,7 @@ def _put(lg, v):
     lg[0] = i + 1
 
 
-@_jit_inline
+@_jit
 def _put_seat(lg, kind, seat):
     """A one-field record (starter, threaten, inspect, pass, offer)."""
     if lg.shape[0] > 0:
@@ -1429,15 +1433,15 @@ def _zero(a):
             a[i, j] = 0
 
 
-@njit(cache=True)
 def game_arrays(vi, ti, n, total):
     """The arrays of one game of ``n`` players with a deck of ``total`` cards (``ti``: the
     tokens), allocated once per chunk and set by :func:`play_game` for each game: ``state``
     (deck, its length, discard piles, their lengths, hands, their lengths, gold, stands,
     bags, their lengths, declared goods, fines and compensation paid and received) and
     ``record`` (merchant order, tally, public record, adaptive rates, tokens held, token
-    supply, the round's Sheriffs, the deputy deck, the Loot, bonus counts)."""
-    ng, npiles, hand = vi[V_NGOODS], vi[V_PILES], vi[V_HAND]
+    supply, the round's Sheriffs, the deputy deck, the Loot, bonus counts). Python (numpy),
+    not compiled: compiling it cost about 2 s of the first-ever compile."""
+    ng, npiles, hand = int(vi[V_NGOODS]), int(vi[V_PILES]), int(vi[V_HAND])
     state = (
         np.zeros(total, dtype=np.int64),
         np.zeros(1, dtype=np.int64),
@@ -1447,7 +1451,7 @@ def game_arrays(vi, ti, n, total):
         np.zeros(n, dtype=np.int64),
         np.zeros(n, dtype=np.int64),
         np.zeros((n, ng), dtype=np.int64),
-        np.zeros((n, max(vi[V_BAG_MAX], 1)), dtype=np.int64),
+        np.zeros((n, max(int(vi[V_BAG_MAX]), 1)), dtype=np.int64),
         np.zeros(n, dtype=np.int64),
         np.zeros(n, dtype=np.int64),
         np.zeros((4, n), dtype=np.int64),  # fines paid, received; compensation paid, received
@@ -1467,7 +1471,7 @@ def game_arrays(vi, ti, n, total):
     return state, record
 
 
-@_jit_inline
+@_jit
 def _rounds(
     rng, prng, vi, gi, ti, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
     out, bout, lg, wk, cpen, state, record,
@@ -1519,7 +1523,6 @@ def _rounds(
     return OK
 
 
-@njit(cache=True)
 def scratch(vi, total):
     """The scratch rows ``wk[W_*]`` of :func:`play_game` for a variant (``vi``) whose deck
     has ``total`` cards: each row holds a whole deck, two hands and every good."""
@@ -1538,8 +1541,8 @@ def play_games(
     columns: :data:`LOG_FULL`). Returns the first game that is not :data:`OK` (its index)
     and its status, or (-1, OK).
 
-    A Python function: it allocates the chunk's arrays (two small compiled functions) and
-    hands them to the compiled loop, so the loop is the one compiled entry point above
+    A Python function: it allocates the chunk's arrays (numpy: :func:`scratch`,
+    :func:`game_arrays`) and hands them to the compiled loop, so the loop is the one compiled entry point above
     :func:`play_game` (each compiled caller re-optimises the whole code it calls: one level
     fewer is about a fifth of the first-ever compile)."""
     n = mkind.shape[1]
