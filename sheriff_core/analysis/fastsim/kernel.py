@@ -34,7 +34,7 @@ from numba import njit
 #: code costs a whole optimisation of it. :func:`_rounds` is not inlined: numba's inliner
 #: copies the callee's IR at a cost that grows with its blocks times its variables, which
 #: for the whole game loop cost more than the optimisation it saved (measured:
-#: ``docs/compiled_sim.md``, "The first-ever compile, shortened again").
+#: ``docs/compiled_sim.md``, "Shortened again, and where the rest goes").
 #: numba's type hints do not declare the private ``_nrt`` option, hence the ignores.
 _INNER = {"_nrt": False, "no_cpython_wrapper": True, "no_cfunc_wrapper": True}
 _jit = njit(**_INNER)  # type: ignore[call-overload]
