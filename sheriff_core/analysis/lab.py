@@ -135,10 +135,11 @@ def _t_power(effect: np.ndarray, n: np.ndarray, alpha: float) -> np.ndarray:
 
 def _games_needed_rows(d: np.ndarray, confidence: float) -> np.ndarray:
     """:func:`_games_needed` for each row of ``d`` (rows of per-game differences) at
-    once: the normal approximation, then, where it says 20 games or more, the number of
-    games at which :func:`_t_power` reaches :data:`POWER`, found by bisection (to 1e-9
-    of a game) from a bracket around the approximation; rounded up (the fewest whole
-    games with that power), at least 2; ``inf`` for a zero mean or spread."""
+    once: the normal approximation, then, where it says 20 games or more, the fewest
+    whole games at which :func:`_t_power` reaches :data:`POWER` (bisection from a
+    bracket around the approximation, to a double's precision, then the whole number
+    checked; where the power cannot be computed, the approximation), at least 2;
+    ``inf`` for a zero mean or spread."""
     from scipy import stats
 
     rows, games = d.shape
@@ -163,11 +164,18 @@ def _games_needed_rows(d: np.ndarray, confidence: float) -> np.ndarray:
                 break
             hi = np.where(short, 2 * hi, hi)
             lo = np.where(over, np.maximum(lo / 2, 2.0), lo)
-        while np.max(hi - lo) > 1e-9:
+        for _step in range(100):  # to 1e-9 of the bracket's top (a double's precision)
+            if np.all(hi - lo <= 1e-9 * hi):
+                break
             mid = (lo + hi) / 2
             enough = _t_power(e, mid, alpha) >= POWER
             lo, hi = np.where(enough, lo, mid), np.where(enough, mid, hi)
-        n[big] = hi
+        # the fewest whole games: hi has the power; one game fewer may too, at the edge
+        whole = np.ceil(hi)
+        fewer = (whole > 2) & (_t_power(e, whole - 1, alpha) >= POWER)
+        whole = np.where(fewer, whole - 1, whole)
+        solved = np.isfinite(_t_power(e, whole, alpha))  # else keep the approximation
+        n[np.flatnonzero(big)[solved]] = whole[solved]
     out[ok] = np.ceil(np.maximum(n, 2.0))
     return out
 

@@ -124,3 +124,12 @@ def test_games_needed_agrees_with_statsmodels(confidence) -> None:
 def test_games_needed_of_no_difference_is_infinite() -> None:
     assert lab._games_needed_rows(np.zeros((2, 10)), 0.95).tolist() == [math.inf, math.inf]
     assert lab._games_needed(np.array([1.0, -1.0, 1.0, -1.0]), 0.95) == math.inf
+
+
+def test_games_needed_of_a_tiny_effect_is_solved() -> None:
+    # billions of games: the bisection stops at a double's precision (an absolute
+    # tolerance never would: doubles that large are further apart than it)
+    effects = np.array([1e-5, 3e-7])
+    need = lab._games_needed_rows(_rows(effects), 0.95)
+    assert np.all(np.isfinite(need)) and need[0] > 7e10 and need[1] > need[0]
+    assert lab._t_power(effects[:1], need[:1], 0.05)[0] >= lab.POWER
