@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import math
 import threading
-import warnings
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -116,30 +115,69 @@ _TIEBREAK_COLUMNS = {"legal_goods": "stand_legal", "contraband": "stand_contraba
 
 def _games_needed(d: np.ndarray, confidence: float) -> float:
     """Games for a paired t-test at ``1 - confidence`` to detect the observed mean
-    difference with :data:`POWER` (statsmodels ``TTestPower``; below 20 games, or
-    where that solver gives up, the normal approximation ``((z_a/2 + z_b) / effect)^2``
-    with ``effect = |mean| / sd`` of the per-game differences)."""
+    difference with :data:`POWER` (the power of statsmodels' ``TTestPower``, solved
+    for the number of games; below 20 games the normal approximation
+    ``((z_a/2 + z_b) / effect)^2`` with ``effect = |mean| / sd`` of the per-game
+    differences). One row of :func:`_games_needed_rows`."""
+    return float(_games_needed_rows(np.asarray(d, dtype=float)[None, :], confidence)[0])
+
+
+def _t_power(effect: np.ndarray, n: np.ndarray, alpha: float) -> np.ndarray:
+    """Power of the two-sided one-sample t-test of ``n`` observations at ``alpha`` for a
+    standardised ``effect``: statsmodels' ``ttest_power`` (both tails of the noncentral
+    t), element by element."""
     from scipy import stats
 
-    sd = float(np.std(d, ddof=1)) if len(d) > 1 else 0.0
-    mean = float(np.mean(d)) if len(d) else 0.0
-    if sd == 0.0 or mean == 0.0:
-        return math.inf
-    effect = abs(mean) / sd
+    df, nc = n - 1, effect * np.sqrt(n)
+    crit = stats.t.isf(alpha / 2, df)
+    return stats.nct.sf(crit, df, nc) + stats.nct.cdf(-crit, df, nc)
+
+
+def _games_needed_rows(d: np.ndarray, confidence: float) -> np.ndarray:
+    """:func:`_games_needed` for each row of ``d`` (rows of per-game differences) at
+    once: the normal approximation, then, where it says 20 games or more, the fewest
+    whole games at which :func:`_t_power` reaches :data:`POWER` (bisection from a
+    bracket around the approximation, to a double's precision, then the whole number
+    checked; where the power cannot be computed, the approximation), at least 2;
+    ``inf`` for a zero mean or spread."""
+    from scipy import stats
+
+    rows, games = d.shape
+    sd = d.std(axis=1, ddof=1) if games > 1 else np.zeros(rows)
+    mean = d.mean(axis=1) if games else np.zeros(rows)
+    out = np.full(rows, math.inf)
+    ok = (sd != 0.0) & (mean != 0.0)
+    if not ok.any():
+        return out
+    effect = np.abs(mean[ok]) / sd[ok]
     alpha = 1.0 - confidence
     z = stats.norm.ppf(1 - alpha / 2) + stats.norm.ppf(POWER)
     n = (z / effect) ** 2  # the normal approximation
-    if n >= 20:  # statsmodels' root finder does not converge for a handful of games
-        from statsmodels.stats.power import TTestPower
-
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            exact = float(
-                TTestPower().solve_power(effect_size=effect, alpha=alpha, power=POWER, nobs=None)
-            )
-        if math.isfinite(exact) and exact > 0:
-            n = exact
-    return float(math.ceil(max(n, 2.0)))
+    big = n >= 20  # below, the t-test's solution is a handful of games: keep the approximation
+    if big.any():
+        e = effect[big]
+        lo, hi = n[big] / 2, 2 * n[big] + 10
+        for _step in range(200):  # power rises with n: widen the bracket, then halve it
+            short = _t_power(e, hi, alpha) < POWER
+            over = (_t_power(e, lo, alpha) >= POWER) & (lo > 2)
+            if not (short.any() or over.any()):
+                break
+            hi = np.where(short, 2 * hi, hi)
+            lo = np.where(over, np.maximum(lo / 2, 2.0), lo)
+        for _step in range(100):  # to 1e-9 of the bracket's top (a double's precision)
+            if np.all(hi - lo <= 1e-9 * hi):
+                break
+            mid = (lo + hi) / 2
+            enough = _t_power(e, mid, alpha) >= POWER
+            lo, hi = np.where(enough, lo, mid), np.where(enough, mid, hi)
+        # the fewest whole games: hi has the power; one game fewer may too, at the edge
+        whole = np.ceil(hi)
+        fewer = (whole > 2) & (_t_power(e, whole - 1, alpha) >= POWER)
+        whole = np.where(fewer, whole - 1, whole)
+        solved = np.isfinite(_t_power(e, whole, alpha))  # else keep the approximation
+        n[np.flatnonzero(big)[solved]] = whole[solved]
+    out[ok] = np.ceil(np.maximum(n, 2.0))
+    return out
 
 
 #: Below this many games whose difference deviates from the usual one (the median
@@ -370,16 +408,72 @@ def paired_difference(
     }
     if n < 2:
         return out
+    if method == "auto":
+        return _paired_rows(x[None, :], y[None, :], confidence)[0]
     out["games_needed"] = _games_needed(d, confidence)
     out["check_test"], out["check_p_value"] = _second_opinion(x, y)
-    if method == "auto":
-        r = _paired_batch(x[None, :], y[None, :], confidence)
-        out["ci_low"], out["ci_high"] = float(r["ci_low"][0]), float(r["ci_high"][0])
-        out["p_value"] = float(r["p_value"][0])
-        out["interval"] = _METHODS[int(r["method"][0])]
-        return out
     out.update(_t_or_bootstrap(x, y, method, confidence, seed, resamples))
     return out
+
+
+def _paired_rows(x: np.ndarray, y: np.ndarray, confidence: float) -> list[dict[str, Any]]:
+    """``paired_difference(x[i], y[i], confidence=confidence)`` (method ``"auto"``) for
+    each row of ``x`` / ``y`` (C-contiguous, the same number of games, at least 2, no
+    NaN), computed together: one :func:`_paired_batch` and one
+    :func:`_games_needed_rows` for all the rows (a comparison table's metrics)."""
+    r = _paired_batch(x, y, confidence)
+    need = _games_needed_rows(y - x, confidence)
+    out = []
+    for i in range(x.shape[0]):
+        xi, yi = x[i], y[i]
+        d = yi - xi
+        test, check = _second_opinion(xi, yi)
+        out.append(
+            {
+                "parent": float(xi.mean()),
+                "variant": float(yi.mean()),
+                "difference": float(d.mean()),
+                "ci_low": float(r["ci_low"][i]),
+                "ci_high": float(r["ci_high"][i]),
+                "p_value": float(r["p_value"][i]),
+                "games": float(len(d)),
+                "changed": int(np.sum(d != 0)),
+                "interval": _METHODS[int(r["method"][i])],
+                "games_needed": float(need[i]),
+                "check_test": test,
+                "check_p_value": check,
+            }
+        )
+    return out
+
+
+def _paired_columns(
+    ma: pd.DataFrame,
+    mb: pd.DataFrame,
+    columns: Sequence[str],
+    confidence: float,
+    method: str,
+    seed: int,
+) -> list[dict[str, Any]]:
+    """``paired_difference(ma[c], mb[c], ...)`` for each column ``c``: the columns with
+    no missing value together (:func:`_paired_rows`), the others one by one."""
+    out: dict[str, dict[str, Any]] = {}
+    if method == "auto" and len(ma) >= 2:
+        _paired_values([], [], confidence, method)  # the same errors as paired_difference
+        x, y = ma[list(columns)].to_numpy(dtype=float), mb[list(columns)].to_numpy(dtype=float)
+        clean = ~(np.isnan(x).any(axis=0) | np.isnan(y).any(axis=0))
+        if clean.any():
+            rows = _paired_rows(
+                np.ascontiguousarray(x[:, clean].T), np.ascontiguousarray(y[:, clean].T), confidence
+            )
+            kept = [c for c, ok in zip(columns, clean, strict=True) if ok]
+            out = dict(zip(kept, rows, strict=True))
+    for c in columns:
+        if c not in out:
+            out[c] = paired_difference(
+                ma[c].to_numpy(), mb[c].to_numpy(), confidence=confidence, method=method, seed=seed
+            )
+    return [out[c] for c in columns]
 
 
 def _paired_values(
@@ -751,14 +845,45 @@ def compare_frames(
     ValueError: not paired: the two tables are not the same games and line-ups (games 6 vs 5); simulate both with the same players, games, seed, merchants and sheriffs
     """
     _check_paired(parent_sim, variant_sim)
-    ma = game_metrics(parent_sim, tiebreaks)
-    mb = game_metrics(variant_sim, tiebreaks)
+    return _compare_metrics(
+        game_metrics(parent_sim, tiebreaks),
+        game_metrics(variant_sim, tiebreaks),
+        confidence=confidence,
+        method=method,
+        seed=seed,
+        same_rules=same_rules,
+    )
+
+
+def _compare_to(
+    base: pd.DataFrame,
+    ma: pd.DataFrame,
+    got: pd.DataFrame,
+    tiebreaks: Sequence[str] | None,
+    **kw: Any,
+) -> pd.DataFrame:
+    """``compare_frames(base, got, tiebreaks=tiebreaks, **kw)`` where ``ma`` is ``base``'s
+    :func:`game_metrics`, computed once by a sweep for all its values."""
+    _check_paired(base, got)
+    return _compare_metrics(ma, game_metrics(got, tiebreaks), **kw)
+
+
+def _compare_metrics(
+    ma: pd.DataFrame,
+    mb: pd.DataFrame,
+    *,
+    confidence: float,
+    method: str,
+    seed: int,
+    same_rules: bool,
+) -> pd.DataFrame:
+    """:func:`compare_frames`' table from the two tables' :func:`game_metrics` (a sweep
+    computes its parent's once for all its values)."""
+    columns = _metric_columns(list(ma.columns))
+    results = _paired_columns(ma, mb, [c for c, _, _ in columns], confidence, method, seed)
     rows = []
-    for col, key, strategy in _metric_columns(list(ma.columns)):
+    for (_col, key, strategy), r in zip(columns, results, strict=True):
         label, kind = METRICS[key]
-        r = paired_difference(
-            ma[col].to_numpy(), mb[col].to_numpy(), confidence=confidence, method=method, seed=seed
-        )
         row: dict[str, Any] = {
             "metric": key,
             "strategy": strategy,
@@ -1174,17 +1299,11 @@ def sweep(
             for lname, spec in lineup.items():
                 kw = {"players": players, "games": games, "seed": seed, "engine": engine, **spec}
                 base = simulate(p, executor=pool, progress=False, **kw)
+                ma = game_metrics(base, p.tiebreaks)  # once for all the values
+                how = {"confidence": confidence, "method": method, "seed": seed}
                 for value, v in zip(values, variants, strict=True):
                     got = simulate(v, executor=pool, progress=False, **kw)
-                    t = compare_frames(
-                        base,
-                        got,
-                        confidence=confidence,
-                        method=method,
-                        seed=seed,
-                        tiebreaks=p.tiebreaks,
-                        same_rules=same_rules(p, v),
-                    )
+                    t = _compare_to(base, ma, got, p.tiebreaks, same_rules=same_rules(p, v), **how)
                     t.insert(0, "lineup", lname)
                     t.insert(0, "value", value)
                     t.insert(0, "field_label", words)
@@ -1307,13 +1426,17 @@ def compare_each_change(
         "engine": engine,
     }
     base = simulate(p, **kw)  # type: ignore[arg-type]
+    ma = game_metrics(base, p.tiebreaks)  # once for all the changes
     frames = []
     for name, v in variants.items():
-        t = compare_frames(
+        t = _compare_to(
             base,
+            ma,
             simulate(v, **kw),  # type: ignore[arg-type]
+            p.tiebreaks,
             confidence=confidence,
-            tiebreaks=p.tiebreaks,
+            method="auto",
+            seed=0,
             same_rules=same_rules(p, v),
         )
         t.insert(0, "change", name)
