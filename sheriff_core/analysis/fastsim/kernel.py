@@ -1542,9 +1542,9 @@ def play_games(
     and its status, or (-1, OK).
 
     A Python function: it allocates the chunk's arrays (numpy: :func:`scratch`,
-    :func:`game_arrays`) and hands them to the compiled loop, so the loop is the one compiled entry point above
-    :func:`play_game` (each compiled caller re-optimises the whole code it calls: one level
-    fewer is about a fifth of the first-ever compile)."""
+    :func:`game_arrays`) and hands them to the compiled loop, so the loop is the one
+    compiled entry point above :func:`play_game` (each compiled caller re-optimises the
+    whole code it calls: one level fewer is about a fifth of the first-ever compile)."""
     n = mkind.shape[1]
     rng = np.zeros(6, dtype=np.uint64)
     prng = np.zeros(6, dtype=np.uint64)
