@@ -391,8 +391,23 @@ def paired_difference(
 
     x, y = _paired_values(parent, variant, confidence, method)
     d = y - x
+    out = _summary(x, y)
+    if len(d) < 2:
+        return out
+    if method == "auto":
+        return _paired_rows(x[None, :], y[None, :], confidence)[0]
+    out["games_needed"] = _games_needed(d, confidence)
+    out["check_test"], out["check_p_value"] = _second_opinion(x, y)
+    out.update(_t_or_bootstrap(x, y, method, confidence, seed, resamples))
+    return out
+
+
+def _summary(x: np.ndarray, y: np.ndarray) -> dict[str, Any]:
+    """:func:`paired_difference`'s keys for the pairs ``x`` / ``y``: the means, games and
+    changed games filled in, the interval, tests and games needed still empty."""
+    d = y - x
     n = len(d)
-    out: dict[str, Any] = {
+    return {
         "parent": float(x.mean()) if n else math.nan,
         "variant": float(y.mean()) if n else math.nan,
         "difference": float(d.mean()) if n else math.nan,
@@ -406,14 +421,6 @@ def paired_difference(
         "check_test": "",
         "check_p_value": math.nan,
     }
-    if n < 2:
-        return out
-    if method == "auto":
-        return _paired_rows(x[None, :], y[None, :], confidence)[0]
-    out["games_needed"] = _games_needed(d, confidence)
-    out["check_test"], out["check_p_value"] = _second_opinion(x, y)
-    out.update(_t_or_bootstrap(x, y, method, confidence, seed, resamples))
-    return out
 
 
 def _paired_rows(x: np.ndarray, y: np.ndarray, confidence: float) -> list[dict[str, Any]]:
@@ -425,25 +432,13 @@ def _paired_rows(x: np.ndarray, y: np.ndarray, confidence: float) -> list[dict[s
     need = _games_needed_rows(y - x, confidence)
     out = []
     for i in range(x.shape[0]):
-        xi, yi = x[i], y[i]
-        d = yi - xi
-        test, check = _second_opinion(xi, yi)
-        out.append(
-            {
-                "parent": float(xi.mean()),
-                "variant": float(yi.mean()),
-                "difference": float(d.mean()),
-                "ci_low": float(r["ci_low"][i]),
-                "ci_high": float(r["ci_high"][i]),
-                "p_value": float(r["p_value"][i]),
-                "games": float(len(d)),
-                "changed": int(np.sum(d != 0)),
-                "interval": _METHODS[int(r["method"][i])],
-                "games_needed": float(need[i]),
-                "check_test": test,
-                "check_p_value": check,
-            }
-        )
+        row = _summary(x[i], y[i])
+        row["ci_low"], row["ci_high"] = float(r["ci_low"][i]), float(r["ci_high"][i])
+        row["p_value"] = float(r["p_value"][i])
+        row["interval"] = _METHODS[int(r["method"][i])]
+        row["games_needed"] = float(need[i])
+        row["check_test"], row["check_p_value"] = _second_opinion(x[i], y[i])
+        out.append(row)
     return out
 
 
@@ -459,7 +454,7 @@ def _paired_columns(
     no missing value together (:func:`_paired_rows`), the others one by one."""
     out: dict[str, dict[str, Any]] = {}
     if method == "auto" and len(ma) >= 2:
-        _paired_values([], [], confidence, method)  # the same errors as paired_difference
+        _check_options(confidence, method)  # the same errors as paired_difference
         x, y = ma[list(columns)].to_numpy(dtype=float), mb[list(columns)].to_numpy(dtype=float)
         clean = ~(np.isnan(x).any(axis=0) | np.isnan(y).any(axis=0))
         if clean.any():
@@ -494,6 +489,13 @@ def _paired_values(
                 b=y.size,
             )
         )
+    _check_options(confidence, method)
+    keep = ~(np.isnan(x) | np.isnan(y))
+    return x[keep], y[keep]
+
+
+def _check_options(confidence: float, method: str) -> None:
+    """Refuse a ``confidence`` outside [0.5, 1) or an unknown interval ``method``."""
     if not 0.5 <= confidence < 1:
         raise ValueError(
             Message("confidence must be in [0.5, 1), not {confidence}", confidence=repr(confidence))
@@ -502,8 +504,6 @@ def _paired_values(
         raise ValueError(
             Message("method must be 'auto', 't' or 'bootstrap', not {method}", method=repr(method))
         )
-    keep = ~(np.isnan(x) | np.isnan(y))
-    return x[keep], y[keep]
 
 
 def _second_opinion(x: np.ndarray, y: np.ndarray) -> tuple[str, float]:
