@@ -1185,18 +1185,6 @@ def with_field(parent: Variant | str, field: str, value: Any) -> Variant:
     return house_rule(p, {field: value}, name=f"{p.name} {field}={value}")
 
 
-class _InlineExecutor(Executor):
-    """Runs each task in this process as it is submitted (the sweep's one-core path)."""
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        fut: Future[Any] = Future()
-        try:
-            fut.set_result(fn(*args, **kwargs))
-        except BaseException as exc:  # handed to the caller through the future
-            fut.set_exception(exc)
-        return fut
-
-
 class _CountingExecutor(Executor):
     """Passes tasks to ``inner`` and advances one progress bar by the games of each chunk."""
 
@@ -1295,14 +1283,20 @@ def sweep(
     frames = []
     try:
         with tqdm(total=total, disable=not progress, unit="game", desc=f"sweep {name}") as bar:
-            pool = _CountingExecutor(inner, bar)
+            pool = None if inner is None else _CountingExecutor(inner, bar)
+
+            def run(v: Variant, kw: dict[str, Any]) -> pd.DataFrame:
+                got = simulate(v, executor=pool, progress=False, **kw)
+                bar.update(games if pool is None else 0)  # played here (kernel on all CPUs)
+                return got
+
             for lname, spec in lineup.items():
                 kw = {"players": players, "games": games, "seed": seed, "engine": engine, **spec}
-                base = simulate(p, executor=pool, progress=False, **kw)
+                base = run(p, kw)
                 ma = game_metrics(base, p.tiebreaks)  # once for all the values
                 how = {"confidence": confidence, "method": method, "seed": seed}
                 for value, v in zip(values, variants, strict=True):
-                    got = simulate(v, executor=pool, progress=False, **kw)
+                    got = run(v, kw)
                     t = _compare_to(base, ma, got, p.tiebreaks, same_rules=same_rules(p, v), **how)
                     t.insert(0, "lineup", lname)
                     t.insert(0, "value", value)
@@ -1323,10 +1317,11 @@ def sweep(
 
 def _sweep_pool(
     executor: Executor | None, workers: int | None
-) -> tuple[Executor, ProcessPoolExecutor | None]:
+) -> tuple[Executor | None, ProcessPoolExecutor | None]:
     """The executor a sweep plays on, and the process pool it made for that (to shut down
     after the sweep), if any: ``executor`` when given, else a pool of ``workers`` local
-    processes when more than one, else the games run in this process."""
+    processes when more than one, else None: the games run in this process (``simulate``
+    without an executor: the compiled kernel plays on every CPU at once)."""
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)):
         raise ValueError(
             Message(
@@ -1344,7 +1339,7 @@ def _sweep_pool(
     if workers is not None and min(workers, cpu_count()) > 1:
         own_pool = ProcessPoolExecutor(min(workers, cpu_count()), initializer=ignore_sigint)
         return own_pool, own_pool
-    return _InlineExecutor(), None
+    return None, None
 
 
 def _swept_variants(

@@ -261,6 +261,7 @@ class _Task:
     rotate: bool
     per: str  # "player", "bag" or "both" (the same games, both tables)
     engine: str = "checked"  # "checked" (game.apply) or "fast" (the compiled kernel)
+    threads: int = 1  # the compiled kernel's threads (in-process runs: one per CPU)
 
 
 #: The variant of this worker process (set once by :func:`_init_worker`).
@@ -562,7 +563,15 @@ def _fast_chunk(task: _Task) -> list[dict[str, Any]]:
     seeds = SeedRange(task.seed, task.start, task.stop)
     tables = _PERS[task.per]
     got, bags = play_chunk(
-        variant, n, seeds, task.start, task.merchants, task.sheriffs, task.rotate, "bag" in tables
+        variant,
+        n,
+        seeds,
+        task.start,
+        task.merchants,
+        task.sheriffs,
+        task.rotate,
+        "bag" in tables,
+        task.threads,
     )
     m_labels = tuple(make_bot(s, "merchant").label() for s in task.merchants)
     s_labels = tuple(make_bot(s, "sheriff").label() for s in task.sheriffs)
@@ -980,8 +989,10 @@ def _simulate(
     n_workers, bounds = _plan(games, workers, executor, chunk_size, engine == "fast")
     # in-process: the variant itself; simulate's own workers built it in _init_worker
     payload: Any = v if n_workers == 1 else None if n_workers > 1 else (v.to_data(), v.source)
+    # one process playing fast: its kernel plays parts of each chunk on every CPU at once
+    threads = cpu_count() if n_workers == 1 and engine == "fast" else 1
     tasks = [
-        _Task(payload, players, entropy, a, b, m_specs, s_specs, rotate, per, engine)
+        _Task(payload, players, entropy, a, b, m_specs, s_specs, rotate, per, engine, threads)
         for a, b in bounds
     ]
     show = games >= 2000 if progress is None else progress

@@ -78,12 +78,14 @@ def play_chunk(
     sheriffs: Sequence[BotSpec],
     rotate: bool,
     bags: bool = False,
+    threads: int = 1,
 ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray] | None]:
     """Play games ``first, first + 1, ...`` (one per seed) in the kernel. Returns the
     integer columns of :data:`sheriff_core.analysis.sim.PLAYER_COLUMNS` that the games decide, one
     row per game and seat, with ``slot`` (the line-up entry each seat played); and with
     ``bags``, the columns of :data:`sheriff_core.analysis.sim.BAG_COLUMNS` the games decide, one row
-    per bag (``game``; ``declared_good`` as a good code), else None.
+    per bag (``game``; ``declared_good`` as a good code), else None. ``threads`` > 1
+    plays parts of the games at once on that many threads (the same arrays).
 
     >>> import sheriff_core as sc
     >>> from sheriff_core.analysis.sim import game_seeds
@@ -93,7 +95,9 @@ def play_chunk(
     ...     print(per_seat["slot"].tolist(), len(per_bag["round"]), per_bag["inspected"].sum())
     [0, 1, 2, 1, 2, 0] 36 0
     """
-    cols, bag_cols, _ = _run(variant, players, seeds, first, merchants, sheriffs, rotate, bags, 0)
+    cols, bag_cols, _ = _run(
+        variant, players, seeds, first, merchants, sheriffs, rotate, bags, 0, threads
+    )
     return cols, bag_cols
 
 
@@ -178,6 +182,7 @@ def _run(
     rotate: bool,
     bags: bool,
     cap: int,
+    threads: int = 1,
 ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray] | None, np.ndarray | None]:
     """:func:`play_chunk`, and with ``cap`` > 0 each game's action log in ``cap`` integers
     (None when one did not fit)."""
@@ -214,6 +219,7 @@ def _run(
         out,
         bout,
         alog,
+        threads,
     )
     if status == k.LOG_FULL:
         return {}, None, None

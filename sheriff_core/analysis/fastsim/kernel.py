@@ -18,6 +18,8 @@ Not imported by :mod:`sheriff_core.analysis.fastsim` until a fast run needs it (
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
 from numba import njit
 
@@ -39,7 +41,9 @@ from numba import njit
 _INNER = {"_nrt": False, "no_cpython_wrapper": True, "no_cfunc_wrapper": True}
 _jit = njit(**_INNER)  # type: ignore[call-overload]
 _jit_inline = njit(inline="always", **_INNER)  # type: ignore[call-overload]
-_jit_entry = njit(cache=True, _nrt=False)  # type: ignore[call-overload]
+#: The entry point releases the GIL, so :func:`play_games` can run parts of a chunk on
+#: threads at once (each with its own work arrays; the games write disjoint rows).
+_jit_entry = njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]
 #: The generator's functions keep the wrappers: tests call them from Python (a function
 #: compiled without them crashes the process when Python calls it).
 _jit_rng = njit(_nrt=False)  # type: ignore[call-overload]
@@ -64,6 +68,8 @@ TB_LEGAL, TB_CONTRA, TB_TOKENS = 0, 1, 2  # tie-breaks: most legal goods, contra
 T_GOOD, T_PER, T_VALUE, T_SUPPLY, T_KING, T_QUEEN, T_BONUS = 0, 1, 2, 3, 4, 5, 6
 #: play_game's results: the game was played; a merchant had no card to load (the checked
 #: engine fails there too: its bots take min() of an empty hand).
+#: The fewest games a thread of :func:`play_games` plays (fewer: not worth a thread).
+MIN_PART = 100
 OK, EMPTY_HAND, SHORT_HAND, LOG_FULL = 0, 1, 2, 3  # SHORT_HAND: fewer cards than bag_min
 DECK_SHORT = 4  # the deputy deck ran out within a round (the engine fails there too)
 # gi[g]: per good code
@@ -1531,7 +1537,7 @@ def scratch(vi, total):
 
 def play_games(
     words, vi, gi, ti, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
-    out, bout, alog,
+    out, bout, alog, threads=1,
 ):  # fmt: skip
     """Games ``g = 0, 1, ...``: ``words[g, 0]`` / ``words[g, 1]``: the seed words of the
     game's two generators (``game.rng``, ``game.players_rng``); the bots of game ``g``'s
@@ -1541,19 +1547,41 @@ def play_games(
     columns: :data:`LOG_FULL`). Returns the first game that is not :data:`OK` (its index)
     and its status, or (-1, OK).
 
+    ``threads`` > 1 cuts the games into that many consecutive parts played at once on
+    threads (the compiled loop releases the GIL): each game is still played from its own
+    seed words into its own rows, so the arrays come out the same to the last bit.
+
     A Python function: it allocates the chunk's arrays (numpy: :func:`scratch`,
     :func:`game_arrays`) and hands them to the compiled loop, so the loop is the one
     compiled entry point above :func:`play_game` (each compiled caller re-optimises the
     whole code it calls: one level fewer is about a fifth of the first-ever compile)."""
-    n = mkind.shape[1]
-    rng = np.zeros(6, dtype=np.uint64)
-    prng = np.zeros(6, dtype=np.uint64)
-    wk = scratch(vi, deck0.shape[0])
-    state, record = game_arrays(vi, ti, n, deck0.shape[0])
-    return _play_all(
-        words, vi, gi, ti, deck0, by_rank, cover_order, mkind, mparam, mscale, madapt, skind, sp,
-        out, bout, alog, rng, prng, wk, state, record,
-    )  # fmt: skip
+    games, n = mkind.shape[0], mkind.shape[1]
+    b = int(vi[V_ROUNDS] * (n - vi[V_NSH])) if bout.shape[0] > 0 else 0
+    parts = max(1, min(threads, games // MIN_PART))
+    cuts = np.linspace(0, games, parts + 1).astype(np.int64)
+
+    def part(lo: int, hi: int) -> tuple[int, int]:
+        rng = np.zeros(6, dtype=np.uint64)
+        prng = np.zeros(6, dtype=np.uint64)
+        wk = scratch(vi, deck0.shape[0])
+        state, record = game_arrays(vi, ti, n, deck0.shape[0])
+        return _play_all(
+            words[lo:hi], vi, gi, ti, deck0, by_rank, cover_order, mkind[lo:hi],
+            mparam[lo:hi], mscale[lo:hi], madapt[lo:hi], skind[lo:hi], sp[lo:hi],
+            out[lo * n : hi * n], bout[lo * b : hi * b], alog[lo:hi], rng, prng, wk, state,
+            record,
+        )  # fmt: skip
+
+    spans = list(zip(cuts[:-1].tolist(), cuts[1:].tolist(), strict=True))
+    if len(spans) == 1:
+        return part(*spans[0])
+    with ThreadPoolExecutor(len(spans)) as pool:
+        done = [pool.submit(part, lo, hi) for lo, hi in spans]
+        results = [f.result() for f in done]
+    for (lo, _hi), (bad, status) in zip(spans, results, strict=True):
+        if status != OK:  # the first game that is not OK, in the first part that has one
+            return lo + bad, status
+    return -1, OK
 
 
 @_jit_entry
