@@ -580,6 +580,76 @@ def game_metrics(sim: pd.DataFrame, tiebreaks: Sequence[str] | None = None) -> p
     """
     if tiebreaks is None:
         tiebreaks = ("legal_goods", "contraband")
+    fast = _metrics_on_arrays(sim, tiebreaks)
+    return fast if fast is not None else _metrics_by_groupby(sim, tiebreaks)
+
+
+#: The columns :func:`game_metrics` reads, besides the tie-breaks' (all whole numbers).
+_METRIC_INPUTS = (
+    "game", "seat", "win", "total", "bonus", "bags", "lies", "caught", "game_fines",
+    "game_bribe_gold", "game_compensation", "game_bribes",
+)  # fmt: skip
+
+
+def _metrics_on_arrays(sim: pd.DataFrame, tiebreaks: Sequence[str]) -> pd.DataFrame | None:
+    """:func:`game_metrics` on numpy arrays, for a table laid out as ``simulate`` returns
+    it (each game's seats ``0..n-1`` in order, games ascending, whole-number columns, no
+    missing strategy); None for any other table (:func:`_metrics_by_groupby` then). The
+    same floats to the last bit: sums of whole numbers are exact, and ``score_sd`` is
+    pandas' own one-pass (Welford) variance, seat by seat (``tests/sim/test_lab_batch.py``
+    compares the two on many tables)."""
+    cols = [*_METRIC_INPUTS, *(c for t in tiebreaks if (c := _TIEBREAK_COLUMNS.get(t)))]
+    if len(sim) == 0 or any(c not in sim or sim[c].dtype.kind not in "biu" for c in cols):
+        return None
+    seat, game = sim["seat"].to_numpy(), sim["game"].to_numpy()
+    n = int(seat[-1]) + 1
+    if n < 1 or len(sim) % n or not np.array_equal(seat, np.tile(np.arange(n), len(sim) // n)):
+        return None
+    games = game[::n]
+    if not np.array_equal(game, np.repeat(games, n)) or np.any(games[1:] <= games[:-1]):
+        return None
+    codes, names = pd.factorize(sim["strategy"], sort=True)
+    if np.any(codes < 0):
+        return None
+
+    def per_game(c: str) -> np.ndarray:
+        return sim[c].to_numpy().reshape(-1, n)
+
+    win, codes = per_game("win").astype(bool), codes.reshape(-1, n)
+    out: dict[str, np.ndarray] = {}
+    with np.errstate(invalid="ignore", divide="ignore"):
+        for k, strategy in enumerate(names):
+            seats = codes == k
+            out[f"win_rate:{strategy}"] = (win & seats).sum(1) / seats.sum(1)
+        total = per_game("total").astype(np.int64)
+        out["mean_score"] = total.sum(1) / n
+        mean, m2 = np.zeros(len(games)), np.zeros(len(games))
+        for k in range(n):  # pandas' group variance: Welford, one seat at a time
+            x = total[:, k].astype(float)
+            old, mean = mean, mean + (x - mean) / (k + 1)
+            m2 = m2 + (x - mean) * (x - old)
+        out["score_sd"] = np.sqrt(m2 / n)
+        first = {c: per_game(c)[:, 0].astype(np.int64) for c in cols}
+        out["gold_moved"] = (
+            first["game_fines"] + first["game_bribe_gold"] + first["game_compensation"]
+        ).astype(float)
+        bags = per_game("bags").sum(1).astype(float)
+        bags[bags == 0] = np.nan
+        out["lies_per_bag"] = per_game("lies").sum(1) / bags
+        out["caught_per_bag"] = per_game("caught").sum(1) / bags
+    out["bribes"] = first["game_bribes"].astype(float)
+    out["first_seat_win"] = first["win"].astype(float)
+    key = total - per_game("bonus").astype(np.int64)
+    for t in tiebreaks:
+        if (c := _TIEBREAK_COLUMNS.get(t)) is not None:
+            key = key * 10_000 + per_game(c).astype(np.int64)
+    top = key == key.max(1, keepdims=True)
+    out["bonus_decides"] = (top != win).any(1).astype(float)
+    return pd.DataFrame(out, index=pd.Index(games, name="game"))
+
+
+def _metrics_by_groupby(sim: pd.DataFrame, tiebreaks: Sequence[str]) -> pd.DataFrame:
+    """:func:`game_metrics` for any table: rows in any order, games of any size."""
     df = sim.sort_values(["game", "seat"])
     g = df.groupby("game", sort=True)
     wins = df.pivot_table(index="game", columns="strategy", values="win", aggfunc="mean")

@@ -475,15 +475,14 @@ def _house_text(
     """The text of :func:`house_rule_toml`, extending the file named ``extends``."""
     name = name if name is not None else f"{base.name}-house"
     tree = _nest(changes, base)
-    labels = {f.path: f.label for f in editable_fields(base)}
+    fields = {f.path: f for f in editable_fields(base)}  # once (field_value lists them all)
     said = []
     for path, value in changes.items():
-        try:
-            old = field_value(base, path)
-        except VariantError:
+        if path not in fields:
             said.append(f"{path} = {_describe(_plain(value))}")
         else:
-            said.append(f"{labels[path]} from {_describe(old)} to {_describe(_plain(value))}")
+            old = fields[path]
+            said.append(f"{old.label} from {_describe(old.value)} to {_describe(_plain(value))}")
     count = len(changes)
     summary = f"Changes from {base.name}: " + "; ".join(said) + "." if said else "No changes."
     head = [
