@@ -1356,8 +1356,8 @@ def sweep(
             pool = None if inner is None else _CountingExecutor(inner, bar)
 
             def run(v: Variant, kw: dict[str, Any]) -> pd.DataFrame:
-                got = simulate(v, executor=pool, progress=False, **kw)
-                bar.update(games if pool is None else 0)  # played here (kernel on all CPUs)
+                got = simulate(v, executor=pool, workers=workers, progress=False, **kw)
+                bar.update(games if pool is None else 0)  # played here (workers=1: one thread)
                 return got
 
             for lname, spec in lineup.items():

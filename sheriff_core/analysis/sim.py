@@ -989,8 +989,9 @@ def _simulate(
     n_workers, bounds = _plan(games, workers, executor, chunk_size, engine == "fast")
     # in-process: the variant itself; simulate's own workers built it in _init_worker
     payload: Any = v if n_workers == 1 else None if n_workers > 1 else (v.to_data(), v.source)
-    # one process playing fast: its kernel plays parts of each chunk on every CPU at once
-    threads = cpu_count() if n_workers == 1 and engine == "fast" else 1
+    # one process playing fast (workers left to None): the kernel plays parts of each
+    # chunk on every CPU at once; workers=1 asks for one thread
+    threads = cpu_count() if workers is None and n_workers == 1 and engine == "fast" else 1
     tasks = [
         _Task(payload, players, entropy, a, b, m_specs, s_specs, rotate, per, engine, threads)
         for a, b in bounds
@@ -1027,8 +1028,9 @@ def simulate(
     ``"smuggler:risk=0.8"``, ``("smuggler", {"risk": 0.8})`` or a bot instance), one
     or a list; seat ``s`` of game ``g`` plays entry ``(s + g) % players`` of each list
     (cycled), so with ``rotate=True`` every strategy sits in every seat equally
-    often (``rotate=False``: entry ``s``). ``workers`` > 1 runs games in that many
-    processes (at most one per CPU and one per chunk of games; started once per call,
+    often (``rotate=False``: entry ``s``). ``workers``: None (the default) plays in this
+    process, the compiled kernel on one thread per CPU; 1, on one thread; > 1 runs games
+    in that many processes (at most one per CPU and one per chunk of games; started once per call,
     each with the variant built once; chunks shrink towards the end of the run so the
     workers finish together; a worker that dies raises :class:`WorkerError`; on Ctrl-C
     the workers are stopped); ``executor`` takes any ``concurrent.futures.Executor``

@@ -68,8 +68,9 @@ def test_first_failing_game_is_reported_across_parts(monkeypatch: pytest.MonkeyP
 
 
 def test_in_process_runs_use_every_cpu_and_pools_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    """simulate in one process hands the kernel one thread per CPU; a chunk sent to a
-    worker process or an executor plays on one thread (the workers are the parallelism)."""
+    """simulate in one process hands the kernel one thread per CPU (``workers=1``: one);
+    a chunk sent to a worker process or an executor plays on one thread (the workers are
+    the parallelism)."""
     seen: list[int] = []
     real = fastsim.play_chunk
 
@@ -81,6 +82,9 @@ def test_in_process_runs_use_every_cpu_and_pools_one(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(sim, "cpu_count", lambda: 3)
     sc.simulate("classic", 3, games=40, seed=1, engine="fast", progress=False)
     assert seen == [3]
+    seen.clear()
+    sc.simulate("classic", 3, games=40, seed=1, engine="fast", progress=False, workers=1)
+    assert seen == [1]  # asked for one: one thread
     seen.clear()
     from concurrent.futures import ThreadPoolExecutor
 
