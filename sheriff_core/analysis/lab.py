@@ -596,7 +596,7 @@ def _metrics_on_arrays(sim: pd.DataFrame, tiebreaks: Sequence[str]) -> pd.DataFr
     it (each game's seats ``0..n-1`` in order, games ascending, whole-number columns, no
     missing strategy); None for any other table (:func:`_metrics_by_groupby` then). The
     same floats to the last bit: sums of whole numbers are exact, and ``score_sd`` is
-    pandas' own one-pass (Welford) variance, seat by seat (``tests/sim/test_lab_batch.py``
+    pandas' own one-pass (Welford) variance, seat by seat (``tests/sim/test_lab_metrics.py``
     compares the two on many tables)."""
     cols = [*_METRIC_INPUTS, *(c for t in tiebreaks if (c := _TIEBREAK_COLUMNS.get(t)))]
     if len(sim) == 0 or any(c not in sim or sim[c].dtype.kind not in "biu" for c in cols):
@@ -1391,7 +1391,8 @@ def _sweep_pool(
     """The executor a sweep plays on, and the process pool it made for that (to shut down
     after the sweep), if any: ``executor`` when given, else a pool of ``workers`` local
     processes when more than one, else None: the games run in this process (``simulate``
-    without an executor: the compiled kernel plays on every CPU at once)."""
+    without an executor: the compiled kernel on every CPU, or on one thread with
+    ``workers=1``)."""
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)):
         raise ValueError(
             Message(

@@ -66,10 +66,10 @@ TB_LEGAL, TB_CONTRA, TB_TOKENS = 0, 1, 2  # tie-breaks: most legal goods, contra
 # ti[t]: per token kind (variant.tokens order): the good it takes, how many, its value, the
 # supply for this player count, its King/Queen bonus (T_BONUS: has one)
 T_GOOD, T_PER, T_VALUE, T_SUPPLY, T_KING, T_QUEEN, T_BONUS = 0, 1, 2, 3, 4, 5, 6
-#: play_game's results: the game was played; a merchant had no card to load (the checked
-#: engine fails there too: its bots take min() of an empty hand).
 #: The fewest games a thread of :func:`play_games` plays (fewer: not worth a thread).
 MIN_PART = 100
+#: play_game's results: the game was played; a merchant had no card to load (the checked
+#: engine fails there too: its bots take min() of an empty hand).
 OK, EMPTY_HAND, SHORT_HAND, LOG_FULL = 0, 1, 2, 3  # SHORT_HAND: fewer cards than bag_min
 DECK_SHORT = 4  # the deputy deck ran out within a round (the engine fails there too)
 # gi[g]: per good code
